@@ -1,0 +1,5 @@
+//! Analysis of games: thermographs, stops, mean and temperature, and the functions built on them.
+
+pub mod thermograph;
+
+pub use thermograph::{Thermograph, ThermographCache, Trajectory};

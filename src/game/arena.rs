@@ -1,0 +1,432 @@
+//! The game store: every canonical short game lives once in an arena and is named by a
+//! [`GameId`]. Equal values have equal ids (canonical forms are unique: Siegel, CGT, Thm II.2.9),
+//! so value equality is id equality.
+//!
+//! Nodes come in two kinds. *Number-up-star* values `x + k·↑ + *n` ([`Nus`]) are stored compactly
+//! and added, negated and compared in O(1); their options are only materialised when a general
+//! algorithm asks for them. Every other canonical game is stored by its sorted option lists,
+//! which live in one shared pool of ids. A hash of the option lists interns general nodes.
+
+use std::hash::{Hash, Hasher};
+
+use rustc_hash::{FxHashMap, FxHasher};
+
+use super::cache::{BoundedCache, CacheStats};
+use super::number::Dyadic;
+
+/// The id of a canonical short game in an [`Arena`].
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct GameId(pub u32);
+
+/// A value `number + ups·↑ + *nim` (ups may be negative: `v` is `-1·↑`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Nus {
+    pub number: Dyadic,
+    pub ups: i64,
+    pub nim: u32,
+}
+
+impl Nus {
+    pub fn number(x: Dyadic) -> Nus {
+        Nus { number: x, ups: 0, nim: 0 }
+    }
+
+    pub fn is_number(&self) -> bool {
+        self.ups == 0 && self.nim == 0
+    }
+
+    pub fn add(self, other: Nus) -> Nus {
+        Nus {
+            number: self.number.add(other.number),
+            ups: self
+                .ups
+                .checked_add(other.ups)
+                .unwrap_or_else(|| super::Interrupt::Overflow.raise()),
+            nim: self.nim ^ other.nim,
+        }
+    }
+
+    pub fn neg(self) -> Nus {
+        Nus {
+            number: self.number.neg(),
+            ups: -self.ups,
+            nim: self.nim,
+        }
+    }
+
+    /// Sign of `self` compared with zero: `Some(ordering)` or `None` when confused with 0.
+    ///
+    /// `x + k·↑ + *n` with `x != 0` has the sign of `x`; otherwise `k·↑ + *n` is positive for
+    /// `k >= 1` unless `k = 1, n = 1` (`↑*` is fuzzy), symmetric for `k <= -1`, and `*n` with
+    /// `n > 0` is fuzzy (Siegel, CGT, II.4; WW ch. 2).
+    pub fn sign(self) -> Option<std::cmp::Ordering> {
+        use std::cmp::Ordering::*;
+        if !self.number.is_zero() {
+            return Some(if self.number.signum() > 0 { Greater } else { Less });
+        }
+        match (self.ups, self.nim) {
+            (0, 0) => Some(Equal),
+            (0, _) => None,
+            (1, 1) | (-1, 1) => None,
+            (k, _) if k > 0 => Some(Greater),
+            _ => Some(Less),
+        }
+    }
+}
+
+/// A contiguous run of option ids in the arena's option pool.
+#[derive(Clone, Copy, Debug, Default)]
+struct Span {
+    start: u32,
+    len: u32,
+}
+
+const UNKNOWN: u32 = u32::MAX;
+const UNKNOWN_BIRTHDAY: u64 = u64::MAX;
+
+struct Node {
+    /// `Some` for number-up-star values.
+    nus: Option<Nus>,
+    left: Span,
+    right: Span,
+    /// Options are known (always for general nodes; lazily for `nus` nodes).
+    options_ready: bool,
+    left_stop: Dyadic,
+    right_stop: Dyadic,
+    birthday: u64,
+    negative: u32,
+    /// Next node in the same interning bucket (general nodes), or `UNKNOWN`.
+    chain: u32,
+}
+
+/// Size of each op cache before it is flushed (entries).
+pub const DEFAULT_CACHE_CAPACITY: usize = 1 << 22;
+
+/// The session's game store and operation caches.
+pub struct Arena {
+    nodes: Vec<Node>,
+    pool: Vec<GameId>,
+    nus_index: FxHashMap<Nus, GameId>,
+    general_index: FxHashMap<u64, u32>,
+    pub(crate) sum_cache: BoundedCache<(GameId, GameId), GameId>,
+    pub(crate) leq_cache: BoundedCache<(GameId, GameId), bool>,
+    pub(crate) ordinal_cache: BoundedCache<(GameId, GameId), GameId>,
+    pub(crate) norton_cache: BoundedCache<(GameId, GameId), GameId>,
+    pub(crate) uptimals: super::display::UptimalTable,
+    pub(crate) thermographs: crate::analysis::ThermographCache,
+    zero: GameId,
+}
+
+impl Default for Arena {
+    fn default() -> Self {
+        Arena::new()
+    }
+}
+
+fn hash_options(left: &[GameId], right: &[GameId]) -> u64 {
+    let mut h = FxHasher::default();
+    left.hash(&mut h);
+    u32::MAX.hash(&mut h);
+    right.hash(&mut h);
+    h.finish()
+}
+
+impl Arena {
+    pub fn new() -> Arena {
+        Arena::with_cache_capacity(DEFAULT_CACHE_CAPACITY)
+    }
+
+    pub fn with_cache_capacity(capacity: usize) -> Arena {
+        let mut arena = Arena {
+            nodes: Vec::new(),
+            pool: Vec::new(),
+            nus_index: FxHashMap::default(),
+            general_index: FxHashMap::default(),
+            sum_cache: BoundedCache::new(capacity),
+            leq_cache: BoundedCache::new(capacity),
+            ordinal_cache: BoundedCache::new(capacity / 4),
+            norton_cache: BoundedCache::new(capacity / 4),
+            uptimals: Default::default(),
+            thermographs: Default::default(),
+            zero: GameId(0),
+        };
+        arena.zero = arena.nus(Nus::number(Dyadic::ZERO));
+        arena
+    }
+
+    /// Number of distinct games stored.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    pub fn zero(&self) -> GameId {
+        self.zero
+    }
+
+    /// Interns a number-up-star value.
+    pub fn nus(&mut self, v: Nus) -> GameId {
+        if let Some(&id) = self.nus_index.get(&v) {
+            return id;
+        }
+        let id = GameId(self.nodes.len() as u32);
+        let birthday = if v.is_number() {
+            number_birthday(v.number)
+        } else {
+            UNKNOWN_BIRTHDAY
+        };
+        self.nodes.push(Node {
+            nus: Some(v),
+            left: Span::default(),
+            right: Span::default(),
+            options_ready: false,
+            left_stop: v.number,
+            right_stop: v.number,
+            birthday,
+            negative: UNKNOWN,
+            chain: UNKNOWN,
+        });
+        self.nus_index.insert(v, id);
+        id
+    }
+
+    pub fn number(&mut self, x: Dyadic) -> GameId {
+        self.nus(Nus::number(x))
+    }
+
+    pub fn integer(&mut self, n: i64) -> GameId {
+        self.number(Dyadic::from_int(n))
+    }
+
+    pub fn nimber(&mut self, n: u32) -> GameId {
+        self.nus(Nus {
+            number: Dyadic::ZERO,
+            ups: 0,
+            nim: n,
+        })
+    }
+
+    pub fn up_multiple(&mut self, ups: i64, nim: u32) -> GameId {
+        self.nus(Nus {
+            number: Dyadic::ZERO,
+            ups,
+            nim,
+        })
+    }
+
+    /// Interns the game with these options, which must already form a canonical game that is
+    /// not a number-up-star value (callers: [`Arena::game`], negation, translation).
+    pub(crate) fn intern_canonical(&mut self, mut left: Vec<GameId>, mut right: Vec<GameId>) -> GameId {
+        left.sort_unstable();
+        right.sort_unstable();
+        let h = hash_options(&left, &right);
+        let mut cursor = self.general_index.get(&h).copied().unwrap_or(UNKNOWN);
+        let head = cursor;
+        while cursor != UNKNOWN {
+            let n = &self.nodes[cursor as usize];
+            if self.slice(n.left) == left.as_slice() && self.slice(n.right) == right.as_slice() {
+                return GameId(cursor);
+            }
+            cursor = n.chain;
+        }
+        debug_assert!(!left.is_empty() && !right.is_empty(), "general games have options on both sides");
+        let left_stop = left
+            .iter()
+            .map(|&g| self.nodes[g.0 as usize].right_stop)
+            .max()
+            .expect("non-empty");
+        let right_stop = right
+            .iter()
+            .map(|&g| self.nodes[g.0 as usize].left_stop)
+            .min()
+            .expect("non-empty");
+        let mut birthday = 0;
+        for &g in left.iter().chain(right.iter()) {
+            birthday = birthday.max(self.birthday(g));
+        }
+        let id = self.nodes.len() as u32;
+        let l = self.push_options(&left);
+        let r = self.push_options(&right);
+        self.nodes.push(Node {
+            nus: None,
+            left: l,
+            right: r,
+            options_ready: true,
+            left_stop,
+            right_stop,
+            birthday: birthday.saturating_add(1),
+            negative: UNKNOWN,
+            chain: head,
+        });
+        self.general_index.insert(h, id);
+        GameId(id)
+    }
+
+    fn push_options(&mut self, opts: &[GameId]) -> Span {
+        let start = self.pool.len() as u32;
+        self.pool.extend_from_slice(opts);
+        Span {
+            start,
+            len: opts.len() as u32,
+        }
+    }
+
+    fn slice(&self, s: Span) -> &[GameId] {
+        &self.pool[s.start as usize..(s.start + s.len) as usize]
+    }
+
+    /// The number-up-star form of `g`, if it has one.
+    #[inline]
+    pub fn get_nus(&self, g: GameId) -> Option<Nus> {
+        self.nodes[g.0 as usize].nus
+    }
+
+    /// The value of `g` if it is a number.
+    #[inline]
+    pub fn as_number(&self, g: GameId) -> Option<Dyadic> {
+        match self.nodes[g.0 as usize].nus {
+            Some(v) if v.is_number() => Some(v.number),
+            _ => None,
+        }
+    }
+
+    #[inline]
+    pub fn is_number(&self, g: GameId) -> bool {
+        self.as_number(g).is_some()
+    }
+
+    /// Left stop (WW ch. 3; Siegel, CGT, Def II.5.?), kept for every node.
+    #[inline]
+    pub fn left_stop(&self, g: GameId) -> Dyadic {
+        self.nodes[g.0 as usize].left_stop
+    }
+
+    #[inline]
+    pub fn right_stop(&self, g: GameId) -> Dyadic {
+        self.nodes[g.0 as usize].right_stop
+    }
+
+    /// Birthday: the height of the game tree of the canonical form.
+    pub fn birthday(&mut self, g: GameId) -> u64 {
+        let b = self.nodes[g.0 as usize].birthday;
+        if b != UNKNOWN_BIRTHDAY {
+            return b;
+        }
+        self.ensure_options(g);
+        let mut best = 0;
+        for i in self.left_indices(g).chain(self.right_indices(g)) {
+            let o = self.pool[i];
+            best = best.max(self.birthday(o) + 1);
+        }
+        self.nodes[g.0 as usize].birthday = best;
+        best
+    }
+
+    /// Makes sure a number-up-star node has its canonical options materialised.
+    #[inline]
+    pub fn ensure_options(&mut self, g: GameId) {
+        if !self.nodes[g.0 as usize].options_ready {
+            let v = self.nodes[g.0 as usize].nus.expect("general nodes always have options");
+            let (l, r) = self.nus_options(v);
+            let ls = self.push_options(&l);
+            let rs = self.push_options(&r);
+            let n = &mut self.nodes[g.0 as usize];
+            n.left = ls;
+            n.right = rs;
+            n.options_ready = true;
+        }
+    }
+
+    /// Pool indices of the Left options of `g` (call [`Arena::ensure_options`] first).
+    #[inline]
+    pub(crate) fn left_indices(&self, g: GameId) -> std::ops::Range<usize> {
+        let s = self.nodes[g.0 as usize].left;
+        s.start as usize..(s.start + s.len) as usize
+    }
+
+    #[inline]
+    pub(crate) fn right_indices(&self, g: GameId) -> std::ops::Range<usize> {
+        let s = self.nodes[g.0 as usize].right;
+        s.start as usize..(s.start + s.len) as usize
+    }
+
+    #[inline]
+    pub(crate) fn pool_at(&self, i: usize) -> GameId {
+        self.pool[i]
+    }
+
+    /// The Left options of the canonical form of `g`, in id order.
+    pub fn left_options(&mut self, g: GameId) -> Vec<GameId> {
+        self.ensure_options(g);
+        self.slice(self.nodes[g.0 as usize].left).to_vec()
+    }
+
+    /// The Right options of the canonical form of `g`, in id order.
+    pub fn right_options(&mut self, g: GameId) -> Vec<GameId> {
+        self.ensure_options(g);
+        self.slice(self.nodes[g.0 as usize].right).to_vec()
+    }
+
+    pub fn num_left_options(&mut self, g: GameId) -> usize {
+        self.ensure_options(g);
+        self.nodes[g.0 as usize].left.len as usize
+    }
+
+    pub fn num_right_options(&mut self, g: GameId) -> usize {
+        self.ensure_options(g);
+        self.nodes[g.0 as usize].right.len as usize
+    }
+
+    pub(crate) fn cached_negative(&self, g: GameId) -> Option<GameId> {
+        let n = self.nodes[g.0 as usize].negative;
+        (n != UNKNOWN).then_some(GameId(n))
+    }
+
+    pub(crate) fn set_negative(&mut self, g: GameId, neg: GameId) {
+        self.nodes[g.0 as usize].negative = neg.0;
+        self.nodes[neg.0 as usize].negative = g.0;
+    }
+
+    /// Sizes and hit rates of the arena and its caches, for `:stats`.
+    pub fn stats(&self) -> ArenaStats {
+        ArenaStats {
+            games: self.nodes.len(),
+            option_pool: self.pool.len(),
+            caches: vec![
+                ("sum", self.sum_cache.stats()),
+                ("compare", self.leq_cache.stats()),
+                ("ordinal sum", self.ordinal_cache.stats()),
+                ("norton", self.norton_cache.stats()),
+            ],
+        }
+    }
+
+    /// Approximate bytes used by nodes, the option pool and the indexes.
+    pub fn approx_bytes(&self) -> usize {
+        self.nodes.capacity() * std::mem::size_of::<Node>()
+            + self.pool.capacity() * std::mem::size_of::<GameId>()
+            + self.nus_index.capacity() * (std::mem::size_of::<Nus>() + 4)
+            + self.general_index.capacity() * 12
+    }
+}
+
+/// Statistics reported by `:stats`.
+pub struct ArenaStats {
+    pub games: usize,
+    pub option_pool: usize,
+    pub caches: Vec<(&'static str, CacheStats)>,
+}
+
+/// Birthday of a number: `|n|` for integers, `floor(|x|) + k + 1` for `x = m/2^k`, `k >= 1`
+/// (ONAG ch. 0; Siegel, CGT, II.3).
+fn number_birthday(x: Dyadic) -> u64 {
+    let a = x.abs();
+    if a.is_integer() {
+        a.numerator() as u64
+    } else {
+        a.floor() as u64 + a.den_exp() as u64 + 1
+    }
+}

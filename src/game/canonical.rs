@@ -1,0 +1,275 @@
+//! Canonical form: building `{L | R}` from canonical options.
+//!
+//! A short game is in canonical form iff it has no dominated and no reversible options, and the
+//! canonical form is unique (Siegel, CGT, Thm II.2.9; ONAG ch. 10; LIP ch. 4). We delete
+//! dominated options, bypass reversible ones (testing `G^LR <= G` against the option lists
+//! without building `G`), repeat until nothing changes, then recognise numbers (simplicity
+//! theorem) and number-up-star values before interning.
+
+use super::arena::{Arena, GameId, Nus};
+use super::compare::ListMemo;
+use super::interrupt::check_cancel;
+use super::number::Dyadic;
+
+impl Arena {
+    /// The canonical game `{left | right}`; the options must be ids of this arena.
+    pub fn game(&mut self, left: Vec<GameId>, right: Vec<GameId>) -> GameId {
+        let (left, right) = self.canonical_options(left, right);
+        match self.recognise(&left, &right) {
+            Some(id) => id,
+            None => self.intern_canonical(left, right),
+        }
+    }
+
+    /// Reduces option lists to the options of the canonical form. If the game is a number the
+    /// result is the number's canonical options.
+    pub(crate) fn canonical_options(
+        &mut self,
+        mut left: Vec<GameId>,
+        mut right: Vec<GameId>,
+    ) -> (Vec<GameId>, Vec<GameId>) {
+        loop {
+            check_cancel();
+            left.sort_unstable();
+            left.dedup();
+            right.sort_unstable();
+            right.dedup();
+            if let Some(x) = self.number_from_options(&left, &right) {
+                let id = self.number(x);
+                return (self.left_options(id), self.right_options(id));
+            }
+            self.remove_dominated(&mut left, true);
+            self.remove_dominated(&mut right, false);
+            let changed = self.bypass_reversible(&mut left, &mut right);
+            if !changed {
+                return (left, right);
+            }
+        }
+    }
+
+    /// If every option is a number and every Left option is below every Right option, the game
+    /// is the simplest number between them (the simplicity theorem, Siegel, CGT, Thm II.3.?).
+    fn number_from_options(&self, left: &[GameId], right: &[GameId]) -> Option<Dyadic> {
+        let mut lo: Option<Dyadic> = None;
+        for &g in left {
+            let x = self.as_number(g)?;
+            lo = Some(lo.map_or(x, |l| l.max(x)));
+        }
+        let mut hi: Option<Dyadic> = None;
+        for &g in right {
+            let x = self.as_number(g)?;
+            hi = Some(hi.map_or(x, |h| h.min(x)));
+        }
+        if let (Some(l), Some(h)) = (lo, hi) {
+            if l >= h {
+                return None;
+            }
+        }
+        Some(Dyadic::simplest_between(lo, hi))
+    }
+
+    /// Deletes dominated options: for Left an option `a <= b` of another option `b`, for Right an
+    /// option `a >= b` (Siegel, CGT, Def II.2.?).
+    fn remove_dominated(&mut self, opts: &mut Vec<GameId>, left: bool) {
+        if opts.len() < 2 {
+            return;
+        }
+        let mut keep = vec![true; opts.len()];
+        for i in 0..opts.len() {
+            if !keep[i] {
+                continue;
+            }
+            for j in 0..opts.len() {
+                if i == j || !keep[j] {
+                    continue;
+                }
+                let dominated = if left {
+                    self.leq(opts[i], opts[j])
+                } else {
+                    self.leq(opts[j], opts[i])
+                };
+                if dominated {
+                    keep[i] = false;
+                    break;
+                }
+            }
+        }
+        let mut k = 0;
+        opts.retain(|_| {
+            k += 1;
+            keep[k - 1]
+        });
+    }
+
+    /// Bypasses reversible options once over both sides: a Left option `A` with some
+    /// `A^R <= G` is replaced by the Left options of `A^R`; dually for Right
+    /// (Siegel, CGT, Def II.2.?, Thm II.2.?). Returns whether anything changed.
+    fn bypass_reversible(&mut self, left: &mut Vec<GameId>, right: &mut Vec<GameId>) -> bool {
+        let mut memo = ListMemo::default();
+        let mut new_left = Vec::with_capacity(left.len());
+        let mut changed = false;
+        for &a in left.iter() {
+            let mut reversed = false;
+            self.ensure_options(a);
+            for i in self.right_indices(a) {
+                let ar = self.pool_at(i);
+                if self.leq_lists_rhs(ar, left, right, &mut memo) {
+                    self.ensure_options(ar);
+                    for j in self.left_indices(ar) {
+                        new_left.push(self.pool_at(j));
+                    }
+                    reversed = true;
+                    break;
+                }
+            }
+            if reversed {
+                changed = true;
+            } else {
+                new_left.push(a);
+            }
+        }
+        let mut new_right = Vec::with_capacity(right.len());
+        for &b in right.iter() {
+            let mut reversed = false;
+            self.ensure_options(b);
+            for i in self.left_indices(b) {
+                let bl = self.pool_at(i);
+                if self.leq_lists_lhs(left, right, bl, &mut memo) {
+                    self.ensure_options(bl);
+                    for j in self.right_indices(bl) {
+                        new_right.push(self.pool_at(j));
+                    }
+                    reversed = true;
+                    break;
+                }
+            }
+            if reversed {
+                changed = true;
+            } else {
+                new_right.push(b);
+            }
+        }
+        *left = new_left;
+        *right = new_right;
+        changed
+    }
+
+    /// Recognises canonical option lists that form a number-up-star value `x + k·↑ + *n`.
+    /// Such a value's canonical options are all number-up-star values with number part `x`
+    /// (translation, Siegel, CGT, Thm II.3.?), so we derive a few candidates from the options
+    /// and confirm one by comparing option lists exactly.
+    fn recognise(&mut self, left: &[GameId], right: &[GameId]) -> Option<GameId> {
+        if left.is_empty() || right.is_empty() {
+            // {|} and the other one-sided canonical forms are integers.
+            let x = self.number_from_options(left, right)?;
+            return Some(self.number(x));
+        }
+        let mut parts = Vec::with_capacity(left.len() + right.len());
+        for &g in left.iter().chain(right.iter()) {
+            parts.push(self.get_nus(g)?);
+        }
+        let x = parts[0].number;
+        if parts.iter().any(|p| p.number != x) {
+            return self.number_from_options(left, right).map(|x| self.number(x));
+        }
+        if let Some(n) = self.number_from_options(left, right) {
+            return Some(self.number(n));
+        }
+        let (lparts, rparts) = parts.split_at(left.len());
+        let max_nim = parts.iter().map(|p| p.nim).max().unwrap_or(0);
+        let k_max_r = rparts.iter().map(|p| p.ups).max().unwrap_or(0);
+        let k_min_l = lparts.iter().map(|p| p.ups).min().unwrap_or(0);
+        let mut ks = vec![0, k_max_r + 1, k_min_l - 1];
+        ks.sort_unstable();
+        ks.dedup();
+        let mut sorted_left = left.to_vec();
+        sorted_left.sort_unstable();
+        let mut sorted_right = right.to_vec();
+        sorted_right.sort_unstable();
+        for k in ks {
+            for n in 0..=max_nim.saturating_add(2) {
+                let cand = Nus { number: x, ups: k, nim: n };
+                if cand.is_number() {
+                    continue;
+                }
+                let (cl, cr) = self.nus_options(cand);
+                let (mut cl, mut cr) = (cl, cr);
+                cl.sort_unstable();
+                cr.sort_unstable();
+                if cl == sorted_left && cr == sorted_right {
+                    return Some(self.nus(cand));
+                }
+            }
+        }
+        None
+    }
+
+    /// Canonical options of a number-up-star value.
+    ///
+    /// Numbers: `n = {n-1|}`, `-n = {|-n+1}`, `m/2^k = {(m-1)/2^k | (m+1)/2^k}`. Otherwise
+    /// `x + k·↑ + *n = x + {options of k·↑ + *n}` by translation, and the options of
+    /// `k·↑ + *n` are the canonical reduction of its natural options as a sum of `k` ups and
+    /// `*n` (`↑ = {0|*}`).
+    pub(crate) fn nus_options(&mut self, v: Nus) -> (Vec<GameId>, Vec<GameId>) {
+        if v.is_number() {
+            let x = v.number;
+            if x.is_integer() {
+                let n = x.numerator();
+                return match n.cmp(&0) {
+                    std::cmp::Ordering::Equal => (vec![], vec![]),
+                    std::cmp::Ordering::Greater => (vec![self.integer(n - 1)], vec![]),
+                    std::cmp::Ordering::Less => (vec![], vec![self.integer(n + 1)]),
+                };
+            }
+            let step = Dyadic::new(1, x.den_exp());
+            let l = self.number(x.sub(step));
+            let r = self.number(x.add(step));
+            return (vec![l], vec![r]);
+        }
+        if !v.number.is_zero() {
+            let inf = self.nus(Nus {
+                number: Dyadic::ZERO,
+                ..v
+            });
+            let (l, r) = (self.left_options(inf), self.right_options(inf));
+            let shift = Nus::number(v.number);
+            let tl = l.iter().map(|&g| self.translate_nus(g, shift)).collect();
+            let tr = r.iter().map(|&g| self.translate_nus(g, shift)).collect();
+            return (tl, tr);
+        }
+        if v.ups < 0 {
+            let pos = self.nus(v.neg());
+            let (l, r) = (self.left_options(pos), self.right_options(pos));
+            let nl = r.iter().map(|&g| self.neg(g)).collect();
+            let nr = l.iter().map(|&g| self.neg(g)).collect();
+            return (nl, nr);
+        }
+        let mut left = Vec::new();
+        let mut right = Vec::new();
+        if v.ups > 0 {
+            // Left moves an ↑ to 0, Right moves an ↑ to *.
+            left.push(self.nus(Nus { ups: v.ups - 1, ..v }));
+            right.push(self.nus(Nus {
+                ups: v.ups - 1,
+                nim: v.nim ^ 1,
+                ..v
+            }));
+        }
+        for j in 0..v.nim {
+            let g = self.nus(Nus { nim: j, ..v });
+            left.push(g);
+            right.push(g);
+        }
+        if v.ups == 0 {
+            // *n = {0, *, ..., *(n-1) | same}: already canonical.
+            return (left, right);
+        }
+        self.canonical_options(left, right)
+    }
+
+    /// `g + x` for a number-up-star `g` and a number `x`.
+    fn translate_nus(&mut self, g: GameId, x: Nus) -> GameId {
+        let v = self.get_nus(g).expect("options of number-up-star values are number-up-star");
+        self.nus(v.add(x))
+    }
+}

@@ -1,0 +1,181 @@
+//! The order on short games: `G <= H` iff no `G^L >= H` and no `H^R <= G`
+//! (ONAG ch. 1; Siegel, CGT, Def II.1.?), with cheap necessary conditions first.
+
+use std::cmp::Ordering;
+
+use super::arena::{Arena, GameId};
+use super::interrupt::check_cancel;
+
+/// The four possible relations between two games.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Relation {
+    Less,
+    Equal,
+    Greater,
+    Confused,
+}
+
+impl Relation {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Relation::Less => "<",
+            Relation::Equal => "=",
+            Relation::Greater => ">",
+            Relation::Confused => "<>",
+        }
+    }
+}
+
+impl Arena {
+    /// `G <= H`.
+    pub fn leq(&mut self, g: GameId, h: GameId) -> bool {
+        if g == h {
+            return true;
+        }
+        // Fast path: number-up-star values compare by the sign of their difference.
+        if let (Some(a), Some(b)) = (self.get_nus(g), self.get_nus(h)) {
+            return matches!(b.add(a.neg()).sign(), Some(Ordering::Greater | Ordering::Equal));
+        }
+        // Necessary conditions: G <= H implies LS(G) <= LS(H) and RS(G) <= RS(H).
+        if self.left_stop(g) > self.left_stop(h) || self.right_stop(g) > self.right_stop(h) {
+            return false;
+        }
+        // Sufficient condition: RS(H) > LS(G) means H - G has a positive right stop... more
+        // precisely every stop of G is below every stop of H, so G < H.
+        if self.left_stop(g) < self.right_stop(h) {
+            return true;
+        }
+        if let Some(v) = self.leq_cache.get(&(g, h)) {
+            return v;
+        }
+        check_cancel();
+        let result = self.leq_uncached(g, h);
+        self.leq_cache.insert((g, h), result);
+        result
+    }
+
+    fn leq_uncached(&mut self, g: GameId, h: GameId) -> bool {
+        let g_number = self.is_number(g);
+        let h_number = self.is_number(h);
+        // Number avoidance (Siegel, CGT, Thm II.3.?): for G not a number, G <= x iff no G^L >= x,
+        // and x <= H iff no H^R <= x.
+        if !h_number || g_number {
+            self.ensure_options(h);
+            for i in self.right_indices(h) {
+                let hr = self.pool_at(i);
+                if self.leq(hr, g) {
+                    return false;
+                }
+            }
+        }
+        if !g_number || h_number {
+            self.ensure_options(g);
+            for i in self.left_indices(g) {
+                let gl = self.pool_at(i);
+                if self.leq(h, gl) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    pub fn geq(&mut self, g: GameId, h: GameId) -> bool {
+        self.leq(h, g)
+    }
+
+    pub fn lt(&mut self, g: GameId, h: GameId) -> bool {
+        g != h && self.leq(g, h) && !self.leq(h, g)
+    }
+
+    /// `G <| H`: G is less than or confused with H, i.e. not `G >= H`.
+    pub fn lf(&mut self, g: GameId, h: GameId) -> bool {
+        !self.leq(h, g)
+    }
+
+    pub fn relation(&mut self, g: GameId, h: GameId) -> Relation {
+        if g == h {
+            return Relation::Equal;
+        }
+        match (self.leq(g, h), self.leq(h, g)) {
+            (true, true) => Relation::Equal,
+            (true, false) => Relation::Less,
+            (false, true) => Relation::Greater,
+            (false, false) => Relation::Confused,
+        }
+    }
+
+    /// `H <= G` where `G = {left | right}` is given by canonical option lists and need not be
+    /// interned (used to find reversible options without building the game first).
+    pub(crate) fn leq_lists_rhs(
+        &mut self,
+        h: GameId,
+        left: &[GameId],
+        right: &[GameId],
+        memo: &mut ListMemo,
+    ) -> bool {
+        if let Some(&v) = memo.below.get(&h) {
+            return v;
+        }
+        check_cancel();
+        let mut result = true;
+        for &gr in right {
+            if self.leq(gr, h) {
+                result = false;
+                break;
+            }
+        }
+        if result {
+            self.ensure_options(h);
+            for i in self.left_indices(h) {
+                let hl = self.pool_at(i);
+                if self.leq_lists_lhs(left, right, hl, memo) {
+                    result = false;
+                    break;
+                }
+            }
+        }
+        memo.below.insert(h, result);
+        result
+    }
+
+    /// `G <= H` where `G = {left | right}` is given by option lists.
+    pub(crate) fn leq_lists_lhs(
+        &mut self,
+        left: &[GameId],
+        right: &[GameId],
+        h: GameId,
+        memo: &mut ListMemo,
+    ) -> bool {
+        if let Some(&v) = memo.above.get(&h) {
+            return v;
+        }
+        let mut result = true;
+        for &gl in left {
+            if self.leq(h, gl) {
+                result = false;
+                break;
+            }
+        }
+        if result {
+            self.ensure_options(h);
+            for i in self.right_indices(h) {
+                let hr = self.pool_at(i);
+                if self.leq_lists_rhs(hr, left, right, memo) {
+                    result = false;
+                    break;
+                }
+            }
+        }
+        memo.above.insert(h, result);
+        result
+    }
+}
+
+/// Memo of comparisons against one not-yet-interned game `G`: `below[h]` is `h <= G`,
+/// `above[h]` is `G <= h`.
+#[derive(Default)]
+pub(crate) struct ListMemo {
+    pub below: rustc_hash::FxHashMap<GameId, bool>,
+    pub above: rustc_hash::FxHashMap<GameId, bool>,
+}

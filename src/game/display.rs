@@ -1,0 +1,515 @@
+//! Printing canonical games in CGSuite's plain-text conventions.
+//!
+//! Number-up-star values print compactly (`3/2`, `^^*`, `v3`, `73/16v9*8`); `^<n>`, `^[n]`
+//! (optionally shifted by a number and plus `*`) are recognised; switches `{G|-G}` print as
+//! `+-G`; `x + {0||0|-G}` prints as `xTiny(G)` and `x + {G|0||0}` as `xMiny(G)`. Other games use
+//! slash notation with the fewest bars: a general option is written inline (without braces)
+//! when it is the only option on its side and needs fewer than four bars; otherwise it gets
+//! braces. Options are ordered as language.md prescribes: numbers by value, nimbers, uptimals,
+//! then other games by birthday and printed text. Every printed form parses back to the value.
+
+use std::fmt::Write;
+
+use rustc_hash::FxHashMap;
+
+use super::arena::{Arena, GameId, Nus};
+use super::interrupt::check_cancel;
+use super::number::Dyadic;
+
+/// Slash runs longer than this are never written: the game gets braces instead.
+const MAX_SLASHES: usize = 4;
+
+/// Default limit on printed characters before a summary is printed instead.
+pub const DEFAULT_PRINT_LIMIT: usize = 10_000;
+
+/// Which `Conway-style` uptimal a general game is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UptimalShape {
+    /// `x + sign·↑^n (+ *)`, printed `x^<n>` or `xv<n>`.
+    UpNth,
+    /// `x + sign·↑^→n (+ *)`, printed `x^[n]` or `xv[n]`.
+    UpTo,
+}
+
+/// A recognised uptimal `number + sign·shape(n) + star`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Uptimal {
+    pub number: Dyadic,
+    pub shape: UptimalShape,
+    pub n: u32,
+    pub negative: bool,
+    pub star: bool,
+}
+
+/// How a game prints at the top level.
+#[derive(Clone, Debug)]
+enum Form {
+    Nus(Nus),
+    Uptimal(Uptimal),
+    Switch(Vec<GameId>),
+    Tiny { shift: Dyadic, sub: GameId, miny: bool },
+    General,
+}
+
+/// Memo of uptimal recognitions and of the ids of `^<n>` and `^[n]`.
+#[derive(Default)]
+pub struct UptimalTable {
+    up_nth: Vec<GameId>,
+    up_to: Vec<GameId>,
+    recognised: FxHashMap<GameId, Option<Uptimal>>,
+}
+
+impl Arena {
+    /// `↑^n` (up-nth, Conway): `↑^1 = ↑`, `↑^(n+1) = {0 | ↓^n *}` (WW ch. 9; Siegel, CGT, II.4).
+    pub fn up_nth(&mut self, n: u32) -> GameId {
+        assert!(n >= 1);
+        let mut table = std::mem::take(&mut self.uptimals);
+        while table.up_nth.len() < n as usize {
+            let next = match table.up_nth.last() {
+                None => self.up_multiple(1, 0),
+                Some(&prev) => {
+                    let down = self.neg(prev);
+                    let star = self.nimber(1);
+                    let right = self.add(down, star);
+                    let zero = self.zero();
+                    self.game(vec![zero], vec![right])
+                }
+            };
+            table.up_nth.push(next);
+        }
+        let r = table.up_nth[n as usize - 1];
+        self.uptimals = table;
+        r
+    }
+
+    /// `↑^→n = ↑ + ↑^2 + ... + ↑^n`, which is `{↑^→(n-1) | *}` (`^[2] = {^|*}`).
+    pub fn up_to(&mut self, n: u32) -> GameId {
+        assert!(n >= 1);
+        let mut table = std::mem::take(&mut self.uptimals);
+        while table.up_to.len() < n as usize {
+            let next = match table.up_to.last() {
+                None => self.up_multiple(1, 0),
+                Some(&prev) => {
+                    let star = self.nimber(1);
+                    self.game(vec![prev], vec![star])
+                }
+            };
+            table.up_to.push(next);
+        }
+        let r = table.up_to[n as usize - 1];
+        self.uptimals = table;
+        r
+    }
+
+    /// The value of a recognised uptimal.
+    pub fn uptimal_value(&mut self, u: Uptimal) -> GameId {
+        let mut g = match u.shape {
+            UptimalShape::UpNth => self.up_nth(u.n),
+            UptimalShape::UpTo => self.up_to(u.n),
+        };
+        if u.negative {
+            g = self.neg(g);
+        }
+        if u.star {
+            let s = self.nimber(1);
+            g = self.add(g, s);
+        }
+        let x = self.number(u.number);
+        self.add(g, x)
+    }
+
+    /// Recognises `x ± ^<n> (+*)` and `x ± ^[n] (+*)` for `n >= 2` among general games.
+    pub fn as_uptimal(&mut self, g: GameId) -> Option<Uptimal> {
+        if self.get_nus(g).is_some() {
+            return None;
+        }
+        if let Some(r) = self.uptimals.recognised.get(&g) {
+            return *r;
+        }
+        let r = self.recognise_uptimal(g);
+        self.uptimals.recognised.insert(g, r);
+        r
+    }
+
+    fn recognise_uptimal(&mut self, g: GameId) -> Option<Uptimal> {
+        let x = self.left_stop(g);
+        if self.right_stop(g) != x {
+            return None;
+        }
+        let shift = self.number(x.neg());
+        let h = self.add(g, shift);
+        // ↑^n and ↑^→n have birthday n + 1; adding * changes it by at most one.
+        let b = self.birthday(h);
+        if b > 200 {
+            return None;
+        }
+        let lo = b.saturating_sub(2).max(2) as u32;
+        for n in lo..=(b as u32) {
+            for shape in [UptimalShape::UpNth, UptimalShape::UpTo] {
+                for negative in [false, true] {
+                    for star in [false, true] {
+                        let u = Uptimal {
+                            number: Dyadic::ZERO,
+                            shape,
+                            n,
+                            negative,
+                            star,
+                        };
+                        if self.uptimal_value(u) == h {
+                            return Some(Uptimal { number: x, ..u });
+                        }
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// Prints `g` in full.
+    pub fn display(&mut self, g: GameId) -> String {
+        self.display_limited(g, usize::MAX).unwrap_or_default()
+    }
+
+    /// Prints `g`, or returns `None` once the text passes `limit` characters.
+    pub fn display_limited(&mut self, g: GameId, limit: usize) -> Option<String> {
+        let mut p = Printer {
+            out: String::new(),
+            limit,
+            texts: FxHashMap::default(),
+        };
+        p.append(self, g, true, false)?;
+        Some(p.out)
+    }
+
+    /// A one-line description of a game too large to print.
+    pub fn summary(&mut self, g: GameId) -> String {
+        let followers = self.count_followers(g);
+        format!(
+            "<game with birthday {}, {} distinct followers, stops {} and {}; too long to print: `:print-limit 0` prints it in full>",
+            self.birthday(g),
+            followers,
+            self.left_stop(g),
+            self.right_stop(g)
+        )
+    }
+
+    /// Number of distinct followers of `g`, itself included (its canonical form's DAG).
+    pub fn count_followers(&mut self, g: GameId) -> u64 {
+        if let Some(x) = self.as_number(g) {
+            if x.is_integer() {
+                return x.numerator().unsigned_abs() + 1;
+            }
+        }
+        let mut seen = rustc_hash::FxHashSet::default();
+        let mut stack = vec![g];
+        while let Some(h) = stack.pop() {
+            if !seen.insert(h) {
+                continue;
+            }
+            check_cancel();
+            stack.extend(self.left_options(h));
+            stack.extend(self.right_options(h));
+        }
+        seen.len() as u64
+    }
+
+    fn form(&mut self, g: GameId) -> Form {
+        if let Some(v) = self.get_nus(g) {
+            return Form::Nus(v);
+        }
+        if let Some(u) = self.as_uptimal(g) {
+            return Form::Uptimal(u);
+        }
+        if self.neg(g) == g {
+            return Form::Switch(self.left_options(g));
+        }
+        let lo = self.left_options(g);
+        let ro = self.right_options(g);
+        if lo.len() == 1 && ro.len() == 1 {
+            // x + Tiny(H) = {x || x | x - H}
+            if let Some(x) = self.as_number(lo[0]) {
+                let rl = self.left_options(ro[0]);
+                let rr = self.right_options(ro[0]);
+                if rl.len() == 1 && rr.len() == 1 && rl[0] == lo[0] && self.mean_below(rr[0], x) {
+                    let sub = self.sub(lo[0], rr[0]);
+                    return Form::Tiny {
+                        shift: x,
+                        sub,
+                        miny: false,
+                    };
+                }
+            }
+            // x + Miny(H) = {x + H | x || x}
+            if let Some(x) = self.as_number(ro[0]) {
+                let ll = self.left_options(lo[0]);
+                let lr = self.right_options(lo[0]);
+                if ll.len() == 1 && lr.len() == 1 && lr[0] == ro[0] && self.mean_above(ll[0], x) {
+                    let sub = self.sub(ll[0], ro[0]);
+                    return Form::Tiny {
+                        shift: x,
+                        sub,
+                        miny: true,
+                    };
+                }
+            }
+        }
+        Form::General
+    }
+
+    /// `mean(g) < x`, the side condition of CGSuite's Tiny/Miny notation.
+    fn mean_below(&mut self, g: GameId, x: Dyadic) -> bool {
+        self.mean(g) < x
+    }
+
+    /// `mean(g) > x`.
+    fn mean_above(&mut self, g: GameId, x: Dyadic) -> bool {
+        self.mean(g) > x
+    }
+
+    /// The order of options in printed output: numbers, nimbers, uptimals, then other games by
+    /// birthday and printed text.
+    fn option_rank(&mut self, g: GameId) -> (u8, RankKey) {
+        if let Some(v) = self.get_nus(g) {
+            if v.is_number() {
+                return (0, RankKey::Number(v.number));
+            }
+            if v.number.is_zero() && v.ups == 0 {
+                return (1, RankKey::Nim(v.nim));
+            }
+            return (2, RankKey::Uptimal(v.number, vec![v.ups], v.nim));
+        }
+        if let Some(u) = self.as_uptimal(g) {
+            let sign = if u.negative { -1 } else { 1 };
+            let coeffs = match u.shape {
+                UptimalShape::UpNth => {
+                    let mut c = vec![0; u.n as usize];
+                    c[u.n as usize - 1] = sign;
+                    c
+                }
+                UptimalShape::UpTo => vec![sign; u.n as usize],
+            };
+            return (2, RankKey::Uptimal(u.number, coeffs, u.star as u32));
+        }
+        (3, RankKey::Birthday(self.birthday(g)))
+    }
+}
+
+#[derive(PartialEq, PartialOrd, Clone, Debug)]
+enum RankKey {
+    Number(Dyadic),
+    Nim(u32),
+    Uptimal(Dyadic, Vec<i64>, u32),
+    Birthday(u64),
+}
+
+struct Printer {
+    out: String,
+    limit: usize,
+    /// Standalone texts of options, used to order options of equal birthday.
+    texts: FxHashMap<GameId, String>,
+}
+
+impl Printer {
+    fn check(&self) -> Option<()> {
+        (self.out.len() <= self.limit).then_some(())
+    }
+
+    fn standalone_text(&mut self, arena: &mut Arena, g: GameId) -> Option<String> {
+        if let Some(t) = self.texts.get(&g) {
+            return Some(t.clone());
+        }
+        let mut sub = Printer {
+            out: String::new(),
+            limit: self.limit,
+            texts: std::mem::take(&mut self.texts),
+        };
+        let r = sub.append(arena, g, true, false);
+        self.texts = std::mem::take(&mut sub.texts);
+        r?;
+        self.texts.insert(g, sub.out.clone());
+        Some(sub.out)
+    }
+
+    fn sorted(&mut self, arena: &mut Arena, opts: Vec<GameId>) -> Option<Vec<GameId>> {
+        let mut keyed = Vec::with_capacity(opts.len());
+        for g in opts {
+            let (class, key) = arena.option_rank(g);
+            keyed.push((class, key, g));
+        }
+        let needs_text = keyed
+            .iter()
+            .enumerate()
+            .any(|(i, a)| keyed.iter().skip(i + 1).any(|b| a.0 == 3 && b.0 == 3 && a.1 == b.1));
+        let mut texts = FxHashMap::default();
+        if needs_text {
+            for (class, _, g) in &keyed {
+                if *class == 3 {
+                    texts.insert(*g, self.standalone_text(arena, *g)?);
+                }
+            }
+        }
+        keyed.sort_by(|a, b| {
+            a.0.cmp(&b.0)
+                .then(a.1.partial_cmp(&b.1).unwrap_or(std::cmp::Ordering::Equal))
+                .then_with(|| texts.get(&a.2).cmp(&texts.get(&b.2)))
+        });
+        Some(keyed.into_iter().map(|k| k.2).collect())
+    }
+
+    /// Appends `g`; returns the number of bars its outermost level uses when written without
+    /// braces (0 when it is atomic or braced).
+    fn append(
+        &mut self,
+        arena: &mut Arena,
+        g: GameId,
+        force_brackets: bool,
+        force_parens: bool,
+    ) -> Option<usize> {
+        check_cancel();
+        self.check()?;
+        match arena.form(g) {
+            Form::Nus(v) => {
+                let compound = !(v.is_number()
+                    || (v.number.is_zero() && v.ups == 0)
+                    || (v.number.is_zero() && v.nim == 0));
+                let parens = force_parens && compound;
+                if parens {
+                    self.out.push('(');
+                }
+                write_nus(&mut self.out, v);
+                if parens {
+                    self.out.push(')');
+                }
+                Some(0)
+            }
+            Form::Uptimal(u) => {
+                let parens = force_parens && (!u.number.is_zero() || u.star);
+                if parens {
+                    self.out.push('(');
+                }
+                write_uptimal(&mut self.out, u);
+                if parens {
+                    self.out.push(')');
+                }
+                Some(0)
+            }
+            Form::Switch(lo) => {
+                let lo = self.sorted(arena, lo)?;
+                self.out.push_str("+-");
+                if lo.len() > 1 {
+                    self.out.push('{');
+                }
+                for (i, &o) in lo.iter().enumerate() {
+                    if i > 0 {
+                        self.out.push(',');
+                    }
+                    self.append(arena, o, true, lo.len() == 1)?;
+                }
+                if lo.len() > 1 {
+                    self.out.push('}');
+                }
+                Some(0)
+            }
+            Form::Tiny { shift, sub, miny } => {
+                if force_parens {
+                    self.out.push('(');
+                }
+                if !shift.is_zero() {
+                    let _ = write!(self.out, "{shift}");
+                }
+                self.out.push_str(if miny { "Miny(" } else { "Tiny(" });
+                self.append(arena, sub, true, false)?;
+                self.out.push(')');
+                if force_parens {
+                    self.out.push(')');
+                }
+                Some(0)
+            }
+            Form::General => {
+                let lo = arena.left_options(g);
+                let ro = arena.right_options(g);
+                let lo = self.sorted(arena, lo)?;
+                let ro = self.sorted(arena, ro)?;
+                let mut left = Printer {
+                    out: String::new(),
+                    limit: self.limit.saturating_sub(self.out.len()),
+                    texts: std::mem::take(&mut self.texts),
+                };
+                let mut slashes = 1;
+                for (i, &o) in lo.iter().enumerate() {
+                    if i > 0 {
+                        left.out.push(',');
+                    }
+                    slashes = slashes.max(left.append(arena, o, lo.len() > 1, false)? + 1);
+                }
+                let mut right = Printer {
+                    out: String::new(),
+                    limit: left.limit.saturating_sub(left.out.len()),
+                    texts: std::mem::take(&mut left.texts),
+                };
+                for (i, &o) in ro.iter().enumerate() {
+                    if i > 0 {
+                        right.out.push(',');
+                    }
+                    slashes = slashes.max(right.append(arena, o, ro.len() > 1, false)? + 1);
+                }
+                self.texts = std::mem::take(&mut right.texts);
+                let braces = force_brackets || slashes >= MAX_SLASHES;
+                if braces {
+                    self.out.push('{');
+                }
+                self.out.push_str(&left.out);
+                for _ in 0..slashes {
+                    self.out.push('|');
+                }
+                self.out.push_str(&right.out);
+                if braces {
+                    self.out.push('}');
+                }
+                self.check()?;
+                Some(if braces { 0 } else { slashes })
+            }
+        }
+    }
+}
+
+/// Writes `x`, then the up part (`^`, `^^`, `^3`, `v`, `vv`, `v3`), then the nimber (`*`, `*n`).
+pub fn write_nus(out: &mut String, v: Nus) {
+    if !v.number.is_zero() || (v.ups == 0 && v.nim == 0) {
+        let _ = write!(out, "{}", v.number);
+    }
+    let sym = if v.ups > 0 { '^' } else { 'v' };
+    match v.ups.unsigned_abs() {
+        0 => {}
+        1 => out.push(sym),
+        2 => {
+            out.push(sym);
+            out.push(sym);
+        }
+        k => {
+            out.push(sym);
+            let _ = write!(out, "{k}");
+        }
+    }
+    match v.nim {
+        0 => {}
+        1 => out.push('*'),
+        n => {
+            let _ = write!(out, "*{n}");
+        }
+    }
+}
+
+fn write_uptimal(out: &mut String, u: Uptimal) {
+    if !u.number.is_zero() {
+        let _ = write!(out, "{}", u.number);
+    }
+    let sym = if u.negative { 'v' } else { '^' };
+    let _ = match u.shape {
+        UptimalShape::UpNth => write!(out, "{sym}<{}>", u.n),
+        UptimalShape::UpTo => write!(out, "{sym}[{}]", u.n),
+    };
+    if u.star {
+        out.push('*');
+    }
+}

@@ -1,0 +1,3 @@
+//! cgcalc: a combinatorial games calculator.
+pub mod analysis;
+pub mod game;
