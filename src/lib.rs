@@ -1,3 +1,13 @@
-//! cgcalc: a combinatorial games calculator.
+//! cgcalc: a combinatorial games calculator in the style of the Gamesman's Toolkit.
+//!
+//! Data flows one way: text → [`lang::parser`] → AST → [`lang::eval`] → [`lang::value::Value`]
+//! → printed text. All games live in the [`game::Arena`]; see `ARCHITECTURE.md`.
+
 pub mod analysis;
+pub mod cli;
 pub mod game;
+pub mod lang;
+pub mod repl;
+
+/// Stack size of the evaluation thread: game recursion depth follows birthdays.
+pub const STACK_SIZE: usize = 1 << 30;

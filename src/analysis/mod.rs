@@ -1,5 +1,6 @@
 //! Analysis of games: thermographs, stops, mean and temperature, and the functions built on them.
 
+pub mod structure;
 pub mod thermograph;
 
 pub use thermograph::{Thermograph, ThermographCache, Trajectory};

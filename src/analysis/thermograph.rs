@@ -7,6 +7,7 @@
 //! so `m/2^k` has temperature `-1/2^k` (CGSuite's convention).
 
 use std::fmt;
+use std::ops::{Add, Neg, Shr, Sub};
 use std::rc::Rc;
 
 use crate::game::{Arena, Dyadic, GameId};
@@ -149,11 +150,7 @@ fn div_small(x: Dyadic, d: i64) -> Dyadic {
             x
         }
     };
-    if d < 0 {
-        q.neg()
-    } else {
-        q
-    }
+    if d < 0 { q.neg() } else { q }
 }
 
 fn push_piece(out: &mut Vec<Piece>, start: Dyadic, value: Dyadic, slope: i64) {
@@ -305,4 +302,31 @@ impl fmt::Display for Trajectory {
         }
         Ok(())
     }
+}
+
+/// CGSuite's text form `Thermograph(mast,[left temps],[left slopes],mast,[right temps],[right slopes])`:
+/// each wall is listed from the mast downwards by the temperatures where its slope changes.
+pub fn cgsuite_text(t: &Thermograph) -> String {
+    fn wall(tr: &Trajectory) -> (String, String) {
+        let temps: Vec<String> = tr
+            .pieces
+            .iter()
+            .skip(1)
+            .rev()
+            .map(|p| p.start.to_string())
+            .collect();
+        let slopes: Vec<String> = tr
+            .pieces
+            .iter()
+            .rev()
+            .map(|p| p.slope.to_string())
+            .collect();
+        (temps.join(","), slopes.join(","))
+    }
+    let (lt, ls) = wall(&t.left);
+    let (rt, rs) = wall(&t.right);
+    format!(
+        "Thermograph({m},[{lt}],[{ls}],{m},[{rt}],[{rs}])",
+        m = t.mast
+    )
 }

@@ -28,30 +28,15 @@ pub struct Nus {
 
 impl Nus {
     pub fn number(x: Dyadic) -> Nus {
-        Nus { number: x, ups: 0, nim: 0 }
+        Nus {
+            number: x,
+            ups: 0,
+            nim: 0,
+        }
     }
 
     pub fn is_number(&self) -> bool {
         self.ups == 0 && self.nim == 0
-    }
-
-    pub fn add(self, other: Nus) -> Nus {
-        Nus {
-            number: self.number.add(other.number),
-            ups: self
-                .ups
-                .checked_add(other.ups)
-                .unwrap_or_else(|| super::Interrupt::Overflow.raise()),
-            nim: self.nim ^ other.nim,
-        }
-    }
-
-    pub fn neg(self) -> Nus {
-        Nus {
-            number: self.number.neg(),
-            ups: -self.ups,
-            nim: self.nim,
-        }
     }
 
     /// Sign of `self` compared with zero: `Some(ordering)` or `None` when confused with 0.
@@ -62,7 +47,11 @@ impl Nus {
     pub fn sign(self) -> Option<std::cmp::Ordering> {
         use std::cmp::Ordering::*;
         if !self.number.is_zero() {
-            return Some(if self.number.signum() > 0 { Greater } else { Less });
+            return Some(if self.number.signum() > 0 {
+                Greater
+            } else {
+                Less
+            });
         }
         match (self.ups, self.nim) {
             (0, 0) => Some(Equal),
@@ -72,6 +61,36 @@ impl Nus {
             _ => Some(Less),
         }
     }
+}
+
+impl std::ops::Add for Nus {
+    type Output = Nus;
+    fn add(self, other: Nus) -> Nus {
+        Nus {
+            number: self.number.add(other.number),
+            ups: self
+                .ups
+                .checked_add(other.ups)
+                .unwrap_or_else(|| super::Interrupt::Overflow.raise()),
+            nim: nim_sum(self.nim, other.nim),
+        }
+    }
+}
+
+impl std::ops::Neg for Nus {
+    type Output = Nus;
+    fn neg(self) -> Nus {
+        Nus {
+            number: self.number.neg(),
+            ups: -self.ups,
+            nim: self.nim,
+        }
+    }
+}
+
+/// Nim addition: `*a + *b = *(a xor b)` (Bouton; ONAG ch. 11).
+fn nim_sum(a: u32, b: u32) -> u32 {
+    a ^ b
 }
 
 /// A contiguous run of option ids in the arena's option pool.
@@ -219,7 +238,11 @@ impl Arena {
 
     /// Interns the game with these options, which must already form a canonical game that is
     /// not a number-up-star value (callers: [`Arena::game`], negation, translation).
-    pub(crate) fn intern_canonical(&mut self, mut left: Vec<GameId>, mut right: Vec<GameId>) -> GameId {
+    pub(crate) fn intern_canonical(
+        &mut self,
+        mut left: Vec<GameId>,
+        mut right: Vec<GameId>,
+    ) -> GameId {
         left.sort_unstable();
         right.sort_unstable();
         let h = hash_options(&left, &right);
@@ -232,7 +255,10 @@ impl Arena {
             }
             cursor = n.chain;
         }
-        debug_assert!(!left.is_empty() && !right.is_empty(), "general games have options on both sides");
+        debug_assert!(
+            !left.is_empty() && !right.is_empty(),
+            "general games have options on both sides"
+        );
         let left_stop = left
             .iter()
             .map(|&g| self.nodes[g.0 as usize].right_stop)
@@ -329,7 +355,9 @@ impl Arena {
     #[inline]
     pub fn ensure_options(&mut self, g: GameId) {
         if !self.nodes[g.0 as usize].options_ready {
-            let v = self.nodes[g.0 as usize].nus.expect("general nodes always have options");
+            let v = self.nodes[g.0 as usize]
+                .nus
+                .expect("general nodes always have options");
             let (l, r) = self.nus_options(v);
             let ls = self.push_options(&l);
             let rs = self.push_options(&r);

@@ -10,6 +10,7 @@ use super::arena::{Arena, GameId, Nus};
 use super::compare::ListMemo;
 use super::interrupt::check_cancel;
 use super::number::Dyadic;
+use std::ops::{Add, Neg, Sub};
 
 impl Arena {
     /// The canonical game `{left | right}`; the options must be ids of this arena.
@@ -60,10 +61,10 @@ impl Arena {
             let x = self.as_number(g)?;
             hi = Some(hi.map_or(x, |h| h.min(x)));
         }
-        if let (Some(l), Some(h)) = (lo, hi) {
-            if l >= h {
-                return None;
-            }
+        if let (Some(l), Some(h)) = (lo, hi)
+            && l >= h
+        {
+            return None;
         }
         Some(Dyadic::simplest_between(lo, hi))
     }
@@ -170,7 +171,9 @@ impl Arena {
         }
         let x = parts[0].number;
         if parts.iter().any(|p| p.number != x) {
-            return self.number_from_options(left, right).map(|x| self.number(x));
+            return self
+                .number_from_options(left, right)
+                .map(|x| self.number(x));
         }
         if let Some(n) = self.number_from_options(left, right) {
             return Some(self.number(n));
@@ -188,7 +191,11 @@ impl Arena {
         sorted_right.sort_unstable();
         for k in ks {
             for n in 0..=max_nim.saturating_add(2) {
-                let cand = Nus { number: x, ups: k, nim: n };
+                let cand = Nus {
+                    number: x,
+                    ups: k,
+                    nim: n,
+                };
                 if cand.is_number() {
                     continue;
                 }
@@ -248,7 +255,10 @@ impl Arena {
         let mut right = Vec::new();
         if v.ups > 0 {
             // Left moves an ↑ to 0, Right moves an ↑ to *.
-            left.push(self.nus(Nus { ups: v.ups - 1, ..v }));
+            left.push(self.nus(Nus {
+                ups: v.ups - 1,
+                ..v
+            }));
             right.push(self.nus(Nus {
                 ups: v.ups - 1,
                 nim: v.nim ^ 1,
@@ -269,7 +279,9 @@ impl Arena {
 
     /// `g + x` for a number-up-star `g` and a number `x`.
     fn translate_nus(&mut self, g: GameId, x: Nus) -> GameId {
-        let v = self.get_nus(g).expect("options of number-up-star values are number-up-star");
+        let v = self
+            .get_nus(g)
+            .expect("options of number-up-star values are number-up-star");
         self.nus(v.add(x))
     }
 }

@@ -2,6 +2,7 @@
 //! (ONAG ch. 1; Siegel, CGT, Def II.1.?), with cheap necessary conditions first.
 
 use std::cmp::Ordering;
+use std::ops::{Add, Neg};
 
 use super::arena::{Arena, GameId};
 use super::interrupt::check_cancel;
@@ -34,7 +35,10 @@ impl Arena {
         }
         // Fast path: number-up-star values compare by the sign of their difference.
         if let (Some(a), Some(b)) = (self.get_nus(g), self.get_nus(h)) {
-            return matches!(b.add(a.neg()).sign(), Some(Ordering::Greater | Ordering::Equal));
+            return matches!(
+                b.add(a.neg()).sign(),
+                Some(Ordering::Greater | Ordering::Equal)
+            );
         }
         // Necessary conditions: G <= H implies LS(G) <= LS(H) and RS(G) <= RS(H).
         if self.left_stop(g) > self.left_stop(h) || self.right_stop(g) > self.right_stop(h) {

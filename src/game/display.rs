@@ -9,6 +9,7 @@
 //! then other games by birthday and printed text. Every printed form parses back to the value.
 
 use std::fmt::Write;
+use std::ops::Neg;
 
 use rustc_hash::FxHashMap;
 
@@ -47,7 +48,11 @@ enum Form {
     Nus(Nus),
     Uptimal(Uptimal),
     Switch(Vec<GameId>),
-    Tiny { shift: Dyadic, sub: GameId, miny: bool },
+    Tiny {
+        shift: Dyadic,
+        sub: GameId,
+        miny: bool,
+    },
     General,
 }
 
@@ -181,6 +186,16 @@ impl Arena {
         Some(p.out)
     }
 
+    /// Sorts games into the order in which printed output lists options.
+    pub fn sort_for_display(&mut self, games: Vec<GameId>) -> Vec<GameId> {
+        let mut p = Printer {
+            out: String::new(),
+            limit: usize::MAX,
+            texts: FxHashMap::default(),
+        };
+        p.sorted(self, games).unwrap_or_default()
+    }
+
     /// A one-line description of a game too large to print.
     pub fn summary(&mut self, g: GameId) -> String {
         let followers = self.count_followers(g);
@@ -195,10 +210,10 @@ impl Arena {
 
     /// Number of distinct followers of `g`, itself included (its canonical form's DAG).
     pub fn count_followers(&mut self, g: GameId) -> u64 {
-        if let Some(x) = self.as_number(g) {
-            if x.is_integer() {
-                return x.numerator().unsigned_abs() + 1;
-            }
+        if let Some(x) = self.as_number(g)
+            && x.is_integer()
+        {
+            return x.numerator().unsigned_abs() + 1;
         }
         let mut seen = rustc_hash::FxHashSet::default();
         let mut stack = vec![g];
@@ -336,10 +351,12 @@ impl Printer {
             let (class, key) = arena.option_rank(g);
             keyed.push((class, key, g));
         }
-        let needs_text = keyed
-            .iter()
-            .enumerate()
-            .any(|(i, a)| keyed.iter().skip(i + 1).any(|b| a.0 == 3 && b.0 == 3 && a.1 == b.1));
+        let needs_text = keyed.iter().enumerate().any(|(i, a)| {
+            keyed
+                .iter()
+                .skip(i + 1)
+                .any(|b| a.0 == 3 && b.0 == 3 && a.1 == b.1)
+        });
         let mut texts = FxHashMap::default();
         if needs_text {
             for (class, _, g) in &keyed {

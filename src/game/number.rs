@@ -6,6 +6,7 @@
 
 use std::cmp::Ordering;
 use std::fmt;
+use std::ops::{Add, Mul, Neg, Shl, Shr, Sub};
 
 use crate::game::interrupt::Interrupt;
 
@@ -111,44 +112,10 @@ impl Dyadic {
         (sa, sb, e)
     }
 
-    pub fn add(self, other: Dyadic) -> Dyadic {
-        let (a, b, e) = Dyadic::align(self, other);
-        Dyadic::new(a.checked_add(b).unwrap_or_else(|| overflow()), e)
-    }
-
-    pub fn sub(self, other: Dyadic) -> Dyadic {
-        self.add(other.neg())
-    }
-
-    pub fn neg(self) -> Dyadic {
-        Dyadic {
-            num: self.num.checked_neg().unwrap_or_else(|| overflow()),
-            exp: self.exp,
-        }
-    }
-
-    /// `self * 2^-k`.
-    pub fn shr(self, k: u32) -> Dyadic {
-        Dyadic::new(self.num, self.exp.checked_add(k).unwrap_or_else(|| overflow()))
-    }
-
-    /// `self * 2^k`.
-    pub fn shl(self, k: u32) -> Dyadic {
-        if k <= self.exp {
-            Dyadic::new(self.num, self.exp - k)
-        } else {
-            Dyadic::new(shl(self.num, k - self.exp), 0)
-        }
-    }
-
     pub fn mul_int(self, n: i64) -> Dyadic {
-        Dyadic::new(self.num.checked_mul(n).unwrap_or_else(|| overflow()), self.exp)
-    }
-
-    pub fn mul(self, other: Dyadic) -> Dyadic {
         Dyadic::new(
-            self.num.checked_mul(other.num).unwrap_or_else(|| overflow()),
-            self.exp.checked_add(other.exp).unwrap_or_else(|| overflow()),
+            self.num.checked_mul(n).unwrap_or_else(|| overflow()),
+            self.exp,
         )
     }
 
@@ -168,11 +135,7 @@ impl Dyadic {
     }
 
     pub fn abs(self) -> Dyadic {
-        if self.num < 0 {
-            self.neg()
-        } else {
-            self
-        }
+        if self.num < 0 { self.neg() } else { self }
     }
 
     /// The simplest number strictly between `lo` and `hi` (`None` meaning unbounded):
@@ -203,6 +166,68 @@ impl Dyadic {
             }
             k += 1;
         }
+    }
+}
+
+impl Add for Dyadic {
+    type Output = Dyadic;
+    fn add(self, other: Dyadic) -> Dyadic {
+        let (a, b, e) = Dyadic::align(self, other);
+        Dyadic::new(a.checked_add(b).unwrap_or_else(|| overflow()), e)
+    }
+}
+
+impl Sub for Dyadic {
+    type Output = Dyadic;
+    fn sub(self, other: Dyadic) -> Dyadic {
+        self.add(other.neg())
+    }
+}
+
+impl Neg for Dyadic {
+    type Output = Dyadic;
+    fn neg(self) -> Dyadic {
+        Dyadic {
+            num: self.num.checked_neg().unwrap_or_else(|| overflow()),
+            exp: self.exp,
+        }
+    }
+}
+
+/// `self * 2^-k`.
+impl Shr<u32> for Dyadic {
+    type Output = Dyadic;
+    fn shr(self, k: u32) -> Dyadic {
+        Dyadic::new(
+            self.num,
+            self.exp.checked_add(k).unwrap_or_else(|| overflow()),
+        )
+    }
+}
+
+/// `self * 2^k`.
+impl Shl<u32> for Dyadic {
+    type Output = Dyadic;
+    fn shl(self, k: u32) -> Dyadic {
+        if k <= self.exp {
+            Dyadic::new(self.num, self.exp - k)
+        } else {
+            Dyadic::new(shl(self.num, k - self.exp), 0)
+        }
+    }
+}
+
+impl Mul for Dyadic {
+    type Output = Dyadic;
+    fn mul(self, other: Dyadic) -> Dyadic {
+        Dyadic::new(
+            self.num
+                .checked_mul(other.num)
+                .unwrap_or_else(|| overflow()),
+            self.exp
+                .checked_add(other.exp)
+                .unwrap_or_else(|| overflow()),
+        )
     }
 }
 
@@ -298,7 +323,10 @@ mod tests {
 
     #[test]
     fn fractions() {
-        assert_eq!(Dyadic::from_fraction_digits("6", Some("8")).unwrap(), d(3, 2));
+        assert_eq!(
+            Dyadic::from_fraction_digits("6", Some("8")).unwrap(),
+            d(3, 2)
+        );
         assert!(Dyadic::from_fraction_digits("1", Some("3")).is_err());
         assert!(Dyadic::from_fraction_digits("1", Some("0")).is_err());
     }

@@ -4,6 +4,7 @@
 use super::arena::{Arena, GameId, Nus};
 use super::interrupt::check_cancel;
 use super::number::Dyadic;
+use std::ops::{Add, Neg};
 
 impl Arena {
     /// `-G = {-G^R | -G^L}` (ONAG ch. 1). The negative of a canonical game is canonical.
@@ -147,10 +148,10 @@ impl Arena {
     /// `U`; otherwise `{G^L.U + U + I | G^R.U - (U + I)}` where `I` ranges over the incentives of
     /// `U` (`U^L - U` and `U - U^R`).
     pub fn norton(&mut self, g: GameId, u: GameId) -> GameId {
-        if let Some(x) = self.as_number(g) {
-            if x.is_integer() {
-                return self.multiple(x.numerator(), u);
-            }
+        if let Some(x) = self.as_number(g)
+            && x.is_integer()
+        {
+            return self.multiple(x.numerator(), u);
         }
         if let Some(r) = self.norton_cache.get(&(g, u)) {
             return r;

@@ -1,0 +1,232 @@
+//! The command line: REPL, script files, `-e`, statements from a pipe, JSON Lines output.
+
+use std::io::{self, BufRead, IsTerminal, Write};
+
+use colored::Colorize;
+
+use crate::lang::eval::{Reply, Session};
+use crate::lang::parser;
+use crate::repl;
+
+/// Parsed command-line options.
+#[derive(Default, Debug)]
+pub struct Options {
+    pub files: Vec<String>,
+    pub exprs: Vec<String>,
+    pub json: bool,
+    pub keep_going: bool,
+    pub print_limit: Option<usize>,
+    pub force_repl: bool,
+}
+
+const USAGE: &str = "usage: cgcalc [OPTIONS] [FILE.cgt ...]
+
+  cgcalc                 start the interactive calculator (REPL)
+  cgcalc FILE.cgt        run a script; exit status 1 on an error or failed assert
+  cgcalc -e 'STMT'       run statements given on the command line (repeatable)
+  ... | cgcalc           run statements read from standard input
+
+options:
+  --json                 print one JSON object per statement: {\"input\": ..., \"output\"|\"error\": ...}
+  --keep-going           do not stop at the first error (exit status is still 1)
+  --print-limit N        longest printed value in characters (0 = no limit; default 10000)
+  -i, --interactive      start the REPL after running files and -e statements
+  -h, --help             this text
+  -V, --version          the version
+";
+
+pub fn parse_args(args: &[String]) -> Result<Options, String> {
+    let mut o = Options::default();
+    let mut i = 0;
+    while i < args.len() {
+        let a = &args[i];
+        match a.as_str() {
+            "-e" | "--eval" => {
+                i += 1;
+                o.exprs
+                    .push(args.get(i).ok_or("-e needs a statement")?.clone());
+            }
+            "--json" => o.json = true,
+            "--keep-going" => o.keep_going = true,
+            "-i" | "--interactive" => o.force_repl = true,
+            "--print-limit" => {
+                i += 1;
+                let n = args.get(i).ok_or("--print-limit needs a number")?;
+                o.print_limit = Some(
+                    n.parse()
+                        .map_err(|_| format!("--print-limit: `{n}` is not a number"))?,
+                );
+            }
+            "-h" | "--help" => return Err(USAGE.to_string()),
+            "-V" | "--version" => return Err(format!("cgcalc {}", env!("CARGO_PKG_VERSION"))),
+            s if s.starts_with('-') && s.len() > 1 => {
+                return Err(format!("unknown option `{s}`\n\n{USAGE}"));
+            }
+            _ => o.files.push(a.clone()),
+        }
+        i += 1;
+    }
+    Ok(o)
+}
+
+/// Runs the program; returns the process exit status.
+pub fn run(opts: Options) -> i32 {
+    let mut session = Session::new();
+    if let Some(n) = opts.print_limit {
+        session.settings.print_limit = if n == 0 { usize::MAX } else { n };
+    }
+    let mut printer = ReplyPrinter::new(opts.json);
+    let mut ok = true;
+    let stop = !opts.keep_going && !opts.json;
+    for path in &opts.files {
+        let src = match std::fs::read_to_string(path) {
+            Ok(s) => s,
+            Err(e) => {
+                printer.error_line(&format!("cgcalc: cannot read `{path}`: {e}"));
+                return 1;
+            }
+        };
+        let mut quit = false;
+        ok &= session.run_source(&src, path, stop, &mut |r| {
+            quit |= r.quit;
+            printer.print(r)
+        });
+        if (!ok && stop) || quit {
+            return i32::from(!ok);
+        }
+    }
+    for (k, e) in opts.exprs.iter().enumerate() {
+        let origin = if opts.exprs.len() == 1 {
+            "-e".to_string()
+        } else {
+            format!("-e#{}", k + 1)
+        };
+        ok &= session.run_source(e, &origin, stop, &mut |r| printer.print(r));
+        if !ok && stop {
+            return 1;
+        }
+    }
+    let ran_something = !opts.files.is_empty() || !opts.exprs.is_empty();
+    let stdin = io::stdin();
+    if opts.force_repl || (!ran_something && stdin.is_terminal()) {
+        let repl_ok = repl::run(&mut session);
+        return i32::from(!(ok && repl_ok));
+    }
+    if !ran_something {
+        ok &= run_stream(&mut session, stdin.lock(), &mut printer, stop);
+    }
+    i32::from(!ok)
+}
+
+/// Reads statements from a stream, one chunk per complete statement group (continuing while
+/// brackets are open), and runs each as soon as it is complete.
+fn run_stream(
+    session: &mut Session,
+    input: impl BufRead,
+    printer: &mut ReplyPrinter,
+    stop: bool,
+) -> bool {
+    let mut ok = true;
+    let mut chunk = String::new();
+    let mut first_line = 1;
+    let mut line_no = 0;
+    for line in input.lines() {
+        let Ok(line) = line else { break };
+        line_no += 1;
+        if chunk.is_empty() {
+            first_line = line_no;
+        }
+        chunk.push_str(&line);
+        chunk.push('\n');
+        if parser::is_incomplete(&chunk) {
+            continue;
+        }
+        let origin = format!("<stdin>@{first_line}");
+        let mut quit = false;
+        ok &= session.run_source(&chunk, &origin, stop, &mut |r| {
+            quit |= r.quit;
+            printer.print(r)
+        });
+        chunk.clear();
+        if (!ok && stop) || quit {
+            return ok;
+        }
+    }
+    if !chunk.trim().is_empty() {
+        let origin = format!("<stdin>@{first_line}");
+        ok &= session.run_source(&chunk, &origin, stop, &mut |r| printer.print(r));
+    }
+    ok
+}
+
+/// Prints replies as plain text or JSON Lines.
+pub struct ReplyPrinter {
+    json: bool,
+    color: bool,
+}
+
+impl ReplyPrinter {
+    pub fn new(json: bool) -> ReplyPrinter {
+        let color = io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+        colored::control::set_override(color);
+        ReplyPrinter { json, color }
+    }
+
+    pub fn print(&mut self, r: &Reply) {
+        let mut out = io::stdout().lock();
+        if self.json {
+            let mut line = String::from("{\"input\": ");
+            json_string(&mut line, &r.input);
+            match (&r.error, &r.output) {
+                (Some(e), _) => {
+                    line.push_str(", \"error\": ");
+                    json_string(&mut line, e);
+                }
+                (None, o) => {
+                    line.push_str(", \"output\": ");
+                    json_string(&mut line, o.as_deref().unwrap_or(""));
+                }
+            }
+            line.push('}');
+            let _ = writeln!(out, "{line}");
+            let _ = out.flush();
+            return;
+        }
+        if let Some(o) = &r.output {
+            let _ = writeln!(out, "{o}");
+        }
+        if r.timed {
+            let _ = writeln!(out, "({:.3} ms)", r.elapsed.as_secs_f64() * 1000.0);
+        }
+        let _ = out.flush();
+        if let Some(e) = &r.error {
+            self.error_line(e);
+        }
+    }
+
+    pub fn error_line(&self, e: &str) {
+        let mut err = io::stderr().lock();
+        if self.color {
+            let _ = writeln!(err, "{}", e.red());
+        } else {
+            let _ = writeln!(err, "{e}");
+        }
+    }
+}
+
+/// Appends `s` as a JSON string literal.
+pub fn json_string(out: &mut String, s: &str) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}

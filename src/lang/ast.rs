@@ -1,0 +1,342 @@
+//! The abstract syntax tree produced by the parser.
+//!
+//! Every expression carries the [`Span`] of the source text it came from. Slash
+//! notation is fully resolved: `{3||2|1}` arrives as nested [`ExprKind::Game`] nodes.
+
+use crate::lang::span::Span;
+
+/// A whole script or REPL input: statements in source order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Program {
+    /// The statements; empty statements (blank lines, `;;`) are dropped.
+    pub statements: Vec<Statement>,
+}
+
+/// One statement.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Statement {
+    /// What the statement does.
+    pub kind: StmtKind,
+    /// Source text of the statement (without the terminating `;` or newline).
+    pub span: Span,
+    /// `false` when the statement is followed by `;` (printing suppressed).
+    pub print: bool,
+}
+
+/// The kinds of statement.
+#[derive(Clone, Debug, PartialEq)]
+pub enum StmtKind {
+    /// `expr`: evaluate and print. Brace-less slash notation (`2|1`) is allowed here.
+    Expr(Expr),
+    /// `name = expr` or `name := expr`. Brace-less slash notation is allowed in `value`.
+    Assign {
+        /// The variable assigned to.
+        name: String,
+        /// Span of the name.
+        name_span: Span,
+        /// The right-hand side.
+        value: Expr,
+    },
+    /// `assert expr`.
+    Assert(Expr),
+    /// A meta command line `:command args...` (the `:` was the first non-blank char of a line).
+    Meta {
+        /// The command name without the colon, e.g. `help`, `load`, `print-limit`.
+        command: String,
+        /// The raw rest of the line, trimmed.
+        args: String,
+    },
+}
+
+/// An expression with its source span.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Expr {
+    /// The expression itself.
+    pub kind: ExprKind,
+    /// Source text it was parsed from.
+    pub span: Span,
+}
+
+/// Binary operators (other than comparisons).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum BinOp {
+    /// `a + b`: disjunctive sum.
+    Add,
+    /// `a - b`: difference.
+    Sub,
+    /// `a +- b`: a + (+-b).
+    PlusMinus,
+    /// `a : b`: ordinal sum.
+    Ordinal,
+    /// `a . b`: Norton product.
+    Norton,
+}
+
+/// Comparison operators (non-associative).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum CmpOp {
+    /// `==`
+    Eq,
+    /// `!=`
+    Ne,
+    /// `<`
+    Lt,
+    /// `<=`
+    Le,
+    /// `>`
+    Gt,
+    /// `>=`
+    Ge,
+    /// `<>`: confused with (fuzzy).
+    Confused,
+    /// `<|`: less than or confused with.
+    LessOrConfused,
+    /// `|>`: greater than or confused with.
+    GreaterOrConfused,
+}
+
+impl CmpOp {
+    /// The operator as written.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CmpOp::Eq => "==",
+            CmpOp::Ne => "!=",
+            CmpOp::Lt => "<",
+            CmpOp::Le => "<=",
+            CmpOp::Gt => ">",
+            CmpOp::Ge => ">=",
+            CmpOp::Confused => "<>",
+            CmpOp::LessOrConfused => "<|",
+            CmpOp::GreaterOrConfused => "|>",
+        }
+    }
+}
+
+impl BinOp {
+    /// The operator as written.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            BinOp::Add => "+",
+            BinOp::Sub => "-",
+            BinOp::PlusMinus => "+-",
+            BinOp::Ordinal => ":",
+            BinOp::Norton => ".",
+        }
+    }
+}
+
+/// Expression kinds.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ExprKind {
+    /// An R1 literal token: `0`, `-1/2v*`, `6^*`, `^3*2`, `2Tiny(2)`, `^<3>`, `v[2]*`, `*`.
+    Literal(Literal),
+    /// A variable or constant name: `g`, `on`, `off`, `over`, `under`, `dud`, `true`, `false`.
+    Name(String),
+    /// A string literal (escapes already processed): `"file.svg"`.
+    Str(String),
+    /// A function call `name(args...)`, e.g. `pow(^,3)`, `Tiny(2)`, `dom(3,4)`.
+    Call {
+        /// Function name as written.
+        name: String,
+        /// Span of the name.
+        name_span: Span,
+        /// Arguments in order (possibly none).
+        args: Vec<Expr>,
+    },
+    /// A game `{left | right}` (braces or slash notation, already split into sides).
+    Game {
+        /// Left options.
+        left: Vec<Expr>,
+        /// Right options.
+        right: Vec<Expr>,
+    },
+    /// A list `[a, b, ...]`.
+    List(Vec<Expr>),
+    /// Unary negation `-G`.
+    Neg(Box<Expr>),
+    /// Unary switch `+-G` = {G | -G}.
+    Switch(Box<Expr>),
+    /// `+-{a, b}` = {a, b | -a, -b} (a bar-less brace group after `+-`).
+    SwitchSet(Vec<Expr>),
+    /// A binary operation: `+`, `-`, `a +- b`, `:` (ordinal sum), `.` (Norton product).
+    Binary {
+        /// The operator.
+        op: BinOp,
+        /// Left operand.
+        lhs: Box<Expr>,
+        /// Right operand.
+        rhs: Box<Expr>,
+    },
+    /// A comparison `a == b`, `!=`, `<`, `<=`, `>`, `>=`, `<>`, `<|`, `|>`.
+    Compare {
+        /// The operator.
+        op: CmpOp,
+        /// Left operand.
+        lhs: Box<Expr>,
+        /// Right operand.
+        rhs: Box<Expr>,
+    },
+}
+
+/// `Tiny` or `Miny` suffix of a literal.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum TinyKind {
+    /// `Tiny(G)` = {0||0|-G}.
+    Tiny,
+    /// `Miny(G)` = {G|0||0}.
+    Miny,
+}
+
+/// An R1 literal token `[-]NUMBER? UPS? NIM? (Tiny(..)|Miny(..))?`; its value is the sum of
+/// the parts present.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Literal {
+    /// A `-` was attached: it negates the number part only (`-1/2v*` = (-1/2) + v*).
+    /// Only ever `true` when `number` is present.
+    pub negative: bool,
+    /// The number part, digits kept verbatim (arbitrary size).
+    pub number: Option<NumLit>,
+    /// The up/down part.
+    pub ups: Option<UpsLit>,
+    /// The nimber part: `*` = 1, `*5` = 5, `*0` = 0.
+    pub nim: Option<u64>,
+    /// A `Tiny(G)` / `Miny(G)` suffix glued to the literal (`2Tiny(2)`).
+    pub tiny: Option<(TinyKind, Box<Expr>)>,
+}
+
+/// Number part of a literal: `numerator` or `numerator/denominator` (ASCII digit strings).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NumLit {
+    /// Numerator digits, e.g. `"73"`.
+    pub numerator: String,
+    /// Denominator digits, e.g. `Some("16")`; not checked to be a power of two.
+    pub denominator: Option<String>,
+}
+
+/// Up/down part of a literal.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum UpsLit {
+    /// `^` = 1, `^^` = 2, `^7` = 7, `v` = -1, `vv` = -2, `v3` = -3.
+    Ups(i64),
+    /// Up-nth: `^<3>` = 3, `v<2>` = -2.
+    UpNth(i64),
+    /// Up-to-the-n sums: `^[3]` = 3, `v[2]` = -2.
+    UpTo(i64),
+}
+
+impl Expr {
+    /// Creates an expression.
+    pub fn new(kind: ExprKind, span: Span) -> Expr {
+        Expr { kind, span }
+    }
+
+    /// A compact s-expression dump for tests and debugging, e.g.
+    /// `{3||2|1}` gives `(game [3] [(game [2] [1])])`.
+    pub fn sexpr(&self) -> String {
+        match &self.kind {
+            ExprKind::Literal(l) => l.to_text(),
+            ExprKind::Name(n) => n.clone(),
+            ExprKind::Str(s) => format!("{s:?}"),
+            ExprKind::Call { name, args, .. } => {
+                let mut s = format!("(call {name}");
+                for a in args {
+                    s.push(' ');
+                    s.push_str(&a.sexpr());
+                }
+                s.push(')');
+                s
+            }
+            ExprKind::Game { left, right } => {
+                format!("(game [{}] [{}])", join(left), join(right))
+            }
+            ExprKind::List(items) => format!("(list [{}])", join(items)),
+            ExprKind::Neg(e) => format!("(neg {})", e.sexpr()),
+            ExprKind::Switch(e) => format!("(switch {})", e.sexpr()),
+            ExprKind::SwitchSet(items) => format!("(switchset [{}])", join(items)),
+            ExprKind::Binary { op, lhs, rhs } => {
+                format!("({} {} {})", op.as_str(), lhs.sexpr(), rhs.sexpr())
+            }
+            ExprKind::Compare { op, lhs, rhs } => {
+                format!("({} {} {})", op.as_str(), lhs.sexpr(), rhs.sexpr())
+            }
+        }
+    }
+}
+
+fn join(items: &[Expr]) -> String {
+    items.iter().map(Expr::sexpr).collect::<Vec<_>>().join(" ")
+}
+
+impl Literal {
+    /// The literal in canonical text form: `-1/2v*`, `^3*2`, `^<3>`, `2Tiny(2)`
+    /// (the Tiny argument is shown as an s-expression).
+    pub fn to_text(&self) -> String {
+        let mut s = String::new();
+        if self.negative {
+            s.push('-');
+        }
+        if let Some(n) = &self.number {
+            s.push_str(&n.numerator);
+            if let Some(d) = &n.denominator {
+                s.push('/');
+                s.push_str(d);
+            }
+        }
+        match self.ups {
+            None => {}
+            Some(UpsLit::Ups(k)) => {
+                let c = if k >= 0 { '^' } else { 'v' };
+                match k.unsigned_abs() {
+                    1 => s.push(c),
+                    m => s.push_str(&format!("{c}{m}")),
+                }
+            }
+            Some(UpsLit::UpNth(k)) => {
+                let c = if k >= 0 { '^' } else { 'v' };
+                s.push_str(&format!("{c}<{}>", k.unsigned_abs()));
+            }
+            Some(UpsLit::UpTo(k)) => {
+                let c = if k >= 0 { '^' } else { 'v' };
+                s.push_str(&format!("{c}[{}]", k.unsigned_abs()));
+            }
+        }
+        match self.nim {
+            None => {}
+            Some(1) => s.push('*'),
+            Some(n) => s.push_str(&format!("*{n}")),
+        }
+        if let Some((k, e)) = &self.tiny {
+            let name = match k {
+                TinyKind::Tiny => "Tiny",
+                TinyKind::Miny => "Miny",
+            };
+            s.push_str(&format!("{name}({})", e.sexpr()));
+        }
+        s
+    }
+}
+
+impl Statement {
+    /// S-expression dump of a statement: `(expr E)`, `(assign g E)`, `(assert E)`,
+    /// `(meta help "topic")`; a `;` suffix is added when printing is suppressed.
+    pub fn sexpr(&self) -> String {
+        let s = match &self.kind {
+            StmtKind::Expr(e) => format!("(expr {})", e.sexpr()),
+            StmtKind::Assign { name, value, .. } => format!("(assign {name} {})", value.sexpr()),
+            StmtKind::Assert(e) => format!("(assert {})", e.sexpr()),
+            StmtKind::Meta { command, args } => format!("(meta {command} {args:?})"),
+        };
+        if self.print { s } else { format!("{s};") }
+    }
+}
+
+impl Program {
+    /// S-expression dump of all statements, one per line.
+    pub fn sexpr(&self) -> String {
+        self.statements
+            .iter()
+            .map(Statement::sexpr)
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}

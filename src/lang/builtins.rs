@@ -1,0 +1,437 @@
+//! The function table: names, arities, help pages and implementations.
+
+use std::ops::RangeInclusive;
+
+use super::value::{Outcome, Value};
+use crate::game::{Arena, GameId, Relation};
+
+/// Why a builtin failed: a bad argument (by index) or the call as a whole.
+pub enum BuiltinError {
+    Arg(usize, String),
+    Call(String),
+}
+
+type BResult = Result<Value, BuiltinError>;
+
+/// A built-in function.
+pub struct Builtin {
+    pub name: &'static str,
+    pub signature: &'static str,
+    pub arity: RangeInclusive<usize>,
+    /// One line for `:help`.
+    pub summary: &'static str,
+    /// The help page (definition, source, example).
+    pub help: &'static str,
+    pub run: fn(&mut Arena, &[Value]) -> BResult,
+}
+
+macro_rules! builtin {
+    ($name:literal, $sig:literal, $arity:expr, $summary:literal, $help:literal, $run:expr) => {
+        Builtin {
+            name: $name,
+            signature: $sig,
+            arity: $arity,
+            summary: $summary,
+            help: $help,
+            run: $run,
+        }
+    };
+}
+
+/// All functions, in the order `:help` lists them.
+pub static BUILTINS: &[Builtin] = &[
+    builtin!(
+        "left",
+        "left(G)",
+        1..=1,
+        "the Left options of G's canonical form",
+        "left(G) lists the Left options of the canonical form of G, in printing order.\nExample: left({0,*|1}) is [0, *].",
+        |a, v| options(a, v, true)
+    ),
+    builtin!(
+        "right",
+        "right(G)",
+        1..=1,
+        "the Right options of G's canonical form",
+        "right(G) lists the Right options of the canonical form of G.\nExample: right(^) is [*].",
+        |a, v| options(a, v, false)
+    ),
+    builtin!(
+        "outcome",
+        "outcome(G)",
+        1..=1,
+        "the outcome class L, R, N or P",
+        "outcome(G) is L if Left wins whoever starts (G > 0), R if Right does (G < 0),\nN if the first player wins (G <> 0) and P if the second player wins (G = 0).",
+        |a, v| {
+            let g = game(v, 0)?;
+            let z = a.zero();
+            Ok(Value::Outcome(match a.relation(g, z) {
+                Relation::Greater => Outcome::L,
+                Relation::Less => Outcome::R,
+                Relation::Equal => Outcome::P,
+                Relation::Confused => Outcome::N,
+            }))
+        }
+    ),
+    builtin!(
+        "compare",
+        "compare(G, H)",
+        2..=2,
+        "one of <, =, > or <>",
+        "compare(G, H) is `<`, `=`, `>` or `<>` (confused): the relation of G to H.",
+        |a, v| {
+            let (g, h) = (game(v, 0)?, game(v, 1)?);
+            Ok(Value::Relation(a.relation(g, h)))
+        }
+    ),
+    builtin!(
+        "birthday",
+        "birthday(G)",
+        1..=1,
+        "the birthday (height of the canonical game tree)",
+        "birthday(G) is the day on which G is born: 0 for 0, n for the integer n and *n,\n1 + the largest birthday of an option otherwise.",
+        |a, v| {
+            let g = game(v, 0)?;
+            let b = a.birthday(g);
+            Ok(integer(a, b as i128))
+        }
+    ),
+    builtin!(
+        "Tiny",
+        "Tiny(G)",
+        1..=1,
+        "{0 || 0 | -G}",
+        "Tiny(G) = {0||0|-G}, a positive infinitesimal for G > 0 (WW ch. 5).\nExample: Tiny(2) is {0||0|-2}.",
+        |a, v| {
+            let g = game(v, 0)?;
+            Ok(Value::Game(a.tiny(g)))
+        }
+    ),
+    builtin!(
+        "Miny",
+        "Miny(G)",
+        1..=1,
+        "{G | 0 || 0}",
+        "Miny(G) = {G|0||0} = -Tiny(G).",
+        |a, v| {
+            let g = game(v, 0)?;
+            Ok(Value::Game(a.miny(g)))
+        }
+    ),
+    builtin!(
+        "lstop",
+        "lstop(G)",
+        1..=1,
+        "the Left stop",
+        "lstop(G): the number reached when Left starts and both play optimally until a number is\nreached (WW ch. 3; Siegel, CGT, II.5).",
+        |a, v| {
+            let g = game(v, 0)?;
+            let x = a.left_stop(g);
+            Ok(Value::Game(a.number(x)))
+        }
+    ),
+    builtin!(
+        "rstop",
+        "rstop(G)",
+        1..=1,
+        "the Right stop",
+        "rstop(G): the number reached when Right starts.",
+        |a, v| {
+            let g = game(v, 0)?;
+            let x = a.right_stop(g);
+            Ok(Value::Game(a.number(x)))
+        }
+    ),
+    builtin!(
+        "mean",
+        "mean(G)",
+        1..=1,
+        "the mean value (mast of the thermograph)",
+        "mean(G): the mean value of G, where the mast of its thermograph stands (WW ch. 6).\nmean is additive: mean(G+H) = mean(G) + mean(H).",
+        |a, v| {
+            let g = game(v, 0)?;
+            let x = a.mean(g);
+            Ok(Value::Game(a.number(x)))
+        }
+    ),
+    builtin!(
+        "temp",
+        "temp(G)",
+        1..=1,
+        "the temperature",
+        "temp(G): the temperature of G, where its thermograph's walls meet. Following CGSuite,\nthe number m/2^n has temperature -1/2^n, an integer -1, number + infinitesimal 0.",
+        |a, v| {
+            let g = game(v, 0)?;
+            let x = a.temperature(g);
+            Ok(Value::Game(a.number(x)))
+        }
+    ),
+    builtin!(
+        "thermo",
+        "thermo(G)",
+        1..=1,
+        "the thermograph",
+        "thermo(G): the exact thermograph of G, printed in CGSuite's form\nThermograph(mast,[left critical temps],[left slopes],mast,[right temps],[right slopes]).",
+        |a, v| {
+            let g = game(v, 0)?;
+            Ok(Value::Thermograph(a.thermograph(g)))
+        }
+    ),
+    builtin!(
+        "nfollowers",
+        "nfollowers(G)",
+        1..=1,
+        "number of distinct followers (G included)",
+        "nfollowers(G): how many distinct games occur in the canonical game tree of G, G included.",
+        |a, v| {
+            let g = game(v, 0)?;
+            let n = a.count_followers(g);
+            Ok(integer(a, n as i128))
+        }
+    ),
+    builtin!(
+        "followers",
+        "followers(G)",
+        1..=1,
+        "the distinct followers (G included)",
+        "followers(G): the list of distinct games in the canonical game tree of G, G included.",
+        |a, v| {
+            let g = game(v, 0)?;
+            Ok(Value::List(
+                a.followers(g).into_iter().map(Value::Game).collect(),
+            ))
+        }
+    ),
+    builtin!(
+        "stopcount",
+        "stopcount(G)",
+        1..=1,
+        "number of leaves (stops) of the game tree",
+        "stopcount(G): the number of paths from G down to a number in its canonical game tree.",
+        |a, v| {
+            let g = game(v, 0)?;
+            let n = a
+                .stop_count(g)
+                .ok_or(BuiltinError::Call("stopcount too large".into()))?;
+            Ok(integer(a, n as i128))
+        }
+    ),
+    builtin!(
+        "isnumber",
+        "isnumber(G)",
+        1..=1,
+        "is G a number?",
+        "isnumber(G): true if G equals a dyadic rational.",
+        |a, v| {
+            let g = game(v, 0)?;
+            Ok(Value::Bool(a.is_number(g)))
+        }
+    ),
+    builtin!(
+        "isinteger",
+        "isinteger(G)",
+        1..=1,
+        "is G an integer?",
+        "isinteger(G): true if G equals an integer.",
+        |a, v| {
+            let g = game(v, 0)?;
+            Ok(Value::Bool(a.as_number(g).is_some_and(|x| x.is_integer())))
+        }
+    ),
+    builtin!(
+        "iseven",
+        "iseven(G)",
+        1..=1,
+        "is G an even integer?",
+        "iseven(G): true if G is an even integer (as in CGSuite).",
+        |a, v| {
+            let g = game(v, 0)?;
+            Ok(Value::Bool(
+                a.as_number(g)
+                    .is_some_and(|x| x.is_integer() && x.numerator() % 2 == 0),
+            ))
+        }
+    ),
+    builtin!(
+        "isodd",
+        "isodd(G)",
+        1..=1,
+        "is G an odd integer?",
+        "isodd(G): true if G is an odd integer (as in CGSuite).",
+        |a, v| {
+            let g = game(v, 0)?;
+            Ok(Value::Bool(
+                a.as_number(g)
+                    .is_some_and(|x| x.is_integer() && x.numerator() % 2 != 0),
+            ))
+        }
+    ),
+    builtin!(
+        "isnimber",
+        "isnimber(G)",
+        1..=1,
+        "is G a nimber?",
+        "isnimber(G): true if G equals *n for some n >= 0.",
+        |a, v| {
+            let g = game(v, 0)?;
+            Ok(Value::Bool(
+                a.get_nus(g)
+                    .is_some_and(|n| n.number.is_zero() && n.ups == 0),
+            ))
+        }
+    ),
+    builtin!(
+        "iszero",
+        "iszero(G)",
+        1..=1,
+        "is G = 0?",
+        "iszero(G): true if G = 0.",
+        |a, v| {
+            let g = game(v, 0)?;
+            Ok(Value::Bool(g == a.zero()))
+        }
+    ),
+    builtin!(
+        "isinfinitesimal",
+        "isinfinitesimal(G)",
+        1..=1,
+        "are both stops 0?",
+        "isinfinitesimal(G): true if both stops of G are 0 (G is smaller than every positive number\nand larger than every negative number). 0 counts.",
+        |a, v| {
+            let g = game(v, 0)?;
+            Ok(Value::Bool(
+                a.left_stop(g).is_zero() && a.right_stop(g).is_zero(),
+            ))
+        }
+    ),
+    builtin!(
+        "isnumberish",
+        "isnumberish(G)",
+        1..=1,
+        "are both stops equal?",
+        "isnumberish(G): true if G is a number plus an infinitesimal (its stops are equal).",
+        |a, v| {
+            let g = game(v, 0)?;
+            Ok(Value::Bool(a.left_stop(g) == a.right_stop(g)))
+        }
+    ),
+    builtin!(
+        "isallsmall",
+        "isallsmall(G)",
+        1..=1,
+        "is every follower with a move for one a move for both?",
+        "isallsmall(G): true if in every follower of G, Left has a move exactly when Right has one\n(all-small games, WW ch. 7; Siegel, CGT, II.?).",
+        |a, v| {
+            let g = game(v, 0)?;
+            Ok(Value::Bool(a.is_all_small(g)))
+        }
+    ),
+    builtin!(
+        "isuptimal",
+        "isuptimal(G)",
+        1..=1,
+        "is G a number plus uptimal?",
+        "isuptimal(G): true if G is a number plus a finite sum of multiples of ^<n> plus 0 or * (Siegel, CGT, II.4).",
+        |a, v| {
+            let g = game(v, 0)?;
+            Ok(Value::Bool(
+                a.get_nus(g).is_some() || a.as_uptimal(g).is_some(),
+            ))
+        }
+    ),
+];
+
+/// Looks up a function by name.
+pub fn lookup(name: &str) -> Option<&'static Builtin> {
+    BUILTINS.iter().find(|b| b.name == name)
+}
+
+/// All function names.
+pub fn names() -> impl Iterator<Item = &'static str> {
+    BUILTINS.iter().map(|b| b.name)
+}
+
+/// The text of `:help` (no topic: an overview) or `:help topic`.
+pub fn help(topic: &str) -> Result<String, String> {
+    if topic.is_empty() {
+        let mut out = String::from(HELP_OVERVIEW);
+        out.push_str("\nFunctions (`:help NAME` for details):\n");
+        for b in BUILTINS {
+            out.push_str(&format!("  {:<22} {}\n", b.signature, b.summary));
+        }
+        out.push_str(HELP_COMMANDS);
+        return Ok(out.trim_end().to_string());
+    }
+    let topic = topic.trim_start_matches(':');
+    if let Some(b) = lookup(topic) {
+        return Ok(format!("{}\n\n{}", b.signature, b.help));
+    }
+    match topic {
+        "syntax" | "games" => Ok(HELP_SYNTAX.trim_end().to_string()),
+        "commands" => Ok(HELP_COMMANDS.trim().to_string()),
+        _ => Err(match crate::lang::eval::closest(topic, names()) {
+            Some(c) => format!("no help for `{topic}`; did you mean `{c}`?"),
+            None => format!("no help for `{topic}`; `:help` lists the topics"),
+        }),
+    }
+}
+
+const HELP_OVERVIEW: &str = "cgcalc: type a game expression and get its canonical form.
+  {0|1}          -> 1/2          {0|*}   -> ^          *4 + *7 -> *3
+  g = {3||2|1}   assigns g       +-1+-2  -> +-{3|1||-1|-3}
+`:help syntax` describes the notation.
+";
+
+const HELP_COMMANDS: &str = "
+Commands:
+  :help [topic]      this text, or the page of a function
+  :vars              list the variables        :clear   forget all variables
+  :load FILE         run a script file         :time on|off  show evaluation times
+  :stats             arena size and cache hit rates
+  :print-limit N     longest printed value (0 = no limit)
+  :quit              leave (Ctrl-D works too; Ctrl-C cancels a line or a computation)
+";
+
+const HELP_SYNTAX: &str = "Notation (language.md):
+  0  -7  3/8           numbers (dyadic rationals; 1/3 is an error)
+  *  *5                nimbers
+  ^  ^^  ^3  v  vv  v3  ^*  v*3   multiples of up/down plus a nimber
+  1/2v*  6^*  2Tiny(2) a number followed by an infinitesimal part is their sum
+  ^<3>  v<2>  ^[3]     up-nth and up-to-the-n (Conway's uptimals)
+  {a, b | c}           the game with those options
+  {3||2|1}  2|1        slash notation: more bars bind more loosely; {3|2|1} is ambiguous
+  +-G  +-{a,b}  a +- b switches
+  G + H  G - H  -G     sum, difference, negative
+  G : H                ordinal sum
+  n . G  x . U         Norton product (n.G is n copies of G)
+  ==  !=  <  <=  >  >=  <>  <|  |>   comparisons (<> is confused with)
+  g = expr   g := expr   a; b   expr;   # comment   // comment   assert expr
+";
+
+fn game(v: &[Value], i: usize) -> Result<GameId, BuiltinError> {
+    match &v[i] {
+        Value::Game(g) => Ok(*g),
+        other => Err(BuiltinError::Arg(
+            i,
+            format!("expected a game, but this is a {}", other.type_name()),
+        )),
+    }
+}
+
+fn integer(a: &mut Arena, n: i128) -> Value {
+    match i64::try_from(n) {
+        Ok(n) => Value::Game(a.integer(n)),
+        Err(_) => crate::game::Interrupt::Overflow.raise(),
+    }
+}
+
+fn options(a: &mut Arena, v: &[Value], left: bool) -> BResult {
+    let g = game(v, 0)?;
+    let opts = if left {
+        a.left_options(g)
+    } else {
+        a.right_options(g)
+    };
+    let sorted = a.sort_for_display(opts);
+    Ok(Value::List(sorted.into_iter().map(Value::Game).collect()))
+}

@@ -1,0 +1,630 @@
+//! Tokenizer (built from nom 7 combinators). Internal to the parser.
+//!
+//! Newlines inside open `(`, `[`, `{` are dropped; at bracket depth 0 they become
+//! [`Tok::Newline`]. A `:` that is the first non-blank char of a line at depth 0 starts a
+//! meta command, which swallows the rest of the line. `<|` and `|>` are comparison tokens
+//! only outside braces.
+
+use crate::lang::ast::{CmpOp, NumLit, UpsLit};
+use crate::lang::error::CgError;
+use crate::lang::span::Span;
+use nom::{
+    IResult,
+    branch::alt,
+    bytes::complete::{tag, take_while, take_while1},
+    character::complete::{char as ch, digit1, satisfy},
+    combinator::{map, recognize},
+    sequence::{delimited, pair},
+};
+
+/// A literal token without sign and Tiny suffix: `1/2v*`, `^<3>`, `*5`, `vv`.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct LitTok {
+    pub number: Option<NumLit>,
+    pub ups: Option<UpsLit>,
+    pub nim: Option<u64>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Tok {
+    Lit(LitTok),
+    Ident(String),
+    Str(String),
+    Meta {
+        command: String,
+        args: String,
+    },
+    LBrace,
+    RBrace,
+    LParen,
+    RParen,
+    LBracket,
+    RBracket,
+    Comma,
+    Semi,
+    Newline,
+    /// A run of `n` vertical bars.
+    Bars(usize),
+    Plus,
+    Minus,
+    PlusMinus,
+    Dot,
+    Colon,
+    /// `=`
+    Assign,
+    /// `:=`
+    ColonAssign,
+    Cmp(CmpOp),
+    Eof,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Token {
+    pub tok: Tok,
+    pub span: Span,
+    /// Whitespace, a comment or a newline came directly before this token.
+    pub space_before: bool,
+}
+
+/// Result of lexing: the tokens up to the first lexical error (always ending in `Eof`),
+/// and that error if any.
+pub(crate) struct Lexed {
+    pub tokens: Vec<Token>,
+    pub error: Option<CgError>,
+}
+
+type R<'a, T> = IResult<&'a str, T>;
+
+fn ident(i: &str) -> R<'_, &str> {
+    recognize(pair(
+        satisfy(|c| c.is_ascii_alphabetic() || c == '_'),
+        take_while(|c: char| c.is_ascii_alphanumeric() || c == '_'),
+    ))(i)
+}
+
+/// `<digits>` or `[digits]` after a single `^` or `v`.
+fn up_suffix(i: &str) -> R<'_, (bool, &str)> {
+    alt((
+        map(delimited(ch('<'), digit1, ch('>')), |d| (true, d)),
+        map(delimited(ch('['), digit1, ch(']')), |d| (false, d)),
+    ))(i)
+}
+
+fn operator(i: &str) -> R<'_, Tok> {
+    alt((
+        map(tag("+-"), |_| Tok::PlusMinus),
+        map(tag(":="), |_| Tok::ColonAssign),
+        map(tag("=="), |_| Tok::Cmp(CmpOp::Eq)),
+        map(tag("!="), |_| Tok::Cmp(CmpOp::Ne)),
+        map(tag("<="), |_| Tok::Cmp(CmpOp::Le)),
+        map(tag("<>"), |_| Tok::Cmp(CmpOp::Confused)),
+        map(tag(">="), |_| Tok::Cmp(CmpOp::Ge)),
+        map(tag("<"), |_| Tok::Cmp(CmpOp::Lt)),
+        map(tag(">"), |_| Tok::Cmp(CmpOp::Gt)),
+        map(tag("="), |_| Tok::Assign),
+        map(tag(":"), |_| Tok::Colon),
+        map(tag("+"), |_| Tok::Plus),
+        map(tag("-"), |_| Tok::Minus),
+        map(tag("."), |_| Tok::Dot),
+        map(tag(","), |_| Tok::Comma),
+        map(tag(";"), |_| Tok::Semi),
+    ))(i)
+}
+
+/// Is `w` a down word: only `v`s, or `v` followed by digits?
+pub(crate) fn is_down_word(w: &str) -> bool {
+    let b = w.as_bytes();
+    if b.first() != Some(&b'v') {
+        return false;
+    }
+    b.iter().all(|&c| c == b'v') || b[1..].iter().all(u8::is_ascii_digit)
+}
+
+fn parse_count(digits: &str, span: Span, what: &str) -> Result<i64, CgError> {
+    digits
+        .parse::<i64>()
+        .map_err(|_| CgError::at(span, format!("{what} `{digits}` is too large")))
+}
+
+fn gcd(mut a: u128, mut b: u128) -> u128 {
+    while b != 0 {
+        let t = a % b;
+        a = b;
+        b = t;
+    }
+    a
+}
+
+/// Error for `2.5`-style decimals, suggesting the fraction.
+fn decimal_error(int_part: &str, frac: &str, span: Span) -> CgError {
+    let suggestion = (|| {
+        if int_part.is_empty() || int_part.len() + frac.len() > 30 {
+            return None;
+        }
+        let den = 10u128.checked_pow(frac.len() as u32)?;
+        let num = format!("{int_part}{frac}").parse::<u128>().ok()?;
+        let g = gcd(num, den).max(1);
+        let (n, d) = (num / g, den / g);
+        Some(if d == 1 {
+            n.to_string()
+        } else {
+            format!("{n}/{d}")
+        })
+    })();
+    let msg = match suggestion {
+        Some(s) => format!("no decimals: write {s}"),
+        None => "no decimals: write the number as a fraction p/q".to_string(),
+    };
+    CgError::at(span, msg).with_hint("numbers are integers or fractions such as 5/2; `a . b` (with spaces) is the Norton product")
+}
+
+struct Lexer<'a> {
+    src: &'a str,
+    rest: &'a str,
+    tokens: Vec<Token>,
+    stack: Vec<Tok>,
+}
+
+impl<'a> Lexer<'a> {
+    fn pos(&self) -> usize {
+        self.src.len() - self.rest.len()
+    }
+
+    fn in_braces(&self) -> bool {
+        self.stack.contains(&Tok::LBrace)
+    }
+
+    /// Lexes a literal starting at the current position (a digit, `^`, `*` or a down word).
+    fn literal(&mut self) -> Result<LitTok, CgError> {
+        let start = self.pos();
+        let mut lit = LitTok {
+            number: None,
+            ups: None,
+            nim: None,
+        };
+        // NUMBER
+        if let Ok((r, num)) = digit1::<&str, ()>(self.rest) {
+            self.rest = r;
+            let mut den = None;
+            if let Some(r2) = self.rest.strip_prefix('/') {
+                match digit1::<&str, ()>(r2) {
+                    Ok((r3, d)) => {
+                        self.rest = r3;
+                        den = Some(d.to_string());
+                    }
+                    Err(_) => {
+                        let p = self.pos();
+                        return Err(CgError::at(
+                            Span::new(start, p + 1),
+                            "expected digits after `/` in a fraction",
+                        ));
+                    }
+                }
+            }
+            if let Some(r2) = self.rest.strip_prefix('.')
+                && let Ok((r3, frac)) = digit1::<&str, ()>(r2)
+            {
+                let span = Span::new(start, self.src.len() - r3.len());
+                return Err(decimal_error(
+                    if den.is_some() { "" } else { num },
+                    frac,
+                    span,
+                ));
+            }
+            lit.number = Some(NumLit {
+                numerator: num.to_string(),
+                denominator: den,
+            });
+        }
+        // UPS
+        if let Some(r) = self.rest.strip_prefix('^') {
+            let p = self.pos();
+            if let Ok((r2, (nth, d))) = up_suffix(r) {
+                let span = Span::new(p, self.src.len() - r2.len());
+                let n = parse_count(d, span, "up count")?;
+                lit.ups = Some(if nth {
+                    UpsLit::UpNth(n)
+                } else {
+                    UpsLit::UpTo(n)
+                });
+                self.rest = r2;
+            } else if let Ok((r2, d)) = digit1::<&str, ()>(r) {
+                let span = Span::new(p, self.src.len() - r2.len());
+                lit.ups = Some(UpsLit::Ups(parse_count(d, span, "up count")?));
+                self.rest = r2;
+            } else {
+                let (r2, carets) =
+                    take_while1::<_, &str, ()>(|c| c == '^')(self.rest).unwrap_or((r, "^"));
+                lit.ups = Some(UpsLit::Ups(carets.len() as i64));
+                self.rest = r2;
+            }
+        } else if let Ok((r, w)) = ident(self.rest)
+            && is_down_word(w)
+        {
+            let p = self.pos();
+            let wspan = Span::new(p, p + w.len());
+            if w == "v" {
+                if let Ok((r2, (nth, d))) = up_suffix(r) {
+                    let span = Span::new(p, self.src.len() - r2.len());
+                    let n = parse_count(d, span, "down count")?;
+                    lit.ups = Some(if nth {
+                        UpsLit::UpNth(-n)
+                    } else {
+                        UpsLit::UpTo(-n)
+                    });
+                    self.rest = r2;
+                } else {
+                    lit.ups = Some(UpsLit::Ups(-1));
+                    self.rest = r;
+                }
+            } else if w.bytes().all(|c| c == b'v') {
+                lit.ups = Some(UpsLit::Ups(-(w.len() as i64)));
+                self.rest = r;
+            } else {
+                lit.ups = Some(UpsLit::Ups(-parse_count(&w[1..], wspan, "down count")?));
+                self.rest = r;
+            }
+        }
+        // NIM
+        if let Some(r) = self.rest.strip_prefix('*') {
+            let p = self.pos();
+            if let Ok((r2, d)) = digit1::<&str, ()>(r) {
+                let n = d.parse::<u64>().map_err(|_| {
+                    CgError::at(
+                        Span::new(p, self.src.len() - r2.len()),
+                        format!("nimber `*{d}` is too large"),
+                    )
+                })?;
+                lit.nim = Some(n);
+                self.rest = r2;
+            } else {
+                lit.nim = Some(1);
+                self.rest = r;
+            }
+        }
+        Ok(lit)
+    }
+
+    fn string(&mut self) -> Result<String, CgError> {
+        let start = self.pos();
+        let mut out = String::new();
+        let mut chars = self.rest[1..].char_indices();
+        while let Some((i, c)) = chars.next() {
+            match c {
+                '"' => {
+                    self.rest = &self.rest[1 + i + 1..];
+                    return Ok(out);
+                }
+                '\\' => match chars.next() {
+                    Some((_, '"')) => out.push('"'),
+                    Some((_, '\\')) => out.push('\\'),
+                    Some((_, 'n')) => out.push('\n'),
+                    Some((_, 't')) => out.push('\t'),
+                    Some((_, other)) => {
+                        out.push('\\');
+                        out.push(other);
+                    }
+                    None => break,
+                },
+                c => out.push(c),
+            }
+        }
+        Err(CgError::at(
+            Span::new(start, start + 1),
+            "unterminated string: missing closing `\"`",
+        ))
+    }
+
+    fn push(&mut self, tok: Tok, start: usize, space: bool) {
+        let end = self.pos();
+        self.tokens.push(Token {
+            tok,
+            span: Span::new(start, end),
+            space_before: space,
+        });
+    }
+
+    fn run(&mut self) -> Result<(), CgError> {
+        let mut line_start = true;
+        let mut space = true;
+        while let Some(c) = self.rest.chars().next() {
+            let start = self.pos();
+            match c {
+                ' ' | '\t' | '\r' => {
+                    self.rest = &self.rest[1..];
+                    space = true;
+                    continue;
+                }
+                '\n' => {
+                    self.rest = &self.rest[1..];
+                    if self.stack.is_empty() {
+                        self.push(Tok::Newline, start, space);
+                        line_start = true;
+                    }
+                    space = true;
+                    continue;
+                }
+                '#' => {
+                    self.skip_line();
+                    space = true;
+                    continue;
+                }
+                '/' if self.rest.starts_with("//") => {
+                    self.skip_line();
+                    space = true;
+                    continue;
+                }
+                ':' if line_start && self.stack.is_empty() => {
+                    self.meta()?;
+                    line_start = false;
+                    space = false;
+                    continue;
+                }
+                _ => {}
+            }
+            line_start = false;
+            if c.is_ascii_digit() || c == '^' || c == '*' {
+                let lit = self.literal()?;
+                self.push(Tok::Lit(lit), start, space);
+            } else if c.is_ascii_alphabetic() || c == '_' {
+                let (r, w) = ident(self.rest).expect("starts with a letter");
+                if is_down_word(w) {
+                    let lit = self.literal()?;
+                    self.push(Tok::Lit(lit), start, space);
+                } else {
+                    self.rest = r;
+                    self.push(Tok::Ident(w.to_string()), start, space);
+                }
+            } else if c == '"' {
+                let s = self.string()?;
+                self.push(Tok::Str(s), start, space);
+            } else if let Some(open) = match c {
+                '{' => Some(Tok::LBrace),
+                '(' => Some(Tok::LParen),
+                '[' => Some(Tok::LBracket),
+                _ => None,
+            } {
+                self.rest = &self.rest[1..];
+                self.stack.push(open.clone());
+                self.push(open, start, space);
+            } else if let Some((close, open)) = match c {
+                '}' => Some((Tok::RBrace, Tok::LBrace)),
+                ')' => Some((Tok::RParen, Tok::LParen)),
+                ']' => Some((Tok::RBracket, Tok::LBracket)),
+                _ => None,
+            } {
+                self.rest = &self.rest[1..];
+                if let Some(i) = self.stack.iter().rposition(|t| *t == open) {
+                    self.stack.truncate(i);
+                }
+                self.push(close, start, space);
+            } else if c == '|' {
+                let (r, bars) =
+                    take_while1::<_, &str, ()>(|c| c == '|')(self.rest).expect("starts with a bar");
+                if bars.len() == 1 && r.starts_with('>') && !self.in_braces() {
+                    self.rest = &r[1..];
+                    self.push(Tok::Cmp(CmpOp::GreaterOrConfused), start, space);
+                } else {
+                    self.rest = r;
+                    self.push(Tok::Bars(bars.len()), start, space);
+                }
+            } else if self.rest.starts_with("<|") && !self.in_braces() {
+                self.rest = &self.rest[2..];
+                self.push(Tok::Cmp(CmpOp::LessOrConfused), start, space);
+            } else if let Ok((r, tok)) = operator(self.rest) {
+                if tok == Tok::Dot && r.starts_with(|c: char| c.is_ascii_digit()) {
+                    let before = &self.src[..start];
+                    let int_digits =
+                        before.len() - before.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+                    let prev_operand = self.tokens.last().is_some_and(|t| {
+                        matches!(
+                            t.tok,
+                            Tok::Lit(_)
+                                | Tok::Ident(_)
+                                | Tok::Str(_)
+                                | Tok::RParen
+                                | Tok::RBrace
+                                | Tok::RBracket
+                        )
+                    });
+                    if (!space && int_digits > 0) || !prev_operand {
+                        let (r2, frac) = digit1::<&str, ()>(r).expect("digit");
+                        let int_part = if space || int_digits == 0 {
+                            "0"
+                        } else {
+                            &before[start - int_digits..]
+                        };
+                        let span = Span::new(
+                            start - if space { 0 } else { int_digits },
+                            self.src.len() - r2.len(),
+                        );
+                        return Err(decimal_error(int_part, frac, span));
+                    }
+                }
+                self.rest = r;
+                self.push(tok, start, space);
+            } else if c == '!' {
+                return Err(CgError::at(Span::new(start, start + 1), "unexpected `!`")
+                    .with_hint("`!=` means not equal"));
+            } else {
+                let end = start + c.len_utf8();
+                return Err(CgError::at(
+                    Span::new(start, end),
+                    format!("unexpected character `{c}`"),
+                ));
+            }
+            space = false;
+        }
+        Ok(())
+    }
+
+    fn skip_line(&mut self) {
+        let n = self.rest.find('\n').unwrap_or(self.rest.len());
+        self.rest = &self.rest[n..];
+    }
+
+    fn meta(&mut self) -> Result<(), CgError> {
+        let start = self.pos();
+        let n = self.rest.find('\n').unwrap_or(self.rest.len());
+        let line = &self.rest[1..n];
+        let cmd_len = line.find(char::is_whitespace).unwrap_or(line.len());
+        let command = &line[..cmd_len];
+        if !command
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic())
+        {
+            return Err(CgError::at(
+                Span::new(start, start + 1 + cmd_len),
+                "expected a meta command name after `:` at the start of a line",
+            )
+            .with_hint("meta commands: :help, :vars, :clear, :load FILE, :time on/off, :stats, :quit; the ordinal sum `G : H` needs a game before the `:`"));
+        }
+        let args = line[cmd_len..].trim().to_string();
+        self.rest = &self.rest[n..];
+        let end = start + 1 + line.trim_end().len();
+        self.tokens.push(Token {
+            tok: Tok::Meta {
+                command: command.to_string(),
+                args,
+            },
+            span: Span::new(start, end),
+            space_before: true,
+        });
+        Ok(())
+    }
+}
+
+/// Tokenizes `src`.
+pub(crate) fn lex(src: &str) -> Lexed {
+    let mut lx = Lexer {
+        src,
+        rest: src,
+        tokens: Vec::new(),
+        stack: Vec::new(),
+    };
+    let error = lx.run().err();
+    let end = lx.pos();
+    lx.tokens.push(Token {
+        tok: Tok::Eof,
+        span: Span::new(end, end),
+        space_before: true,
+    });
+    Lexed {
+        tokens: lx.tokens,
+        error,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(src: &str) -> Vec<Tok> {
+        let l = lex(src);
+        assert!(l.error.is_none(), "{src}: {:?}", l.error);
+        l.tokens.into_iter().map(|t| t.tok).collect()
+    }
+
+    #[test]
+    fn fuzzy_comparisons_only_outside_braces() {
+        assert_eq!(kinds("a <| b")[1], Tok::Cmp(CmpOp::LessOrConfused));
+        assert_eq!(kinds("a |> b")[1], Tok::Cmp(CmpOp::GreaterOrConfused));
+        let inside = kinds("{a <|b}");
+        assert_eq!(inside[2], Tok::Cmp(CmpOp::Lt));
+        assert_eq!(inside[3], Tok::Bars(1));
+        assert_eq!(kinds("{a |>b}")[2], Tok::Bars(1));
+        assert_eq!(kinds("a ||> b")[1], Tok::Bars(2));
+    }
+
+    #[test]
+    fn newlines_and_meta() {
+        assert_eq!(
+            kinds("1\n2"),
+            vec![
+                Tok::Lit(LitTok {
+                    number: Some(NumLit {
+                        numerator: "1".into(),
+                        denominator: None
+                    }),
+                    ups: None,
+                    nim: None
+                }),
+                Tok::Newline,
+                Tok::Lit(LitTok {
+                    number: Some(NumLit {
+                        numerator: "2".into(),
+                        denominator: None
+                    }),
+                    ups: None,
+                    nim: None
+                }),
+                Tok::Eof,
+            ]
+        );
+        assert_eq!(kinds("(1\n)").len(), 4);
+        assert_eq!(
+            kinds(" :load a b ")[0],
+            Tok::Meta {
+                command: "load".into(),
+                args: "a b".into()
+            }
+        );
+        assert_eq!(kinds("1 :2")[1], Tok::Colon);
+        assert_eq!(kinds("g := 1")[1], Tok::ColonAssign);
+    }
+
+    #[test]
+    fn literal_tokens() {
+        let t = kinds("^<2> v[3]* vv3 val");
+        assert_eq!(
+            t[0],
+            Tok::Lit(LitTok {
+                number: None,
+                ups: Some(UpsLit::UpNth(2)),
+                nim: None
+            })
+        );
+        assert_eq!(
+            t[1],
+            Tok::Lit(LitTok {
+                number: None,
+                ups: Some(UpsLit::UpTo(-3)),
+                nim: Some(1)
+            })
+        );
+        assert_eq!(t[2], Tok::Ident("vv3".into()));
+        assert_eq!(t[3], Tok::Ident("val".into()));
+        assert!(
+            lex("1/")
+                .error
+                .unwrap()
+                .message
+                .contains("digits after `/`")
+        );
+        assert!(
+            lex("*99999999999999999999999")
+                .error
+                .unwrap()
+                .message
+                .contains("too large")
+        );
+        assert!(
+            lex("^99999999999999999999999")
+                .error
+                .unwrap()
+                .message
+                .contains("too large")
+        );
+    }
+
+    #[test]
+    fn down_words() {
+        for w in ["v", "vv", "vvvvv", "v3", "v10"] {
+            assert!(is_down_word(w), "{w}");
+        }
+        for w in ["val", "vvvvx", "vv3", "x", "v3x", "V"] {
+            assert!(!is_down_word(w), "{w}");
+        }
+    }
+}

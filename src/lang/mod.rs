@@ -1,0 +1,12 @@
+//! The language: parser (nom) → AST with spans → evaluator → values.
+
+pub mod ast;
+pub mod builtins;
+pub mod error;
+pub mod eval;
+mod lexer;
+pub mod parser;
+pub mod span;
+pub mod value;
+
+pub use error::CgError;

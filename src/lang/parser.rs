@@ -1,0 +1,1192 @@
+//! The cgcalc parser: a nom-based tokenizer ([`crate::lang::lexer`]) followed by a
+//! recursive-descent parser over the tokens.
+//!
+//! Precedence, tightest first (R3): `.` Norton product, `:` ordinal sum, unary `-`,
+//! binary `+ - +-`, comparisons (non-associative). Unary `+-` takes one operand (R4), so it
+//! binds like a primary: `+-1:2` is `(+-1):2`.
+
+use crate::lang::ast::*;
+use crate::lang::error::{CgError, line_col};
+use crate::lang::lexer::{LitTok, Tok, Token, is_down_word, lex};
+use crate::lang::span::Span;
+
+/// Names that can never be assigned to. (Function names are checked by the evaluator.)
+pub const RESERVED: &[&str] = &[
+    "on", "off", "over", "under", "dud", "true", "false", "assert", "Tiny", "Miny",
+];
+
+/// Function names from the language contract; `G.name` (without `(`) is an error pointing
+/// to `name(G)`.
+pub const FUNCTION_NAMES: &[&str] = &[
+    "left",
+    "right",
+    "lstop",
+    "rstop",
+    "mean",
+    "temp",
+    "thermo",
+    "plot",
+    "svg",
+    "cool",
+    "heat",
+    "overheat",
+    "freeze",
+    "chill",
+    "rcf",
+    "aw",
+    "incentives",
+    "linc",
+    "rinc",
+    "birthday",
+    "nfollowers",
+    "followers",
+    "stopcount",
+    "outcome",
+    "compare",
+    "isnumber",
+    "isinteger",
+    "isnimber",
+    "isinfinitesimal",
+    "isallsmall",
+    "isuptimal",
+    "iseven",
+    "isodd",
+    "isnumberish",
+    "iszero",
+    "uptimal",
+    "pow",
+    "powto",
+    "nimval",
+    "moves",
+    "bestmove",
+    "domineering",
+    "dom",
+    "pawns",
+    "elkies",
+    "regio",
+    "primenim",
+];
+
+/// Maximum nesting of brackets / prefix operators / slash levels.
+pub const MAX_DEPTH: usize = 200;
+
+type PResult<T> = Result<T, CgError>;
+
+/// Parses a whole script or REPL input into statements.
+pub fn parse_program(src: &str) -> Result<Program, CgError> {
+    with_stack(src, |src| {
+        let mut p = Parser::new(src);
+        let r = p.program();
+        p.finish(r)
+    })
+}
+
+/// Parses a single expression (surrounding blank lines and comments allowed). Brace-less
+/// slash notation (`2|1`) is accepted, as for a whole statement.
+pub fn parse_expr(src: &str) -> Result<Expr, CgError> {
+    with_stack(src, |src| {
+        let mut p = Parser::new(src);
+        let r = (|| {
+            p.skip_newlines();
+            let e = p.statement_expr()?;
+            p.skip_newlines();
+            if p.peek().tok != Tok::Eof {
+                return Err(p.after_statement_error());
+            }
+            Ok(e)
+        })();
+        p.finish(r)
+    })
+}
+
+/// Stack reserved for parsing inputs that may nest deeply (committed lazily by the OS).
+const PARSE_STACK: usize = 64 << 20;
+
+/// Runs `f` directly for shallow inputs, and on a helper thread with a large stack when the
+/// input could nest deeply: recursion is bounded by [`MAX_DEPTH`], but a debug build needs
+/// tens of KB of stack per level, more than a default thread has.
+fn with_stack<T: Send>(
+    src: &str,
+    f: impl Fn(&str) -> Result<T, CgError> + Send + Sync,
+) -> Result<T, CgError> {
+    let risky = src.bytes().filter(|b| b"({[-+|".contains(b)).count();
+    if risky <= 12 {
+        return f(src);
+    }
+    std::thread::scope(|scope| {
+        match std::thread::Builder::new()
+            .stack_size(PARSE_STACK)
+            .spawn_scoped(scope, || f(src))
+        {
+            Ok(handle) => handle
+                .join()
+                .unwrap_or_else(|_| Err(CgError::new("internal error: the parser panicked"))),
+            Err(_) => f(src),
+        }
+    })
+}
+
+/// True while the input is unfinished: a `{`, `(` or `[` is still open or a string is
+/// unterminated (comments and meta-command lines are skipped). The REPL keeps reading
+/// lines while this holds. Unbalanced closers make it false (the parser reports them).
+pub fn is_incomplete(src: &str) -> bool {
+    let b = src.as_bytes();
+    let mut depth: Vec<u8> = Vec::new();
+    let mut i = 0;
+    let mut line_start = true;
+    while i < b.len() {
+        let c = b[i];
+        match c {
+            b'\n' => {
+                if depth.is_empty() {
+                    line_start = true;
+                }
+                i += 1;
+                continue;
+            }
+            b' ' | b'\t' | b'\r' => {
+                i += 1;
+                continue;
+            }
+            b'#' => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            b':' if line_start && depth.is_empty() => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            _ => {}
+        }
+        line_start = false;
+        match c {
+            b'"' => {
+                i += 1;
+                loop {
+                    match b.get(i) {
+                        None => return true,
+                        Some(b'\\') => i += 2,
+                        Some(b'"') => {
+                            i += 1;
+                            break;
+                        }
+                        Some(_) => i += 1,
+                    }
+                }
+                continue;
+            }
+            b'{' | b'(' | b'[' => depth.push(c),
+            b'}' | b')' | b']' => {
+                let open = match c {
+                    b'}' => b'{',
+                    b')' => b'(',
+                    _ => b'[',
+                };
+                if depth.last() == Some(&open) {
+                    depth.pop();
+                } else {
+                    return false;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    !depth.is_empty()
+}
+
+fn number_word(n: usize) -> String {
+    match n {
+        2 => "two".into(),
+        3 => "three".into(),
+        4 => "four".into(),
+        _ => n.to_string(),
+    }
+}
+
+#[derive(Copy, Clone, PartialEq)]
+enum Closer {
+    /// Inside `{ ... }` opened at this span.
+    Brace(Span),
+    /// Brace-less slash notation at statement level.
+    Statement,
+}
+
+#[derive(Copy, Clone, PartialEq)]
+enum Last {
+    Start,
+    Opt,
+    Comma,
+    Bar,
+}
+
+type Segments = Vec<Vec<Expr>>;
+type Bars = Vec<(usize, Span)>;
+
+struct Parser<'a> {
+    src: &'a str,
+    toks: Vec<Token>,
+    pos: usize,
+    depth: usize,
+    lex_error: Option<CgError>,
+}
+
+impl<'a> Parser<'a> {
+    fn new(src: &'a str) -> Parser<'a> {
+        let lexed = lex(src);
+        Parser {
+            src,
+            toks: lexed.tokens,
+            pos: 0,
+            depth: 0,
+            lex_error: lexed.error,
+        }
+    }
+
+    /// Combines the parse result with a lexical error (which stopped tokenizing): the
+    /// earlier of the two errors wins.
+    fn finish<T>(&self, r: PResult<T>) -> PResult<T> {
+        match (&self.lex_error, r) {
+            (None, r) => r,
+            (Some(le), Ok(_)) => Err(le.clone()),
+            (Some(le), Err(e)) => {
+                let ls = le.span.map_or(0, |s| s.start);
+                match e.span {
+                    Some(s) if s.start < ls => Err(e),
+                    _ => Err(le.clone()),
+                }
+            }
+        }
+    }
+
+    // ----- token helpers -----
+
+    fn peek(&self) -> &Token {
+        &self.toks[self.pos]
+    }
+
+    fn peek_at(&self, k: usize) -> &Token {
+        &self.toks[(self.pos + k).min(self.toks.len() - 1)]
+    }
+
+    fn bump(&mut self) -> Token {
+        let t = self.toks[self.pos].clone();
+        if self.pos + 1 < self.toks.len() {
+            self.pos += 1;
+        }
+        t
+    }
+
+    fn prev_end(&self) -> usize {
+        if self.pos == 0 {
+            0
+        } else {
+            self.toks[self.pos - 1].span.end
+        }
+    }
+
+    fn text(&self, span: Span) -> &'a str {
+        span.text(self.src)
+    }
+
+    fn describe(&self, t: &Token) -> String {
+        match t.tok {
+            Tok::Eof => "end of input".into(),
+            Tok::Newline => "end of line".into(),
+            _ => format!("`{}`", self.text(t.span)),
+        }
+    }
+
+    fn where_is(&self, span: Span) -> String {
+        let (l, c) = line_col(self.src, span.start);
+        format!("line {l}, column {c}")
+    }
+
+    fn skip_newlines(&mut self) {
+        while self.peek().tok == Tok::Newline {
+            self.bump();
+        }
+    }
+
+    fn enter(&mut self, span: Span) -> PResult<()> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(CgError::at(
+                span,
+                format!("expression nested too deeply (more than {MAX_DEPTH} levels)"),
+            ));
+        }
+        Ok(())
+    }
+
+    fn leave(&mut self) {
+        self.depth -= 1;
+    }
+
+    /// `-` glued to a following literal that has a number part: the literal's sign (R1).
+    fn glued_negative_literal(&self) -> bool {
+        self.peek().tok == Tok::Minus
+            && matches!(&self.peek_at(1).tok, Tok::Lit(l) if l.number.is_some())
+            && !self.peek_at(1).space_before
+    }
+
+    fn braces_error(&self, span: Span) -> CgError {
+        CgError::at(
+            span,
+            "use braces: brace-less slash notation `a|b` is only allowed as a whole statement or as the right-hand side of an assignment",
+        )
+        .with_hint("write the game in braces, e.g. {2|1}")
+    }
+
+    /// Error for a token that cannot continue the current statement.
+    fn after_statement_error(&self) -> CgError {
+        let t = self.peek();
+        let span = t.span;
+        match &t.tok {
+            Tok::Bars(_) => self.braces_error(span),
+            Tok::Assign => CgError::at(span, "unexpected `=`")
+                .with_hint("use `==` to compare; only a name can be assigned (`g = expr`)"),
+            Tok::ColonAssign => CgError::at(span, "unexpected `:=`: only a name can be assigned"),
+            Tok::RParen | Tok::RBracket | Tok::RBrace => {
+                CgError::at(span, format!("unexpected {} (nothing to close)", self.describe(t)))
+            }
+            Tok::Comma => CgError::at(span, "unexpected `,`")
+                .with_hint("options go inside braces {a, b | c}; lists are written [a, b]"),
+            Tok::Cmp(_) => CgError::at(span, "comparisons do not chain: `a < b < c` is not allowed")
+                .with_hint("compare two values at a time, or use parentheses"),
+            Tok::Lit(_) if self.text(span).starts_with(['*', '^']) => CgError::at(
+                span,
+                format!("expected an operator before {}", self.describe(t)),
+            )
+            .with_hint("there is no multiplication or power operator: `2*3` is 2+*3, and n copies of G are written n.G"),
+            _ => CgError::at(
+                span,
+                format!("expected an operator or the end of the statement, found {}", self.describe(t)),
+            ),
+        }
+    }
+
+    // ----- statements -----
+
+    fn program(&mut self) -> PResult<Program> {
+        let mut statements = Vec::new();
+        loop {
+            match self.peek().tok {
+                Tok::Eof => break,
+                Tok::Newline | Tok::Semi => {
+                    self.bump();
+                    continue;
+                }
+                _ => {}
+            }
+            let start = self.peek().span.start;
+            let kind = self.statement()?;
+            let span = Span::new(start, self.prev_end());
+            let print = match self.peek().tok {
+                Tok::Semi => {
+                    self.bump();
+                    false
+                }
+                Tok::Newline => {
+                    self.bump();
+                    true
+                }
+                Tok::Eof => true,
+                _ => return Err(self.after_statement_error()),
+            };
+            statements.push(Statement { kind, span, print });
+        }
+        Ok(Program { statements })
+    }
+
+    fn statement(&mut self) -> PResult<StmtKind> {
+        let t = self.peek().clone();
+        let next_is_assign = matches!(self.peek_at(1).tok, Tok::Assign | Tok::ColonAssign);
+        match &t.tok {
+            Tok::Meta { command, args } => {
+                self.bump();
+                Ok(StmtKind::Meta {
+                    command: command.clone(),
+                    args: args.clone(),
+                })
+            }
+            Tok::Ident(name) if next_is_assign => {
+                if RESERVED.contains(&name.as_str()) {
+                    return Err(CgError::at(
+                        t.span,
+                        format!("cannot assign to `{name}`: it is a reserved name"),
+                    )
+                    .with_hint("reserved: on off over under dud true false assert Tiny Miny and the function names"));
+                }
+                self.bump();
+                self.bump();
+                let value = self.statement_expr()?;
+                Ok(StmtKind::Assign {
+                    name: name.clone(),
+                    name_span: t.span,
+                    value,
+                })
+            }
+            Tok::Lit(_) if next_is_assign => {
+                let text = self.text(t.span);
+                let err = if is_down_word(text) {
+                    CgError::at(t.span, format!("cannot assign to `{text}`: it is a down literal, not a name"))
+                        .with_hint("names made only of v's (or v and digits) are downs; pick another name, e.g. `vx`")
+                } else {
+                    CgError::at(
+                        t.span,
+                        format!("cannot assign to `{text}`: it is a literal, not a name"),
+                    )
+                };
+                Err(err)
+            }
+            Tok::Ident(name) if name == "assert" => {
+                self.bump();
+                if matches!(self.peek().tok, Tok::Newline | Tok::Semi | Tok::Eof) {
+                    return Err(CgError::at(t.span, "expected an expression after `assert`"));
+                }
+                Ok(StmtKind::Assert(self.comparison()?))
+            }
+            _ => Ok(StmtKind::Expr(self.statement_expr()?)),
+        }
+    }
+
+    /// A statement-level expression: a comparison, or brace-less slash notation (R8).
+    fn statement_expr(&mut self) -> PResult<Expr> {
+        let start = self.peek().span.start;
+        let start_index = self.pos;
+        let first = if matches!(self.peek().tok, Tok::Bars(_)) {
+            None
+        } else {
+            let e = self.additive()?;
+            if !matches!(self.peek().tok, Tok::Bars(_) | Tok::Comma) {
+                return self.comparison_rest(e);
+            }
+            Some(e)
+        };
+        let (segs, bars) = self.options(first, Closer::Statement)?;
+        if bars.is_empty() {
+            let comma = self.toks[start_index..self.pos]
+                .iter()
+                .find(|t| t.tok == Tok::Comma);
+            return Err(match comma {
+                Some(c) => CgError::at(c.span, "unexpected `,`")
+                    .with_hint("options go inside braces {a, b | c}; lists are written [a, b]"),
+                None => self.after_statement_error(),
+            });
+        }
+        let whole = Span::new(start, self.prev_end());
+        if matches!(self.peek().tok, Tok::Cmp(_)) {
+            return Err(CgError::at(
+                self.peek().span,
+                "a brace-less slash expression cannot be compared: use braces",
+            )
+            .with_hint(format!(
+                "write {{{}}} {} ...",
+                self.text(whole),
+                self.text(self.peek().span)
+            )));
+        }
+        let (left, right) = self.split(segs, bars, (start, whole.end), whole, false)?;
+        Ok(Expr::new(ExprKind::Game { left, right }, whole))
+    }
+
+    // ----- slash notation -----
+
+    /// Parses options separated by `,` and runs of bars until the closer.
+    fn options(&mut self, first: Option<Expr>, closer: Closer) -> PResult<(Segments, Bars)> {
+        let mut segs: Segments = vec![Vec::new()];
+        let mut bars: Bars = Vec::new();
+        let mut last = Last::Start;
+        if let Some(f) = first {
+            segs[0].push(f);
+            last = Last::Opt;
+        }
+        loop {
+            let t = self.peek().clone();
+            let at_end = match closer {
+                Closer::Brace(_) => t.tok == Tok::RBrace,
+                Closer::Statement => {
+                    matches!(t.tok, Tok::Newline | Tok::Semi | Tok::Eof)
+                        || (last == Last::Opt && !matches!(t.tok, Tok::Bars(_) | Tok::Comma))
+                }
+            };
+            if at_end {
+                if last == Last::Comma {
+                    return Err(CgError::at(
+                        t.span,
+                        format!("expected an option after `,`, found {}", self.describe(&t)),
+                    ));
+                }
+                break;
+            }
+            match t.tok {
+                Tok::Bars(n) => {
+                    if last == Last::Comma {
+                        return Err(CgError::at(
+                            t.span,
+                            "expected an option between `,` and `|`",
+                        ));
+                    }
+                    bars.push((n, t.span));
+                    segs.push(Vec::new());
+                    self.bump();
+                    last = Last::Bar;
+                }
+                Tok::Comma => {
+                    if last != Last::Opt {
+                        return Err(CgError::at(t.span, "expected an option before `,`")
+                            .with_hint("empty sides are written with nothing between the bars: {|1}, {1|}, {|}"));
+                    }
+                    self.bump();
+                    last = Last::Comma;
+                }
+                _ => {
+                    if let Closer::Brace(open) = closer {
+                        if matches!(t.tok, Tok::Eof | Tok::RParen | Tok::RBracket) {
+                            return Err(CgError::at(
+                                t.span,
+                                format!(
+                                    "expected `}}` to close the `{{` at {}, found {}",
+                                    self.where_is(open),
+                                    self.describe(&t)
+                                ),
+                            ));
+                        }
+                        if last == Last::Opt {
+                            let mut e = CgError::at(
+                                t.span,
+                                format!(
+                                    "expected `,`, `|` or `}}` after an option, found {}",
+                                    self.describe(&t)
+                                ),
+                            );
+                            if matches!(t.tok, Tok::Lit(_))
+                                && self.text(t.span).starts_with(['*', '^'])
+                            {
+                                e = e.with_hint("there is no multiplication or power operator: `2*3` is 2+*3, and n copies of G are written n.G");
+                            } else if matches!(t.tok, Tok::Cmp(_)) {
+                                e = e.with_hint(
+                                    "comparisons are not game options; compare outside the braces",
+                                );
+                            }
+                            return Err(e);
+                        }
+                    }
+                    let e = self.additive()?;
+                    segs.last_mut().expect("non-empty").push(e);
+                    last = Last::Opt;
+                }
+            }
+        }
+        Ok((segs, bars))
+    }
+
+    /// Splits a slash chain at its unique longest run of bars, recursively. `range` is the
+    /// byte range of the chain's contents, `whole` the span of the whole group (with braces).
+    fn split(
+        &mut self,
+        mut segs: Segments,
+        mut bars: Bars,
+        range: (usize, usize),
+        whole: Span,
+        nested: bool,
+    ) -> PResult<(Vec<Expr>, Vec<Expr>)> {
+        self.enter(whole)?;
+        let max = bars.iter().map(|b| b.0).max().expect("at least one bar");
+        let at_max: Vec<usize> = (0..bars.len()).filter(|&i| bars[i].0 == max).collect();
+        if at_max.len() > 1 {
+            return Err(self.ambiguity_error(&bars, &at_max, max, range, whole, nested));
+        }
+        let i = at_max[0];
+        let right_segs = segs.split_off(i + 1);
+        let mut right_bars = bars.split_off(i);
+        let mid = right_bars.remove(0).1;
+        let left = self.side(segs, bars, (range.0, mid.start), whole)?;
+        let right = self.side(right_segs, right_bars, (mid.end, range.1), whole)?;
+        self.leave();
+        Ok((left, right))
+    }
+
+    fn side(
+        &mut self,
+        mut segs: Segments,
+        bars: Bars,
+        range: (usize, usize),
+        whole: Span,
+    ) -> PResult<Vec<Expr>> {
+        if bars.is_empty() {
+            return Ok(segs.pop().expect("one segment"));
+        }
+        let (left, right) = self.split(segs, bars, range, whole, true)?;
+        let text = &self.src[range.0..range.1];
+        let lead = text.len() - text.trim_start().len();
+        let trail = text.len() - text.trim_end().len();
+        let span = Span::new(range.0 + lead, range.1 - trail);
+        Ok(vec![Expr::new(ExprKind::Game { left, right }, span)])
+    }
+
+    fn ambiguity_error(
+        &self,
+        bars: &Bars,
+        at_max: &[usize],
+        max: usize,
+        range: (usize, usize),
+        whole: Span,
+        nested: bool,
+    ) -> CgError {
+        let run = "|".repeat(max);
+        let raised = "|".repeat(max + 1);
+        let reading = |k: usize| -> String {
+            let b = bars[k].1;
+            let side = format!(
+                "{}{}{}",
+                &self.src[range.0..b.start],
+                raised,
+                &self.src[b.end..range.1]
+            );
+            if nested {
+                format!(
+                    "{}{{{}}}{}",
+                    &self.src[whole.start..range.0],
+                    side.trim(),
+                    &self.src[range.1..whole.end]
+                )
+            } else {
+                format!(
+                    "{}{}{}",
+                    &self.src[whole.start..range.0],
+                    side,
+                    &self.src[range.1..whole.end]
+                )
+            }
+        };
+        let first = reading(at_max[0]);
+        let second = reading(*at_max.last().expect("two"));
+        let span = if nested {
+            let text = &self.src[range.0..range.1];
+            let lead = text.len() - text.trim_start().len();
+            let trail = text.len() - text.trim_end().len();
+            Span::new(range.0 + lead, range.1 - trail)
+        } else {
+            whole
+        };
+        CgError::at(
+            span,
+            format!(
+                "ambiguous slash notation: `{}` has {} `{}` at the same level; write {} or {}",
+                self.text(span),
+                number_word(at_max.len()),
+                run,
+                first,
+                second
+            ),
+        )
+        .with_hint(
+            "in slash notation more bars bind more loosely; the longest run of bars must be unique",
+        )
+    }
+
+    // ----- expressions -----
+
+    fn comparison(&mut self) -> PResult<Expr> {
+        let lhs = self.additive()?;
+        self.comparison_rest(lhs)
+    }
+
+    fn comparison_rest(&mut self, lhs: Expr) -> PResult<Expr> {
+        let Tok::Cmp(op) = self.peek().tok else {
+            return Ok(lhs);
+        };
+        self.bump();
+        let rhs = self.additive()?;
+        if let Tok::Cmp(_) = self.peek().tok {
+            return Err(CgError::at(
+                self.peek().span,
+                format!(
+                    "comparisons do not chain: `{}` cannot be followed by another comparison",
+                    self.text(lhs.span.to(rhs.span))
+                ),
+            )
+            .with_hint("compare two values at a time, or use parentheses"));
+        }
+        let span = lhs.span.to(rhs.span);
+        Ok(Expr::new(
+            ExprKind::Compare {
+                op,
+                lhs: Box::new(lhs),
+                rhs: Box::new(rhs),
+            },
+            span,
+        ))
+    }
+
+    fn additive(&mut self) -> PResult<Expr> {
+        let mut lhs = self.unary()?;
+        loop {
+            let op = match self.peek().tok {
+                Tok::Plus => BinOp::Add,
+                Tok::Minus => BinOp::Sub,
+                Tok::PlusMinus => BinOp::PlusMinus,
+                _ => return Ok(lhs),
+            };
+            let (op, rhs) = if op == BinOp::PlusMinus && self.barless_brace_at(self.pos + 1) {
+                // `a +- {b,c}` = a + (+-{b,c}): let the unary `+-` build the SwitchSet.
+                (BinOp::Add, self.unary()?)
+            } else {
+                self.bump();
+                (op, self.unary()?)
+            };
+            let span = lhs.span.to(rhs.span);
+            lhs = Expr::new(
+                ExprKind::Binary {
+                    op,
+                    lhs: Box::new(lhs),
+                    rhs: Box::new(rhs),
+                },
+                span,
+            );
+        }
+    }
+
+    fn unary(&mut self) -> PResult<Expr> {
+        if self.peek().tok == Tok::Minus && !self.glued_negative_literal() {
+            let minus = self.bump();
+            self.enter(minus.span)?;
+            let e = self.unary()?;
+            self.leave();
+            let span = minus.span.to(e.span);
+            return Ok(Expr::new(ExprKind::Neg(Box::new(e)), span));
+        }
+        self.ordinal()
+    }
+
+    fn ordinal(&mut self) -> PResult<Expr> {
+        let mut lhs = self.norton()?;
+        while self.peek().tok == Tok::Colon {
+            self.bump();
+            let rhs = self.norton()?;
+            let span = lhs.span.to(rhs.span);
+            lhs = Expr::new(
+                ExprKind::Binary {
+                    op: BinOp::Ordinal,
+                    lhs: Box::new(lhs),
+                    rhs: Box::new(rhs),
+                },
+                span,
+            );
+        }
+        Ok(lhs)
+    }
+
+    fn norton(&mut self) -> PResult<Expr> {
+        let mut lhs = self.operand()?;
+        while self.peek().tok == Tok::Dot {
+            self.bump();
+            if let Tok::Ident(name) = &self.peek().tok
+                && FUNCTION_NAMES.contains(&name.as_str())
+                && self.peek_at(1).tok != Tok::LParen
+            {
+                let g = self.text(lhs.span);
+                return Err(CgError::at(
+                    lhs.span.to(self.peek().span),
+                    format!("`{g}.{name}` is not supported: `{name}` is a function"),
+                )
+                .with_hint(format!("write {name}({g})")));
+            }
+            let rhs = self.operand()?;
+            let span = lhs.span.to(rhs.span);
+            lhs = Expr::new(
+                ExprKind::Binary {
+                    op: BinOp::Norton,
+                    lhs: Box::new(lhs),
+                    rhs: Box::new(rhs),
+                },
+                span,
+            );
+        }
+        Ok(lhs)
+    }
+
+    /// An operand of `.`/`:`: a primary, `+-` operand, or (on the right of `.`/`:`) `-` operand.
+    fn operand(&mut self) -> PResult<Expr> {
+        match self.peek().tok {
+            Tok::PlusMinus => self.switch(),
+            Tok::Minus if !self.glued_negative_literal() => {
+                let minus = self.bump();
+                self.enter(minus.span)?;
+                let e = self.operand()?;
+                self.leave();
+                let span = minus.span.to(e.span);
+                Ok(Expr::new(ExprKind::Neg(Box::new(e)), span))
+            }
+            _ => self.primary(),
+        }
+    }
+
+    /// Unary `+-` with its single operand (R4).
+    fn switch(&mut self) -> PResult<Expr> {
+        let pm = self.bump();
+        self.enter(pm.span)?;
+        let e = match self.peek().tok {
+            Tok::LBrace => {
+                let g = self.brace_group(true)?;
+                let span = pm.span.to(g.span);
+                match g.kind {
+                    ExprKind::SwitchSet(opts) => Expr::new(ExprKind::SwitchSet(opts), span),
+                    kind => Expr::new(ExprKind::Switch(Box::new(Expr::new(kind, g.span))), span),
+                }
+            }
+            Tok::LParen => {
+                let g = self.paren(true)?;
+                let span = pm.span.to(g.span);
+                Expr::new(ExprKind::Switch(Box::new(g)), span)
+            }
+            _ => {
+                let g = self.operand()?;
+                let span = pm.span.to(g.span);
+                Expr::new(ExprKind::Switch(Box::new(g)), span)
+            }
+        };
+        self.leave();
+        Ok(e)
+    }
+
+    fn primary(&mut self) -> PResult<Expr> {
+        let t = self.peek().clone();
+        let e = match &t.tok {
+            Tok::Minus if self.glued_negative_literal() => {
+                self.bump();
+                let lt = self.bump();
+                let Tok::Lit(l) = lt.tok else {
+                    unreachable!("checked")
+                };
+                return self.literal_rest(l, true, t.span.to(lt.span));
+            }
+            Tok::Lit(l) => {
+                self.bump();
+                return self.literal_rest(l.clone(), false, t.span);
+            }
+            Tok::Ident(name) => {
+                self.bump();
+                if self.peek().tok == Tok::LParen {
+                    let (args, close) = self.args_until(Tok::RParen, Some(name))?;
+                    Expr::new(
+                        ExprKind::Call {
+                            name: name.clone(),
+                            name_span: t.span,
+                            args,
+                        },
+                        t.span.to(close),
+                    )
+                } else {
+                    Expr::new(ExprKind::Name(name.clone()), t.span)
+                }
+            }
+            Tok::Str(s) => {
+                self.bump();
+                Expr::new(ExprKind::Str(s.clone()), t.span)
+            }
+            Tok::LParen => self.paren(false)?,
+            Tok::LBracket => {
+                let (items, close) = self.args_until(Tok::RBracket, None)?;
+                Expr::new(ExprKind::List(items), t.span.to(close))
+            }
+            Tok::LBrace => self.brace_group(false)?,
+            _ => return Err(self.expected_operand()),
+        };
+        // R2: `*` or `^` glued after a name or a closing bracket.
+        let n = self.peek();
+        if !n.space_before
+            && matches!(n.tok, Tok::Lit(_))
+            && self.text(n.span).starts_with(['*', '^'])
+        {
+            let c = &self.text(n.span)[..1];
+            return Err(CgError::at(
+                n.span,
+                format!(
+                    "`{c}` after `{}` is not allowed: there is no multiplication or power operator",
+                    self.text(e.span)
+                ),
+            )
+            .with_hint(format!(
+                "for n copies of a game G write n.G (Norton product); to add write {} + {}",
+                self.text(e.span),
+                self.text(n.span)
+            )));
+        }
+        Ok(e)
+    }
+
+    fn expected_operand(&self) -> CgError {
+        let t = self.peek();
+        let mut e = CgError::at(
+            t.span,
+            format!("expected a game or expression, found {}", self.describe(t)),
+        );
+        match t.tok {
+            Tok::Bars(_) => e = self.braces_error(t.span),
+            Tok::Plus => e = e.with_hint("there is no unary `+`; `+-G` is the switch {G|-G}"),
+            Tok::RParen | Tok::RBracket | Tok::RBrace => {
+                e = CgError::at(
+                    t.span,
+                    format!("unexpected {} (nothing to close)", self.describe(t)),
+                )
+            }
+            Tok::Dot => {
+                e = e.with_hint(
+                    "`.` is the Norton product `n.G`; there are no decimals (write 5/2, not 2.5)",
+                )
+            }
+            _ => {}
+        }
+        e
+    }
+
+    /// After a literal token: an optional glued `Tiny(..)`/`Miny(..)` suffix.
+    fn literal_rest(&mut self, l: LitTok, negative: bool, span: Span) -> PResult<Expr> {
+        let mut lit = Literal {
+            negative,
+            number: l.number,
+            ups: l.ups,
+            nim: l.nim,
+            tiny: None,
+        };
+        let mut span = span;
+        let t = self.peek().clone();
+        if let Tok::Ident(name) = &t.tok {
+            let kind = match name.as_str() {
+                "Tiny" => Some(TinyKind::Tiny),
+                "Miny" => Some(TinyKind::Miny),
+                _ => None,
+            };
+            if let Some(kind) = kind
+                && !t.space_before
+                && self.peek_at(1).tok == Tok::LParen
+            {
+                self.bump();
+                let (mut args, close) = self.args_until(Tok::RParen, Some(name))?;
+                if args.len() != 1 {
+                    return Err(CgError::at(
+                        t.span.to(close),
+                        format!("`{name}` takes exactly one argument, found {}", args.len()),
+                    ));
+                }
+                lit.tiny = Some((kind, Box::new(args.remove(0))));
+                span = span.to(close);
+            }
+        }
+        let e = Expr::new(ExprKind::Literal(lit), span);
+        // `5over`, `-1/2under`: the printer glues over/under to a number; read back as a sum.
+        let t = self.peek();
+        if let Tok::Ident(name) = &t.tok
+            && !t.space_before
+            && (name == "over" || name == "under")
+        {
+            let name_expr = Expr::new(ExprKind::Name(name.clone()), t.span);
+            self.bump();
+            let span = e.span.to(name_expr.span);
+            return Ok(Expr::new(
+                ExprKind::Binary {
+                    op: BinOp::Add,
+                    lhs: Box::new(e),
+                    rhs: Box::new(name_expr),
+                },
+                span,
+            ));
+        }
+        Ok(e)
+    }
+
+    /// `(expr)`. `after_switch`: preceded by `+-`, for the `+-(a,b)` hint.
+    fn paren(&mut self, after_switch: bool) -> PResult<Expr> {
+        let open = self.bump();
+        self.enter(open.span)?;
+        if self.peek().tok == Tok::RParen {
+            let close = self.bump();
+            return Err(CgError::at(
+                open.span.to(close.span),
+                "empty parentheses `()`",
+            ));
+        }
+        let e = self.comparison()?;
+        let t = self.peek().clone();
+        match t.tok {
+            Tok::RParen => {
+                self.bump();
+                self.leave();
+                Ok(Expr::new(e.kind, open.span.to(t.span)))
+            }
+            Tok::Comma => {
+                let close = self.matching_close(self.pos);
+                let (span, inner) = match close {
+                    Some(c) => (open.span.to(c), &self.src[open.span.end..c.start]),
+                    None => (t.span, ""),
+                };
+                let mut err = CgError::at(
+                    span,
+                    "parentheses hold a single expression, not a list of options",
+                );
+                err = if after_switch {
+                    err.with_hint(format!("for the switch {{a,b|-a,-b}} write +-{{{inner}}}"))
+                } else {
+                    err.with_hint("games are written {a, b | c} and lists [a, b]")
+                };
+                Err(err)
+            }
+            Tok::Bars(_) => Err(self.braces_error(t.span)),
+            Tok::Eof | Tok::RBrace | Tok::RBracket | Tok::Newline | Tok::Semi => Err(CgError::at(
+                t.span,
+                format!(
+                    "expected `)` to close the `(` at {}, found {}",
+                    self.where_is(open.span),
+                    self.describe(&t)
+                ),
+            )),
+            _ => Err(CgError::at(
+                t.span,
+                format!("expected `)`, found {}", self.describe(&t)),
+            )),
+        }
+    }
+
+    /// Is token `i` a `{` whose group has no bars at its top level?
+    fn barless_brace_at(&self, i: usize) -> bool {
+        if self.toks.get(i).map(|t| &t.tok) != Some(&Tok::LBrace) {
+            return false;
+        }
+        let mut depth = 0usize;
+        for t in &self.toks[i..] {
+            match t.tok {
+                Tok::LParen | Tok::LBracket | Tok::LBrace => depth += 1,
+                Tok::RParen | Tok::RBracket | Tok::RBrace => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return true;
+                    }
+                }
+                Tok::Bars(_) if depth == 1 => return false,
+                Tok::Eof => return false,
+                _ => {}
+            }
+        }
+        false
+    }
+
+    /// Span of the bracket closing the innermost bracket open at token index `from`.
+    fn matching_close(&self, from: usize) -> Option<Span> {
+        let mut depth = 0usize;
+        for t in &self.toks[from..] {
+            match t.tok {
+                Tok::LParen | Tok::LBracket | Tok::LBrace => depth += 1,
+                Tok::RParen | Tok::RBracket | Tok::RBrace => {
+                    if depth == 0 {
+                        return Some(t.span);
+                    }
+                    depth -= 1;
+                }
+                Tok::Eof => return None,
+                _ => {}
+            }
+        }
+        None
+    }
+
+    /// Comma-separated expressions after an opening `(` or `[` (the current token) up to
+    /// `close`. Returns the items and the span of the closer.
+    fn args_until(&mut self, close: Tok, call: Option<&str>) -> PResult<(Vec<Expr>, Span)> {
+        let open = self.bump();
+        self.enter(open.span)?;
+        let (closer, what) = if close == Tok::RParen {
+            (")", "(")
+        } else {
+            ("]", "[")
+        };
+        let ctx = match call {
+            Some(n) => format!(" in the arguments of `{n}`"),
+            None => " in the list".to_string(),
+        };
+        let mut items = Vec::new();
+        if self.peek().tok == close {
+            let c = self.bump();
+            self.leave();
+            return Ok((items, c.span));
+        }
+        loop {
+            items.push(self.comparison()?);
+            let t = self.peek().clone();
+            if t.tok == close {
+                self.bump();
+                self.leave();
+                return Ok((items, t.span));
+            }
+            match t.tok {
+                Tok::Comma => {
+                    self.bump();
+                    if self.peek().tok == close {
+                        return Err(CgError::at(
+                            self.peek().span,
+                            format!("expected an expression after `,`{ctx}"),
+                        ));
+                    }
+                }
+                Tok::Bars(_) => return Err(self.braces_error(t.span)),
+                Tok::Eof | Tok::RBrace | Tok::RBracket | Tok::RParen | Tok::Newline | Tok::Semi => {
+                    return Err(CgError::at(
+                        t.span,
+                        format!(
+                            "expected `{closer}` to close the `{what}` at {}, found {}",
+                            self.where_is(open.span),
+                            self.describe(&t)
+                        ),
+                    ));
+                }
+                _ => {
+                    return Err(CgError::at(
+                        t.span,
+                        format!(
+                            "expected `,` or `{closer}`{ctx}, found {}",
+                            self.describe(&t)
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+
+    /// `{ ... }`. With `allow_switchset` (after `+-`) a bar-less group gives `SwitchSet`.
+    fn brace_group(&mut self, allow_switchset: bool) -> PResult<Expr> {
+        let open = self.bump();
+        self.enter(open.span)?;
+        let (mut segs, bars) = self.options(None, Closer::Brace(open.span))?;
+        let close = self.bump();
+        let whole = open.span.to(close.span);
+        let e = if bars.is_empty() {
+            let opts = segs.pop().expect("one segment");
+            if !allow_switchset {
+                return Err(CgError::at(whole, "a game needs a `|` between Left and Right options")
+                    .with_hint("write {a, b | c}; `+-{a,b}` is the switch {a,b|-a,-b}; lists are written [a, b]"));
+            }
+            if opts.is_empty() {
+                return Err(CgError::at(whole, "`+-{}` needs at least one option"));
+            }
+            Expr::new(ExprKind::SwitchSet(opts), whole)
+        } else {
+            let (left, right) =
+                self.split(segs, bars, (open.span.end, close.span.start), whole, false)?;
+            Expr::new(ExprKind::Game { left, right }, whole)
+        };
+        self.leave();
+        Ok(e)
+    }
+}

@@ -1,0 +1,106 @@
+//! Values of the language: games and everything functions return about them.
+
+use std::fmt::Write;
+use std::rc::Rc;
+
+use crate::analysis::Thermograph;
+use crate::game::{Arena, GameId, Relation};
+
+/// Outcome classes (WW ch. 1): who wins when each player moves first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Left wins whoever starts (G > 0).
+    L,
+    /// Right wins whoever starts (G < 0).
+    R,
+    /// The first player wins (G <> 0).
+    N,
+    /// The second player wins (G = 0).
+    P,
+}
+
+impl Outcome {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Outcome::L => "L",
+            Outcome::R => "R",
+            Outcome::N => "N",
+            Outcome::P => "P",
+        }
+    }
+}
+
+/// A value computed by the evaluator.
+#[derive(Clone, Debug)]
+pub enum Value {
+    Game(GameId),
+    Bool(bool),
+    Str(String),
+    List(Vec<Value>),
+    Outcome(Outcome),
+    Relation(Relation),
+    Thermograph(Rc<Thermograph>),
+}
+
+impl Value {
+    /// A short name of the value's type, for error messages.
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            Value::Game(_) => "game",
+            Value::Bool(_) => "boolean",
+            Value::Str(_) => "string",
+            Value::List(_) => "list",
+            Value::Outcome(_) => "outcome class",
+            Value::Relation(_) => "comparison result",
+            Value::Thermograph(_) => "thermograph",
+        }
+    }
+}
+
+/// Appends a string literal in the language's syntax (double quotes, `\"` and `\\` escaped).
+pub fn quote(out: &mut String, s: &str) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+/// Prints a value; `None` when a game's text would pass `limit` characters.
+pub fn display_value(arena: &mut Arena, v: &Value, limit: usize) -> Option<String> {
+    let mut out = String::new();
+    append_value(arena, v, limit, &mut out)?;
+    Some(out)
+}
+
+fn append_value(arena: &mut Arena, v: &Value, limit: usize, out: &mut String) -> Option<()> {
+    match v {
+        Value::Game(g) => {
+            let rest = limit.checked_sub(out.len())?;
+            out.push_str(&arena.display_limited(*g, rest)?);
+        }
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Str(s) => quote(out, s),
+        Value::List(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                append_value(arena, item, limit, out)?;
+            }
+            out.push(']');
+        }
+        Value::Outcome(o) => out.push_str(o.symbol()),
+        Value::Relation(r) => out.push_str(r.symbol()),
+        Value::Thermograph(t) => {
+            let _ = write!(out, "{}", crate::analysis::thermograph::cgsuite_text(t));
+        }
+    }
+    (out.len() <= limit).then_some(())
+}

@@ -1,0 +1,197 @@
+//! The interactive calculator: rustyline editing with history, completion of functions,
+//! variables and meta commands, multi-line input while brackets are open, Ctrl-C to cancel a
+//! line or a running computation, Ctrl-D to leave.
+
+use std::cell::RefCell;
+use std::path::PathBuf;
+use std::rc::Rc;
+
+use rustyline::completion::{Completer, Pair};
+use rustyline::error::ReadlineError;
+use rustyline::highlight::Highlighter;
+use rustyline::hint::Hinter;
+use rustyline::history::DefaultHistory;
+use rustyline::validate::{ValidationContext, ValidationResult, Validator};
+use rustyline::{Config, Context, Editor, Helper};
+
+use crate::cli::ReplyPrinter;
+use crate::game::interrupt;
+use crate::lang::builtins;
+use crate::lang::eval::{META_COMMANDS, Session};
+use crate::lang::parser;
+
+/// Words offered by tab completion besides the session's variables.
+const CONSTANTS: &[&str] = &[
+    "on", "off", "over", "under", "dud", "true", "false", "assert",
+];
+
+struct CgHelper {
+    variables: Rc<RefCell<Vec<String>>>,
+}
+
+impl Completer for CgHelper {
+    type Candidate = Pair;
+
+    fn complete(
+        &self,
+        line: &str,
+        pos: usize,
+        _ctx: &Context<'_>,
+    ) -> rustyline::Result<(usize, Vec<Pair>)> {
+        let before = &line[..pos];
+        let start = before
+            .char_indices()
+            .rev()
+            .find(|&(_, c)| !(c.is_alphanumeric() || c == '_' || c == ':' || c == '-'))
+            .map_or(0, |(i, c)| i + c.len_utf8());
+        let word = &before[start..];
+        let mut out = Vec::new();
+        if word.starts_with(':') && before.trim_start() == word {
+            for m in META_COMMANDS {
+                if m.starts_with(word) {
+                    out.push(Pair {
+                        display: m.to_string(),
+                        replacement: format!("{m} "),
+                    });
+                }
+            }
+            return Ok((start, out));
+        }
+        if word.is_empty() {
+            return Ok((start, out));
+        }
+        for b in builtins::BUILTINS {
+            if b.name.starts_with(word) {
+                out.push(Pair {
+                    display: b.signature.to_string(),
+                    replacement: format!("{}(", b.name),
+                });
+            }
+        }
+        for v in self
+            .variables
+            .borrow()
+            .iter()
+            .map(String::as_str)
+            .chain(CONSTANTS.iter().copied())
+        {
+            if v.starts_with(word) {
+                out.push(Pair {
+                    display: v.to_string(),
+                    replacement: v.to_string(),
+                });
+            }
+        }
+        Ok((start, out))
+    }
+}
+
+impl Hinter for CgHelper {
+    type Hint = String;
+}
+
+impl Highlighter for CgHelper {}
+
+impl Validator for CgHelper {
+    fn validate(&self, ctx: &mut ValidationContext<'_>) -> rustyline::Result<ValidationResult> {
+        if parser::is_incomplete(ctx.input()) {
+            Ok(ValidationResult::Incomplete)
+        } else {
+            Ok(ValidationResult::Valid(None))
+        }
+    }
+}
+
+impl Helper for CgHelper {}
+
+fn history_path() -> Option<PathBuf> {
+    if let Some(p) = std::env::var_os("CGCALC_HISTORY") {
+        return Some(PathBuf::from(p));
+    }
+    std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cgcalc_history"))
+}
+
+/// Ctrl-C while a computation runs sets the cancellation flag; the computation unwinds at its
+/// next poll and the REPL keeps its state. (While a line is edited, rustyline reads Ctrl-C as
+/// a key and we get `Interrupted` instead.)
+#[cfg(unix)]
+fn install_interrupt_handler() {
+    extern "C" fn on_sigint(_sig: i32) {
+        interrupt::request_cancel();
+    }
+    unsafe extern "C" {
+        fn signal(signum: i32, handler: extern "C" fn(i32)) -> usize;
+    }
+    const SIGINT: i32 = 2;
+    // SAFETY: `signal` is the C library function; the handler only stores to an atomic flag,
+    // which is async-signal-safe.
+    unsafe {
+        signal(SIGINT, on_sigint);
+    }
+}
+
+#[cfg(not(unix))]
+fn install_interrupt_handler() {}
+
+/// Runs the REPL until `:quit` or Ctrl-D. Returns `true` (errors at the REPL do not fail it).
+pub fn run(session: &mut Session) -> bool {
+    install_interrupt_handler();
+    let config = Config::builder()
+        .auto_add_history(true)
+        .max_history_size(10_000)
+        .map(|b| b.build());
+    let config = config.unwrap_or_default();
+    let mut editor: Editor<CgHelper, DefaultHistory> = match Editor::with_config(config) {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("cgcalc: cannot start the line editor: {e}");
+            return false;
+        }
+    };
+    let variables = Rc::new(RefCell::new(session.variable_names()));
+    editor.set_helper(Some(CgHelper {
+        variables: variables.clone(),
+    }));
+    let history = history_path();
+    if let Some(h) = &history {
+        let _ = editor.load_history(h);
+    }
+    println!(
+        "cgcalc {} — combinatorial games calculator. `:help` for help, Ctrl-D to quit.",
+        env!("CARGO_PKG_VERSION")
+    );
+    let mut printer = ReplyPrinter::new(false);
+    let mut count = 0usize;
+    loop {
+        match editor.readline("> ") {
+            Ok(line) => {
+                if line.trim().is_empty() {
+                    continue;
+                }
+                count += 1;
+                let mut quit = false;
+                session.run_source(&line, &format!("<repl:{count}>"), false, &mut |r| {
+                    quit |= r.quit;
+                    printer.print(r)
+                });
+                *variables.borrow_mut() = session.variable_names();
+                if let Some(h) = &history {
+                    let _ = editor.append_history(h);
+                }
+                if quit {
+                    break;
+                }
+            }
+            Err(ReadlineError::Interrupted) => {
+                println!("^C");
+                continue;
+            }
+            Err(ReadlineError::Eof) => break,
+            Err(e) => {
+                eprintln!("cgcalc: {e}");
+                break;
+            }
+        }
+    }
+    true
+}

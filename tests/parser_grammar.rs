@@ -1,0 +1,58 @@
+//! Every `(* example: ... *)` in grammar/cgcalc.ebnf must parse.
+
+use cgcalc::lang::parser::parse_program;
+
+fn examples(text: &str) -> Vec<String> {
+    let marker = "(* example: ";
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(i) = rest.find(marker) {
+        rest = &rest[i + marker.len()..];
+        // The example ends at the first " *)" that closes its line.
+        let mut end = None;
+        let mut from = 0;
+        while let Some(j) = rest[from..].find(" *)") {
+            let k = from + j;
+            let after = &rest[k + 3..];
+            if after.is_empty() || after.starts_with('\n') || after.starts_with("\r\n") {
+                end = Some(k);
+                break;
+            }
+            from = k + 3;
+        }
+        let end = end.expect("unterminated example comment");
+        out.push(rest[..end].trim().to_string());
+        rest = &rest[end..];
+    }
+    out
+}
+
+#[test]
+fn grammar_examples_parse() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/grammar/cgcalc.ebnf");
+    let text = std::fs::read_to_string(path).expect("grammar file");
+    let ex = examples(&text);
+    assert!(ex.len() >= 40, "only {} examples", ex.len());
+    let mut failures = Vec::new();
+    for e in &ex {
+        if let Err(err) = parse_program(e) {
+            failures.push(err.render(e, "<example>"));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} examples failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn grammar_examples_are_single_statements_or_programs() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/grammar/cgcalc.ebnf");
+    let text = std::fs::read_to_string(path).expect("grammar file");
+    // The comment syntax itself must not be broken by an example containing "*)" early.
+    for e in examples(&text) {
+        assert!(!e.contains("*)"), "example contains `*)`: {e}");
+    }
+}
