@@ -17,6 +17,7 @@ pub struct Options {
     pub keep_going: bool,
     pub print_limit: Option<usize>,
     pub force_repl: bool,
+    pub echo: bool,
 }
 
 const USAGE: &str = "usage: cgcalc [OPTIONS] [FILE.cgt ...]
@@ -28,6 +29,7 @@ const USAGE: &str = "usage: cgcalc [OPTIONS] [FILE.cgt ...]
 
 options:
   --json                 print one JSON object per statement: {\"input\": ..., \"output\"|\"error\": ...}
+  --echo                 print each statement (as `> statement`) before its value
   --keep-going           do not stop at the first error (exit status is still 1)
   --print-limit N        longest printed value in characters (0 = no limit; default 10000)
   -i, --interactive      start the REPL after running files and -e statements
@@ -48,6 +50,7 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
             }
             "--json" => o.json = true,
             "--keep-going" => o.keep_going = true,
+            "--echo" => o.echo = true,
             "-i" | "--interactive" => o.force_repl = true,
             "--print-limit" => {
                 i += 1;
@@ -76,6 +79,7 @@ pub fn run(opts: Options) -> i32 {
         session.settings.print_limit = if n == 0 { usize::MAX } else { n };
     }
     let mut printer = ReplyPrinter::new(opts.json);
+    printer.echo = opts.echo;
     let mut ok = true;
     let stop = !opts.keep_going && !opts.json;
     for path in &opts.files {
@@ -141,9 +145,8 @@ fn run_stream(
         if parser::is_incomplete(&chunk) {
             continue;
         }
-        let origin = format!("<stdin>@{first_line}");
         let mut quit = false;
-        ok &= session.run_source(&chunk, &origin, stop, &mut |r| {
+        ok &= session.run_source_at(&chunk, "<stdin>", first_line, stop, &mut |r| {
             quit |= r.quit;
             printer.print(r)
         });
@@ -153,8 +156,7 @@ fn run_stream(
         }
     }
     if !chunk.trim().is_empty() {
-        let origin = format!("<stdin>@{first_line}");
-        ok &= session.run_source(&chunk, &origin, stop, &mut |r| printer.print(r));
+        ok &= session.run_source_at(&chunk, "<stdin>", first_line, stop, &mut |r| printer.print(r));
     }
     ok
 }
@@ -163,13 +165,19 @@ fn run_stream(
 pub struct ReplyPrinter {
     json: bool,
     color: bool,
+    /// Print `> input` before each value (plain mode).
+    pub echo: bool,
 }
 
 impl ReplyPrinter {
     pub fn new(json: bool) -> ReplyPrinter {
         let color = io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
         colored::control::set_override(color);
-        ReplyPrinter { json, color }
+        ReplyPrinter {
+            json,
+            color,
+            echo: false,
+        }
     }
 
     pub fn print(&mut self, r: &Reply) {
@@ -191,6 +199,9 @@ impl ReplyPrinter {
             let _ = writeln!(out, "{line}");
             let _ = out.flush();
             return;
+        }
+        if self.echo && !r.input.is_empty() {
+            let _ = writeln!(out, "> {}", r.input);
         }
         if let Some(o) = &r.output {
             let _ = writeln!(out, "{o}");

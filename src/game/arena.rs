@@ -432,6 +432,14 @@ impl Arena {
         }
     }
 
+    /// Empties the operation caches (the games themselves stay).
+    pub fn clear_op_caches(&mut self) {
+        self.sum_cache.clear();
+        self.leq_cache.clear();
+        self.ordinal_cache.clear();
+        self.norton_cache.clear();
+    }
+
     /// Approximate bytes used by nodes, the option pool and the indexes.
     pub fn approx_bytes(&self) -> usize {
         self.nodes.capacity() * std::mem::size_of::<Node>()

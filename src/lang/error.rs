@@ -51,6 +51,12 @@ impl CgError {
     /// Line and column are 1-based; the column counts chars. Without a span only
     /// `origin: error: message` (plus the hint line) is produced.
     pub fn render(&self, source: &str, origin: &str) -> String {
+        self.render_from_line(source, origin, 1)
+    }
+
+    /// Like [`CgError::render`] for a `source` that starts at line `first_line` of its origin
+    /// (statements read one group at a time from a stream).
+    pub fn render_from_line(&self, source: &str, origin: &str, first_line: usize) -> String {
         let mut out = String::new();
         match self.span {
             None => {
@@ -58,6 +64,7 @@ impl CgError {
             }
             Some(span) => {
                 let (line, col) = line_col(source, span.start);
+                let line = line + first_line.saturating_sub(1);
                 let start = floor_char_boundary(source, span.start.min(source.len()));
                 let line_start = source[..start].rfind('\n').map_or(0, |i| i + 1);
                 let line_end = source[start..]

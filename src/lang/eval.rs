@@ -90,6 +90,22 @@ impl Session {
         stop_on_error: bool,
         on_reply: &mut dyn FnMut(&Reply),
     ) -> bool {
+        self.run_source_at(src, origin, 1, stop_on_error, on_reply)
+    }
+
+    /// Like [`Session::run_source`] for text that starts at line `first_line` of `origin`.
+    pub fn run_source_at(
+        &mut self,
+        src: &str,
+        origin: &str,
+        first_line: usize,
+        stop_on_error: bool,
+        on_reply: &mut dyn FnMut(&Reply),
+    ) -> bool {
+        let at = Origin {
+            name: origin,
+            first_line,
+        };
         let program = match parser::parse_program(src) {
             Ok(p) => p,
             Err(e) => {
@@ -97,7 +113,7 @@ impl Session {
                 on_reply(&Reply {
                     input,
                     output: None,
-                    error: Some(e.render(src, origin)),
+                    error: Some(at.render(&e, src)),
                     elapsed: Duration::ZERO,
                     quit: false,
                     timed: false,
@@ -107,7 +123,7 @@ impl Session {
         };
         let mut ok = true;
         for stmt in &program.statements {
-            let reply = self.run_statement(stmt, src, origin);
+            let reply = self.run_statement(stmt, src, &at);
             let failed = reply.error.is_some();
             let quit = reply.quit;
             on_reply(&reply);
@@ -124,22 +140,18 @@ impl Session {
         ok
     }
 
-    fn run_statement(&mut self, stmt: &Statement, src: &str, origin: &str) -> Reply {
+    fn run_statement(&mut self, stmt: &Statement, src: &str, at: &Origin) -> Reply {
         let input = stmt.span.text(src).trim().to_string();
         interrupt::clear_cancel();
         let start = Instant::now();
-        let caught = interrupt::catch(|| self.execute(stmt, src, origin));
+        let caught = interrupt::catch(|| self.execute(stmt, src, at.name));
         let elapsed = start.elapsed();
         let (output, error, quit) = match caught {
             Ok(Ok(Executed::Value(Some(text)))) => (Some(text), None, false),
             Ok(Ok(Executed::Value(None))) => (None, None, false),
             Ok(Ok(Executed::Quit)) => (None, None, true),
-            Ok(Err(e)) => (None, Some(e.render(src, origin)), false),
-            Err(message) => (
-                None,
-                Some(CgError::at(stmt.span, message).render(src, origin)),
-                false,
-            ),
+            Ok(Err(e)) => (None, Some(at.render(&e, src)), false),
+            Err(message) => (None, Some(at.render(&CgError::at(stmt.span, message), src)), false),
         };
         Reply {
             input,
@@ -621,6 +633,18 @@ impl Session {
             ));
         }
         out
+    }
+}
+
+/// Where a source text comes from, for error positions.
+struct Origin<'a> {
+    name: &'a str,
+    first_line: usize,
+}
+
+impl Origin<'_> {
+    fn render(&self, e: &CgError, src: &str) -> String {
+        e.render_from_line(src, self.name, self.first_line)
     }
 }
 

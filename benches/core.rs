@@ -1,0 +1,118 @@
+//! Core benchmarks: `cargo bench --bench core` prints a table.
+//!
+//! (a) canonical form of `{1|-1} + {2|-2} + ... + {N|-N} + ^ + *` for N = 10, 16, 24, 40 in a
+//!     fresh arena (the peers keep values as trees and need tens of seconds for N = 12..16);
+//! (b) 1,000 comparisons `G <= H` of random games (seeded generator below, birthday <= 5);
+//! (c) start the binary and evaluate one expression (`cgcalc -e '{0|1}'`), median of 20 runs.
+
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use cgcalc::game::{Arena, GameId};
+
+fn switches(n: i64) -> (Duration, usize, u64) {
+    let mut a = Arena::new();
+    let t = Instant::now();
+    let mut acc = a.zero();
+    for k in 1..=n {
+        let p = a.integer(k);
+        let s = a.switch(p);
+        acc = a.add(acc, s);
+    }
+    let up = a.up_multiple(1, 0);
+    let star = a.nimber(1);
+    acc = a.add(acc, up);
+    acc = a.add(acc, star);
+    let el = t.elapsed();
+    let followers = a.count_followers(acc);
+    (el, a.len(), followers)
+}
+
+/// xorshift64*: the seeded generator of the comparison benchmark.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// Random games of birthday <= 5: day by day, each new game takes 0-3 Left and 0-3 Right
+/// options from the games of earlier days (seed 2026).
+fn random_games(a: &mut Arena, count: usize) -> Vec<GameId> {
+    let mut rng = Rng(2026);
+    let mut days: Vec<Vec<GameId>> = vec![vec![a.zero()]];
+    for _day in 1..=5 {
+        let pool: Vec<GameId> = days.iter().flatten().copied().collect();
+        let mut today = Vec::new();
+        for _ in 0..(count / 4).max(8) {
+            let nl = rng.below(4);
+            let nr = rng.below(4);
+            let l = (0..nl).map(|_| pool[rng.below(pool.len())]).collect();
+            let r = (0..nr).map(|_| pool[rng.below(pool.len())]).collect();
+            today.push(a.game(l, r));
+        }
+        days.push(today);
+    }
+    let all: Vec<GameId> = days.into_iter().flatten().collect();
+    (0..count).map(|_| all[rng.below(all.len())]).collect()
+}
+
+fn comparisons() -> (Duration, usize) {
+    let mut a = Arena::new();
+    let games = random_games(&mut a, 2000);
+    a.clear_op_caches();
+    let t = Instant::now();
+    let mut less = 0;
+    for pair in games.chunks(2) {
+        if a.leq(pair[0], pair[1]) {
+            less += 1;
+        }
+    }
+    (t.elapsed(), less)
+}
+
+fn startup() -> Duration {
+    let bin = env!("CARGO_BIN_EXE_cgcalc");
+    let mut times = Vec::new();
+    for _ in 0..20 {
+        let t = Instant::now();
+        let out = Command::new(bin).args(["-e", "{0|1}"]).output().expect("run cgcalc");
+        times.push(t.elapsed());
+        assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "1/2");
+    }
+    times.sort();
+    times[times.len() / 2]
+}
+
+fn main() {
+    println!("{:<44} {:>12} {:>10} {:>12}", "case", "time", "arena", "followers");
+    for n in [10, 16, 24, 40] {
+        let (t, games, followers) = switches(n);
+        println!(
+            "{:<44} {:>9.3} ms {:>10} {:>12}",
+            format!("(a) switches N={n}: +-1+-2...+-{n}+^+*"),
+            t.as_secs_f64() * 1e3,
+            games,
+            followers
+        );
+    }
+    let (t, less) = comparisons();
+    println!(
+        "{:<44} {:>9.3} ms   ({less} of 1000 were <=)",
+        "(b) 1000 comparisons, birthday <= 5",
+        t.as_secs_f64() * 1e3
+    );
+    let t = startup();
+    println!(
+        "{:<44} {:>9.3} ms",
+        "(c) start binary + evaluate `{0|1}` (median)",
+        t.as_secs_f64() * 1e3
+    );
+}
