@@ -133,6 +133,8 @@ pub struct Arena {
     pub(crate) norton_cache: BoundedCache<(GameId, GameId), GameId>,
     pub(crate) uptimals: super::display::UptimalTable,
     pub(crate) thermographs: crate::analysis::ThermographCache,
+    pub(crate) temps: crate::analysis::cooling::TemperatureCache,
+    pub(crate) rcfs: crate::analysis::rcf::RcfCache,
     zero: GameId,
 }
 
@@ -167,6 +169,8 @@ impl Arena {
             norton_cache: BoundedCache::new(capacity / 4),
             uptimals: Default::default(),
             thermographs: Default::default(),
+            temps: Default::default(),
+            rcfs: Default::default(),
             zero: GameId(0),
         };
         arena.zero = arena.nus(Nus::number(Dyadic::ZERO));

@@ -3,7 +3,7 @@
 use std::ops::RangeInclusive;
 
 use super::value::{Outcome, Value};
-use crate::game::{Arena, GameId, Relation};
+use crate::game::{Arena, Dyadic, GameId, Relation};
 
 /// Why a builtin failed: a bad argument (by index) or the call as a whole.
 pub enum BuiltinError {
@@ -175,6 +175,82 @@ pub static BUILTINS: &[Builtin] = &[
         |a, v| {
             let g = game(v, 0)?;
             Ok(Value::Thermograph(a.thermograph(g)))
+        }
+    ),
+    builtin!(
+        "cool",
+        "cool(G, t)",
+        2..=2,
+        "G cooled by the number t > -1",
+        "cool(G, t): G cooled by t (t a number > -1): G_t = {G^L_t - t | G^R_t + t}, except that\nabove the temperature of G the cooled game is its mean (WW ch. 6; Siegel, CGT, II.5).\nExample: cool({2|-1}, 1) is {1|0}; cool({2|-1}, 2) is 1/2.",
+        |a, v| {
+            let g = game(v, 0)?;
+            let t = number(a, v, 1)?;
+            if t <= Dyadic::MINUS_ONE {
+                return Err(BuiltinError::Arg(
+                    1,
+                    format!("invalid cooling temperature {t}: it must be > -1"),
+                ));
+            }
+            Ok(Value::Game(a.cool(g, t)))
+        }
+    ),
+    builtin!(
+        "freeze",
+        "freeze(G)",
+        1..=1,
+        "G cooled by its temperature",
+        "freeze(G): G cooled by its own temperature, temp(G). Numbers are unchanged.",
+        |a, v| {
+            let g = game(v, 0)?;
+            if a.is_number(g) {
+                return Ok(Value::Game(g));
+            }
+            Ok(Value::Game(a.freeze(g)))
+        }
+    ),
+    builtin!(
+        "chill",
+        "chill(G)",
+        1..=1,
+        "G cooled by 1",
+        "chill(G): G cooled by 1, as in the analysis of Go endgames (Berlekamp–Wolfe).",
+        |a, v| {
+            let g = game(v, 0)?;
+            Ok(Value::Game(a.cool(g, Dyadic::ONE)))
+        }
+    ),
+    builtin!(
+        "heat",
+        "heat(G, t)",
+        2..=2,
+        "G heated by the game t",
+        "heat(G, t): the integral of G by t: a number is unchanged, otherwise\n{heat(G^L,t) + t | heat(G^R,t) - t} (WW ch. 6). t may be any game: heat(^^, *) is 0.\nExample: heat(*, 2) is +-2; heat(^, 2) is {2||0|-4}.",
+        |a, v| {
+            let (g, t) = (game(v, 0)?, game(v, 1)?);
+            Ok(Value::Game(a.heat(g, t)))
+        }
+    ),
+    builtin!(
+        "overheat",
+        "overheat(G, s, t)",
+        3..=3,
+        "G overheated from s to t",
+        "overheat(G, s, t): an integer n becomes n.s (n copies of s); any other game becomes\n{overheat(G^L,s,t) + t | overheat(G^R,s,t) - t} (Berlekamp). overheat(7/16,0,0) is ^[3].",
+        |a, v| {
+            let (g, s, t) = (game(v, 0)?, game(v, 1)?, game(v, 2)?);
+            Ok(Value::Game(a.overheat(g, s, t)))
+        }
+    ),
+    builtin!(
+        "rcf",
+        "rcf(G)",
+        1..=1,
+        "reduced canonical form",
+        "rcf(G): the reduced canonical form, the simplest game infinitesimally close to G\n(Calistrate; Grossman & Siegel). rcf({3||2*|1*}) is {3||2|1}.",
+        |a, v| {
+            let g = game(v, 0)?;
+            Ok(Value::Game(a.rcf(g)))
         }
     ),
     builtin!(
@@ -416,6 +492,12 @@ fn game(v: &[Value], i: usize) -> Result<GameId, BuiltinError> {
             format!("expected a game, but this is a {}", other.type_name()),
         )),
     }
+}
+
+fn number(a: &Arena, v: &[Value], i: usize) -> Result<Dyadic, BuiltinError> {
+    let g = game(v, i)?;
+    a.as_number(g)
+        .ok_or_else(|| BuiltinError::Arg(i, "expected a number here".to_string()))
 }
 
 fn integer(a: &mut Arena, n: i128) -> Value {

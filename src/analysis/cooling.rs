@@ -1,0 +1,117 @@
+//! Cooling, heating and overheating (WW ch. 6; Siegel, CGT, II.5; Berlekamp, *The economist's
+//! view of combinatorial games*).
+
+use rustc_hash::FxHashMap;
+
+use crate::game::interrupt::check_cancel;
+use crate::game::{Arena, Dyadic, GameId};
+
+/// Memo tables of the temperature operators (per arena, cleared when large).
+#[derive(Default)]
+pub struct TemperatureCache {
+    cool: FxHashMap<(GameId, Dyadic), GameId>,
+    heat: FxHashMap<(GameId, GameId), GameId>,
+    overheat: FxHashMap<(GameId, GameId, GameId), GameId>,
+}
+
+const CAPACITY: usize = 1 << 20;
+
+fn bounded_insert<K: std::hash::Hash + Eq, V>(m: &mut FxHashMap<K, V>, k: K, v: V) {
+    if m.len() >= CAPACITY {
+        m.clear();
+    }
+    m.insert(k, v);
+}
+
+impl Arena {
+    /// `G` cooled by `t` (`t > -1`): `G_t = {G^L_t - t | G^R_t + t}`, unless `t` exceeds the
+    /// temperature of `G`, where `G_t` is the mean (Siegel, CGT, Def II.5.?). As in CGSuite,
+    /// numbers cool too below their (negative) temperature: `cool(1/4, -1/4) = 1/4*`.
+    pub fn cool(&mut self, g: GameId, t: Dyadic) -> GameId {
+        debug_assert!(t > Dyadic::MINUS_ONE);
+        if let Some(&r) = self.temps.cool.get(&(g, t)) {
+            return r;
+        }
+        check_cancel();
+        let r = if t > self.temperature(g) {
+            let m = self.mean(g);
+            self.number(m)
+        } else {
+            let shift = self.number(t);
+            let mut left = Vec::new();
+            for gl in self.left_options(g) {
+                let c = self.cool(gl, t);
+                left.push(self.sub(c, shift));
+            }
+            let mut right = Vec::new();
+            for gr in self.right_options(g) {
+                let c = self.cool(gr, t);
+                right.push(self.add(c, shift));
+            }
+            self.game(left, right)
+        };
+        bounded_insert(&mut self.temps.cool, (g, t), r);
+        r
+    }
+
+    /// `freeze(G)`: `G` cooled by its own temperature.
+    pub fn freeze(&mut self, g: GameId) -> GameId {
+        let t = self.temperature(g);
+        if t <= Dyadic::MINUS_ONE {
+            return g;
+        }
+        self.cool(g, t)
+    }
+
+    /// Heating by a game `t`: `∫^t G = G` for a number `G`, else `{∫G^L + t | ∫G^R - t}`
+    /// (WW ch. 6; Siegel, CGT, II.5). `t` may be any game (`heat(^^, *)` is `0`).
+    pub fn heat(&mut self, g: GameId, t: GameId) -> GameId {
+        if self.is_number(g) {
+            return g;
+        }
+        if let Some(&r) = self.temps.heat.get(&(g, t)) {
+            return r;
+        }
+        check_cancel();
+        let mut left = Vec::new();
+        for gl in self.left_options(g) {
+            let h = self.heat(gl, t);
+            left.push(self.add(h, t));
+        }
+        let mut right = Vec::new();
+        for gr in self.right_options(g) {
+            let h = self.heat(gr, t);
+            right.push(self.sub(h, t));
+        }
+        let r = self.game(left, right);
+        bounded_insert(&mut self.temps.heat, (g, t), r);
+        r
+    }
+
+    /// Overheating from `s` to `t` (Berlekamp): an integer `n` becomes `n.s` (n copies of s),
+    /// any other game `{∫G^L + t | ∫G^R - t}`. `overheat(7/16, 0, 0)` is `^[3]`.
+    pub fn overheat(&mut self, g: GameId, s: GameId, t: GameId) -> GameId {
+        if let Some(x) = self.as_number(g)
+            && x.is_integer()
+        {
+            return self.multiple(x.numerator(), s);
+        }
+        if let Some(&r) = self.temps.overheat.get(&(g, s, t)) {
+            return r;
+        }
+        check_cancel();
+        let mut left = Vec::new();
+        for gl in self.left_options(g) {
+            let h = self.overheat(gl, s, t);
+            left.push(self.add(h, t));
+        }
+        let mut right = Vec::new();
+        for gr in self.right_options(g) {
+            let h = self.overheat(gr, s, t);
+            right.push(self.sub(h, t));
+        }
+        let r = self.game(left, right);
+        bounded_insert(&mut self.temps.overheat, (g, s, t), r);
+        r
+    }
+}
