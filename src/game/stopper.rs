@@ -445,10 +445,10 @@ impl Threats {
                 let s = arena.add(*g, *h);
                 Ok(self.short(s))
             }
-            (On, Over(_)) | (Over(_), On) | (Off, Under(_)) | (Under(_), Off) => {
-                Err("on + over and off + under are not stoppers; such sums are not supported"
-                    .to_string())
-            }
+            (On, Over(_)) | (Over(_), On) | (Off, Under(_)) | (Under(_), Off) => Err(
+                "on + over and off + under are not stoppers; such sums are not supported"
+                    .to_string(),
+            ),
             // on + G = on for a stopper G without off (and without over).
             (On, _) | (_, On) => Ok(self.on()),
             (Off, _) | (_, Off) => Ok(self.off()),
@@ -566,11 +566,12 @@ impl Threats {
         }
         let off = self.off();
         let under = self.under();
+        let dud = self.dud();
         if s.comps.contains(&off)
             && !s
                 .comps
                 .iter()
-                .any(|&c| c == under || self.contains_on(c))
+                .any(|&c| c == under || c == dud || self.contains_on(c))
         {
             // Right passes forever while Left's moves run out.
             return Some(false);

@@ -323,7 +323,7 @@ impl Rng {
 }
 
 fn random_game(c: &mut Ctx, rng: &mut Rng, depth: u32, pool: &[TId]) -> (TId, TId) {
-    if depth == 0 || rng.below(4) == 0 {
+    if depth == 0 || rng.below(3) == 0 {
         let t = pool[rng.below(pool.len())];
         return (t, t);
     }
@@ -360,14 +360,21 @@ fn random_threat_games_are_consistent() {
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let mut games = Vec::new();
     for _ in 0..2000 {
-        let (raw, g) = random_game(&mut c, &mut rng, 3, &pool);
+        let (raw, g) = random_game(&mut c, &mut rng, 4, &pool);
         // Simplification keeps the value (checked by search, not by ids).
-        assert!(c.leq(raw, g) && c.leq(g, raw), "simplification changed a value");
+        assert!(
+            c.leq(raw, g) && c.leq(g, raw),
+            "simplification changed a value"
+        );
         assert!(c.leq(g, g));
         // Negation reverses the order.
         let ng = c.neg(g);
         let nraw = c.neg(raw);
         assert!(c.leq(nraw, ng) && c.leq(ng, nraw));
+        // Grow the leaf pool with threat games so later games nest deeper.
+        if matches!(c.t.kind(g), Threat::Node(..)) && pool.len() < 80 && !pool.contains(&g) {
+            pool.push(g);
+        }
         games.push(g);
     }
     let mut equal_pairs = 0;
@@ -389,7 +396,10 @@ fn random_threat_games_are_consistent() {
             assert!(c.leq(g, k), "transitivity");
         }
     }
-    assert!(equal_pairs > 10, "too few equal pairs to test: {equal_pairs}");
+    assert!(
+        equal_pairs > 10,
+        "too few equal pairs to test: {equal_pairs}"
+    );
     let mut distinct = games.clone();
     distinct.sort();
     distinct.dedup();
@@ -401,7 +411,108 @@ fn random_threat_games_are_consistent() {
         "random: {} distinct, {threats} threat nodes, {equal_pairs} equal pairs",
         distinct.len()
     );
+    // Every pair of distinct simplest forms differs in value.
+    for (i, &g) in distinct.iter().enumerate() {
+        for &h in &distinct[i + 1..] {
+            assert!(
+                !(c.leq(g, h) && c.leq(h, g)),
+                "equal values, different forms"
+            );
+        }
+    }
     for &g in distinct.iter().rev().take(8) {
         eprintln!("  {}", c.show(g));
     }
+}
+
+/// The survival search agrees with the arena's order on short games written as raw nodes.
+#[test]
+fn search_agrees_with_arena_on_short_games() {
+    let mut c = Ctx::new();
+    let mut shorts = vec![c.int(0), c.int(1), c.int(-1), c.num(1, 1), c.star(), c.up()];
+    let mut rng = Rng(12345);
+    for _ in 0..40 {
+        let l: Vec<TId> = (0..rng.below(3))
+            .map(|_| shorts[rng.below(shorts.len())])
+            .collect();
+        let r: Vec<TId> = (0..rng.below(3))
+            .map(|_| shorts[rng.below(shorts.len())])
+            .collect();
+        let g = c.g(l, r);
+        shorts.push(g);
+    }
+    for _ in 0..300 {
+        let (l, r) = (
+            shorts[rng.below(shorts.len())],
+            shorts[rng.below(shorts.len())],
+        );
+        let h = shorts[rng.below(shorts.len())];
+        let raw = c.t.raw(vec![l], vec![r]);
+        let canon = c.g(vec![l], vec![r]);
+        let (gc, hs) = (c.t.as_short(canon).unwrap(), c.t.as_short(h).unwrap());
+        assert_eq!(c.leq(raw, h), c.a.leq(gc, hs));
+        assert_eq!(c.leq(h, raw), c.a.leq(hs, gc));
+    }
+}
+
+/// Sums agree with the search run on the separate components: X <= G + H iff Left survives
+/// G + H - X moving second, computed once with the sum and once with G and H apart.
+#[test]
+fn sums_agree_with_component_search() {
+    let mut c = Ctx::new();
+    let one = c.int(1);
+    let m1 = c.int(-1);
+    let sw = c.g(vec![one], vec![m1]);
+    let mut pool = vec![
+        c.int(0),
+        one,
+        c.num(-1, 1),
+        c.star(),
+        c.up(),
+        sw,
+        c.on(),
+        c.off(),
+    ];
+    let mut rng = Rng(0xdead_beef_1234_5678);
+    let mut games = Vec::new();
+    for _ in 0..300 {
+        let (_, g) = random_game(&mut c, &mut rng, 3, &pool);
+        if matches!(c.t.kind(g), Threat::Node(..)) && pool.len() < 40 && !pool.contains(&g) {
+            pool.push(g);
+        }
+        games.push(g);
+    }
+    let z = c.a.zero();
+    let mut checked = 0;
+    for i in 0..300 {
+        let g = games[i];
+        let h = games[(i * 11 + 3) % games.len()];
+        let x = games[(i * 17 + 7) % games.len()];
+        let Ok(s) = c.add(g, h) else {
+            // Only sums holding both on and off may fail here.
+            let both = (c.t.contains_on(g) && c.t.contains_off(h))
+                || (c.t.contains_off(g) && c.t.contains_on(h));
+            assert!(both);
+            continue;
+        };
+        if !c.t.is_stopper(s) {
+            continue;
+        }
+        let (nx, ng, nh, ns) = (c.neg(x), c.neg(g), c.neg(h), c.neg(s));
+        for (together, apart) in [
+            (vec![s, nx], vec![g, h, nx]),
+            (vec![x, ns], vec![x, ng, nh]),
+        ] {
+            let st = c.t.state(&mut c.a, z, together, false);
+            let sa = c.t.state(&mut c.a, z, apart, false);
+            let a = c.t.survives(&mut c.a, st);
+            let b = c.t.survives(&mut c.a, sa);
+            if a != b {
+                let t: Vec<String> = [g, h, x, s].iter().map(|&q| c.show(q)).collect();
+                panic!("sum disagrees with its components: {t:?} {a} {b}");
+            }
+        }
+        checked += 1;
+    }
+    assert!(checked > 150, "{checked}");
 }
