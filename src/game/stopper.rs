@@ -47,6 +47,9 @@ pub enum Threat {
     Node(Box<[TId]>, Box<[TId]>),
 }
 
+/// Deepest nesting of the recursive sum before it gives up with an error.
+const MAX_SUM_DEPTH: usize = 1500;
+
 const DUD_COMPARE: &str = "dud is not a stopper; comparisons with dud are undefined";
 
 /// Hash-consed store of threat games, used together with an [`Arena`].
@@ -62,6 +65,10 @@ pub struct Threats {
     sum_memo: FxHashMap<(TId, TId), Result<TId, String>>,
     /// Exact survival values of explored states.
     survival: FxHashMap<State, bool>,
+    /// Current nesting of `add` (bounded to keep the stack safe).
+    sum_depth: usize,
+    /// Tests only: add numbers by the full recursive definition instead of translation.
+    full_sums: bool,
 }
 
 /// A position of a sum: short part, other components (sorted), and who moves.
@@ -410,8 +417,18 @@ impl Threats {
             return r.clone();
         }
         check_cancel();
+        if self.sum_depth >= MAX_SUM_DEPTH {
+            // Not memoised: the same sum may succeed from a shallower start.
+            return Err(format!(
+                "sum of threat games nests deeper than {MAX_SUM_DEPTH} levels; not computed"
+            ));
+        }
+        self.sum_depth += 1;
         let r = self.add_uncached(arena, key.0, key.1);
-        self.sum_memo.insert(key, r.clone());
+        self.sum_depth -= 1;
+        if r.is_ok() || self.sum_depth == 0 {
+            self.sum_memo.insert(key, r.clone());
+        }
         r
     }
 
@@ -461,6 +478,27 @@ impl Threats {
                 None => self.unsupported(arena, a, b),
             },
             (Over(_) | Under(_), _) | (_, Over(_) | Under(_)) => self.unsupported(arena, a, b),
+            (Node(..), Short(g)) | (Short(g), Node(..))
+                if !self.full_sums && arena.is_number(*g) =>
+            {
+                // Number translation: a threat game in simplest form that is not short is not a
+                // number, so G + x = {G^L + x | G^R + x} (checked against the full recursion in
+                // the tests). This keeps `G + 10000` shallow.
+                let (gt, x) = if matches!(ka, Node(..)) {
+                    (a, b)
+                } else {
+                    (b, a)
+                };
+                let mut left = Vec::new();
+                let mut right = Vec::new();
+                for o in self.options(arena, gt, true) {
+                    left.push(self.add(arena, o, x)?);
+                }
+                for o in self.options(arena, gt, false) {
+                    right.push(self.add(arena, o, x)?);
+                }
+                self.node(arena, left, right)
+            }
             _ => {
                 // Sum of threat games without loops between them: the recursive definition.
                 let mut left = Vec::new();

@@ -516,3 +516,78 @@ fn sums_agree_with_component_search() {
     }
     assert!(checked > 150, "{checked}");
 }
+
+#[test]
+fn big_number_shift_is_fast() {
+    let mut c = Ctx::new();
+    let (on, star, zero, off) = (c.on(), c.star(), c.int(0), c.off());
+    let a = c.g(vec![on], vec![star]);
+    let b = c.g(vec![zero], vec![off]);
+    let ab = c.g(vec![a], vec![b]);
+    let big = c.int(20000);
+    let t = std::time::Instant::now();
+    let s = c.add(ab, big).unwrap();
+    eprintln!("{} in {:?}", c.show(s), t.elapsed());
+    let s2 = c.add(a, big).unwrap();
+    assert_eq!(c.show(s2), "{on|20000*}");
+    // A sum that nests too deeply is an error, not a stack overflow; a shallower one works.
+    let (h, mh) = (c.int(1400), c.int(-1400));
+    let sw = c.g(vec![h], vec![mh]);
+    let t = std::time::Instant::now();
+    let ok = c.add(a, sw).unwrap();
+    eprintln!("{{on|*}} + +-1400 = {} in {:?}", c.show(ok), t.elapsed());
+    // A chain {0|{0|...{0|*}}} of 1600 levels: no number shortcut applies.
+    let zero_g = c.a.zero();
+    let mut chain = c.a.nimber(1);
+    for _ in 0..1600 {
+        chain = c.a.game(vec![zero_g], vec![chain]);
+    }
+    let deep = c.t.short(chain);
+    let t = std::time::Instant::now();
+    let e = c.add(a, deep).unwrap_err();
+    eprintln!("deep chain error in {:?}", t.elapsed());
+    assert!(e.contains("deeper"), "{e}");
+}
+
+/// Number translation (used for threat game + number) agrees with the full recursive sum.
+#[test]
+fn translation_matches_full_recursion() {
+    let mut c = Ctx::new();
+    let one = c.int(1);
+    let m1 = c.int(-1);
+    let sw = c.g(vec![one], vec![m1]);
+    let mut pool = vec![
+        c.int(0),
+        one,
+        c.num(-1, 1),
+        c.star(),
+        c.up(),
+        sw,
+        c.on(),
+        c.off(),
+    ];
+    let mut rng = Rng(77);
+    let numbers = [c.int(2), c.num(3, 1), c.num(-5, 2), c.int(-3)];
+    let mut compared = 0;
+    for _ in 0..400 {
+        let (_, g) = random_game(&mut c, &mut rng, 3, &pool);
+        if !matches!(c.t.kind(g), Threat::Node(..)) {
+            continue;
+        }
+        if pool.len() < 40 && !pool.contains(&g) {
+            pool.push(g);
+        }
+        for &x in &numbers {
+            c.t.full_sums = false;
+            c.t.sum_memo.clear();
+            let fast = c.add(g, x).unwrap();
+            c.t.full_sums = true;
+            c.t.sum_memo.clear();
+            let full = c.add(g, x).unwrap();
+            assert_eq!(fast, full, "translation differs");
+            compared += 1;
+        }
+    }
+    c.t.full_sums = false;
+    assert!(compared > 200, "{compared}");
+}
