@@ -18,7 +18,7 @@ use super::interrupt::check_cancel;
 use super::number::Dyadic;
 
 /// Slash runs longer than this are never written: the game gets braces instead.
-const MAX_SLASHES: usize = 4;
+pub(crate) const MAX_SLASHES: usize = 4;
 
 /// Default limit on printed characters before a summary is printed instead.
 pub const DEFAULT_PRINT_LIMIT: usize = 10_000;
@@ -194,6 +194,19 @@ impl Arena {
             texts: FxHashMap::default(),
         };
         p.sorted(self, games).unwrap_or_default()
+    }
+
+    /// Prints `g` as an option inside a larger game (braced when `braced`) and returns the
+    /// text with the number of bars of its outermost level (0 when atomic or braced). Used by
+    /// the threat-game printer so short parts print exactly as the arena prints them.
+    pub(crate) fn display_option(&mut self, g: GameId, braced: bool) -> (String, usize) {
+        let mut p = Printer {
+            out: String::new(),
+            limit: usize::MAX,
+            texts: FxHashMap::default(),
+        };
+        let bars = p.append(self, g, braced, false).unwrap_or(0);
+        (p.out, bars)
     }
 
     /// A one-line description of a game too large to print.

@@ -8,6 +8,7 @@ pub mod display;
 pub mod interrupt;
 pub mod number;
 pub mod ops;
+pub mod stopper;
 
 pub use arena::{Arena, GameId, Nus};
 pub use compare::Relation;

@@ -1,0 +1,819 @@
+//! Threat games: short games whose leaves may be `on` = {on|} or `off` = {|off}, plus the loopy
+//! constants `over` = {0|over}, `under` = {under|0} (shifted by numbers: `5over`) and
+//! `dud` = {dud|dud}.
+//!
+//! All of these except `dud` are stoppers (WW ch. 11; Siegel, CGT, ch. VI). For stoppers,
+//! `G >= H` iff Left, moving second, *survives* `G - H` (wins, or play never ends). We decide it
+//! by retrograde analysis of the finite state graph of the sum: a state is a short part (one
+//! canonical arena game holding every short component), the sorted list of the other
+//! components, and the player to move. The set of states from which Right can force Left to
+//! get stuck is a least fixed point; everything else (including endless play) is survival.
+//! Every state of an explored graph gets its exact value, so all of them are cached.
+//!
+//! Threat games are simplified by deleting dominated options and bypassing reversible ones
+//! under this order (Siegel, CGT, VI: simplest forms of stoppers). A node whose options are all
+//! short becomes the arena's canonical game; `{on|}` is `on` and `{|off}` is `off`.
+
+use std::collections::VecDeque;
+
+use rustc_hash::FxHashMap;
+
+use super::arena::{Arena, GameId};
+use super::compare::Relation;
+use super::display::MAX_SLASHES;
+use super::interrupt::check_cancel;
+use super::number::Dyadic;
+
+/// A node of the [`Threats`] store.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct TId(pub u32);
+
+/// What a [`TId`] stands for.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Threat {
+    /// A short game of the arena.
+    Short(GameId),
+    /// `on` = {on|}.
+    On,
+    /// `off` = {|off}.
+    Off,
+    /// `x + over`, with over = {0|over}.
+    Over(Dyadic),
+    /// `x + under`, with under = {under|0}.
+    Under(Dyadic),
+    /// `dud` = {dud|dud}, not a stopper.
+    Dud,
+    /// A threat game `{left|right}` (options sorted by id, without repeats).
+    Node(Box<[TId]>, Box<[TId]>),
+}
+
+/// Deepest nesting of the recursive sum before it gives up with an error.
+const MAX_SUM_DEPTH: usize = 1500;
+
+const DUD_COMPARE: &str = "dud is not a stopper; comparisons with dud are undefined";
+
+/// Hash-consed store of threat games, used together with an [`Arena`].
+#[derive(Default)]
+pub struct Threats {
+    kinds: Vec<Threat>,
+    index: FxHashMap<Threat, TId>,
+    has_on: Vec<bool>,
+    has_off: Vec<bool>,
+    /// Raw node -> its simplest form (simplest forms map to themselves).
+    canon: FxHashMap<TId, TId>,
+    neg_memo: FxHashMap<TId, TId>,
+    sum_memo: FxHashMap<(TId, TId), Result<TId, String>>,
+    /// Exact survival values of explored states.
+    survival: FxHashMap<State, bool>,
+    /// Current nesting of `add` (bounded to keep the stack safe).
+    sum_depth: usize,
+    /// Tests only: add numbers by the full recursive definition instead of translation.
+    full_sums: bool,
+}
+
+/// A position of a sum: short part, other components (sorted), and who moves.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+struct State {
+    short: GameId,
+    comps: Vec<TId>,
+    left_to_move: bool,
+}
+
+impl Threats {
+    pub fn new() -> Threats {
+        Threats::default()
+    }
+
+    fn intern(&mut self, k: Threat) -> TId {
+        if let Some(&t) = self.index.get(&k) {
+            return t;
+        }
+        let (on, off) = match &k {
+            Threat::On => (true, false),
+            Threat::Off => (false, true),
+            Threat::Node(l, r) => l.iter().chain(r.iter()).fold((false, false), |acc, &o| {
+                (
+                    acc.0 || self.has_on[o.0 as usize],
+                    acc.1 || self.has_off[o.0 as usize],
+                )
+            }),
+            _ => (false, false),
+        };
+        let t = TId(self.kinds.len() as u32);
+        self.kinds.push(k.clone());
+        self.has_on.push(on);
+        self.has_off.push(off);
+        self.index.insert(k, t);
+        t
+    }
+
+    /// What `t` stands for.
+    pub fn kind(&self, t: TId) -> &Threat {
+        &self.kinds[t.0 as usize]
+    }
+
+    /// The short game `g`.
+    pub fn short(&mut self, g: GameId) -> TId {
+        self.intern(Threat::Short(g))
+    }
+
+    pub fn on(&mut self) -> TId {
+        self.intern(Threat::On)
+    }
+
+    pub fn off(&mut self) -> TId {
+        self.intern(Threat::Off)
+    }
+
+    pub fn over(&mut self) -> TId {
+        self.intern(Threat::Over(Dyadic::ZERO))
+    }
+
+    pub fn under(&mut self) -> TId {
+        self.intern(Threat::Under(Dyadic::ZERO))
+    }
+
+    pub fn dud(&mut self) -> TId {
+        self.intern(Threat::Dud)
+    }
+
+    /// `x + over`.
+    pub fn over_shifted(&mut self, x: Dyadic) -> TId {
+        self.intern(Threat::Over(x))
+    }
+
+    /// `x + under`.
+    pub fn under_shifted(&mut self, x: Dyadic) -> TId {
+        self.intern(Threat::Under(x))
+    }
+
+    /// The short game `t` is, if it is one.
+    pub fn as_short(&self, t: TId) -> Option<GameId> {
+        match self.kind(t) {
+            Threat::Short(g) => Some(*g),
+            _ => None,
+        }
+    }
+
+    /// Everything here is a stopper except `dud`.
+    pub fn is_stopper(&self, t: TId) -> bool {
+        !matches!(self.kind(t), Threat::Dud)
+    }
+
+    /// Whether `on` occurs among the followers of `t`.
+    pub fn contains_on(&self, t: TId) -> bool {
+        self.has_on[t.0 as usize]
+    }
+
+    /// Whether `off` occurs among the followers of `t`.
+    pub fn contains_off(&self, t: TId) -> bool {
+        self.has_off[t.0 as usize]
+    }
+
+    fn canonical(&self, t: TId) -> TId {
+        self.canon.get(&t).copied().unwrap_or(t)
+    }
+
+    fn raw(&mut self, mut left: Vec<TId>, mut right: Vec<TId>) -> TId {
+        left.sort();
+        left.dedup();
+        right.sort();
+        right.dedup();
+        self.intern(Threat::Node(left.into(), right.into()))
+    }
+
+    /// Left options (`left == true`) or Right options of `t`, as a game graph (`on`'s Left option
+    /// is `on`, `over`'s Right option is `over`, ...).
+    pub fn options(&mut self, arena: &mut Arena, t: TId, left: bool) -> Vec<TId> {
+        match self.kind(t).clone() {
+            Threat::Short(g) => {
+                let opts = if left {
+                    arena.left_options(g)
+                } else {
+                    arena.right_options(g)
+                };
+                opts.into_iter().map(|o| self.short(o)).collect()
+            }
+            Threat::On => {
+                if left {
+                    vec![t]
+                } else {
+                    vec![]
+                }
+            }
+            Threat::Off => {
+                if left {
+                    vec![]
+                } else {
+                    vec![t]
+                }
+            }
+            Threat::Over(x) => {
+                if left {
+                    let g = arena.number(x);
+                    vec![self.short(g)]
+                } else {
+                    vec![t]
+                }
+            }
+            Threat::Under(x) => {
+                if left {
+                    vec![t]
+                } else {
+                    let g = arena.number(x);
+                    vec![self.short(g)]
+                }
+            }
+            Threat::Dud => vec![t],
+            Threat::Node(l, r) => {
+                if left {
+                    l.to_vec()
+                } else {
+                    r.to_vec()
+                }
+            }
+        }
+    }
+
+    /// The simplest form of `{left | right}`. Options must be short games, `on`, `off` or
+    /// threat games; `over`, `under` and `dud` as options are errors.
+    pub fn node(
+        &mut self,
+        arena: &mut Arena,
+        left: Vec<TId>,
+        right: Vec<TId>,
+    ) -> Result<TId, String> {
+        let left: Vec<TId> = left.into_iter().map(|t| self.canonical(t)).collect();
+        let right: Vec<TId> = right.into_iter().map(|t| self.canonical(t)).collect();
+        for &o in left.iter().chain(right.iter()) {
+            match self.kind(o) {
+                Threat::Over(_) | Threat::Under(_) | Threat::Dud => {
+                    return Err(format!(
+                        "{} cannot be an option of a threat game (only short games, on and off)",
+                        self.display(arena, o)
+                    ));
+                }
+                _ => {}
+            }
+        }
+        let all_short = |s: &Self, v: &[TId]| v.iter().all(|&o| s.as_short(o).is_some());
+        if all_short(self, &left) && all_short(self, &right) {
+            let l = left.iter().filter_map(|&o| self.as_short(o)).collect();
+            let r = right.iter().filter_map(|&o| self.as_short(o)).collect();
+            let g = arena.game(l, r);
+            return Ok(self.short(g));
+        }
+        let g0 = self.raw(left.clone(), right.clone());
+        if let Some(&c) = self.canon.get(&g0) {
+            return Ok(c);
+        }
+        let c = self.simplify(arena, g0, left, right)?;
+        self.canon.insert(g0, c);
+        self.canon.insert(c, c);
+        Ok(c)
+    }
+
+    fn simplify(
+        &mut self,
+        arena: &mut Arena,
+        g0: TId,
+        mut left: Vec<TId>,
+        mut right: Vec<TId>,
+    ) -> Result<TId, String> {
+        for _round in 0..100_000 {
+            check_cancel();
+            left.sort();
+            left.dedup();
+            right.sort();
+            right.dedup();
+            left = self.undominated(arena, left, true)?;
+            right = self.undominated(arena, right, false)?;
+            if let Some(next) = self.bypass_one(arena, g0, &left, true)? {
+                left = next;
+                continue;
+            }
+            if let Some(next) = self.bypass_one(arena, g0, &right, false)? {
+                right = next;
+                continue;
+            }
+            // Stable: build the result.
+            let on = self.on();
+            let off = self.off();
+            if left == [on] && right.is_empty() {
+                return Ok(on);
+            }
+            if left.is_empty() && right == [off] {
+                return Ok(off);
+            }
+            let shorts = |s: &Self, v: &[TId]| -> Option<Vec<GameId>> {
+                v.iter().map(|&o| s.as_short(o)).collect()
+            };
+            if let (Some(l), Some(r)) = (shorts(self, &left), shorts(self, &right)) {
+                let g = arena.game(l, r);
+                return Ok(self.short(g));
+            }
+            return Ok(self.raw(left, right));
+        }
+        Err("threat game simplification did not converge".to_string())
+    }
+
+    /// Keeps the maximal Left options (`left`) or the minimal Right options.
+    fn undominated(
+        &mut self,
+        arena: &mut Arena,
+        opts: Vec<TId>,
+        left: bool,
+    ) -> Result<Vec<TId>, String> {
+        let mut keep = vec![true; opts.len()];
+        for i in 0..opts.len() {
+            for j in 0..opts.len() {
+                if i == j || !keep[j] {
+                    continue;
+                }
+                // For Left, i is dominated by j when opts[i] <= opts[j].
+                let (a, b) = if left {
+                    (opts[i], opts[j])
+                } else {
+                    (opts[j], opts[i])
+                };
+                if self.leq(arena, a, b)? && (j < i || !self.leq(arena, b, a)?) {
+                    keep[i] = false;
+                    break;
+                }
+            }
+        }
+        Ok(opts
+            .into_iter()
+            .zip(keep)
+            .filter_map(|(o, k)| k.then_some(o))
+            .collect())
+    }
+
+    /// Bypasses the first reversible option, if any: a Left option `A` with some `A^R <= G` is
+    /// replaced by the Left options of `A^R` (dually for Right).
+    fn bypass_one(
+        &mut self,
+        arena: &mut Arena,
+        g0: TId,
+        opts: &[TId],
+        left: bool,
+    ) -> Result<Option<Vec<TId>>, String> {
+        for (i, &a) in opts.iter().enumerate() {
+            for ar in self.options(arena, a, !left) {
+                let reversible = if left {
+                    self.leq(arena, ar, g0)?
+                } else {
+                    self.leq(arena, g0, ar)?
+                };
+                if reversible {
+                    let mut next: Vec<TId> = opts[..i].to_vec();
+                    next.extend_from_slice(&opts[i + 1..]);
+                    next.extend(self.options(arena, ar, left));
+                    return Ok(Some(next));
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// `-t`.
+    pub fn neg(&mut self, arena: &mut Arena, t: TId) -> TId {
+        if let Some(&n) = self.neg_memo.get(&t) {
+            return n;
+        }
+        let n = match self.kind(t).clone() {
+            Threat::Short(g) => {
+                let h = arena.neg(g);
+                self.short(h)
+            }
+            Threat::On => self.off(),
+            Threat::Off => self.on(),
+            Threat::Over(x) => self.under_shifted(x.neg()),
+            Threat::Under(x) => self.over_shifted(x.neg()),
+            Threat::Dud => t,
+            Threat::Node(l, r) => {
+                let nl = r.iter().map(|&o| self.neg(arena, o)).collect();
+                let nr = l.iter().map(|&o| self.neg(arena, o)).collect();
+                let n = self.raw(nl, nr);
+                // The negative of a simplest form is a simplest form.
+                if self.canon.get(&t) == Some(&t) {
+                    self.canon.insert(n, n);
+                }
+                n
+            }
+        };
+        self.neg_memo.insert(t, n);
+        self.neg_memo.insert(n, t);
+        n
+    }
+
+    /// `a + b`. Supported: short + short; `on + off = dud`; `dud + dud = dud`; `on + G = on` for a
+    /// stopper G without `off` or `over` (dually `off`); `x + over` for numbers x; sums of threat
+    /// games that do not hold both `on` and `off`. Everything else is an error.
+    pub fn add(&mut self, arena: &mut Arena, a: TId, b: TId) -> Result<TId, String> {
+        let (a, b) = (self.canonical(a), self.canonical(b));
+        let key = if a <= b { (a, b) } else { (b, a) };
+        if let Some(r) = self.sum_memo.get(&key) {
+            return r.clone();
+        }
+        check_cancel();
+        if self.sum_depth >= MAX_SUM_DEPTH {
+            // Not memoised: the same sum may succeed from a shallower start.
+            return Err(format!(
+                "sum of threat games nests deeper than {MAX_SUM_DEPTH} levels; not computed"
+            ));
+        }
+        self.sum_depth += 1;
+        let r = self.add_uncached(arena, key.0, key.1);
+        self.sum_depth -= 1;
+        if r.is_ok() || self.sum_depth == 0 {
+            self.sum_memo.insert(key, r.clone());
+        }
+        r
+    }
+
+    /// `a - b`.
+    pub fn sub(&mut self, arena: &mut Arena, a: TId, b: TId) -> Result<TId, String> {
+        let nb = self.neg(arena, b);
+        self.add(arena, a, nb)
+    }
+
+    fn add_uncached(&mut self, arena: &mut Arena, a: TId, b: TId) -> Result<TId, String> {
+        let (ka, kb) = (self.kind(a).clone(), self.kind(b).clone());
+        use Threat::*;
+        match (&ka, &kb) {
+            (Dud, Dud) => return Ok(a),
+            (Dud, _) | (_, Dud) => {
+                return Err("dud in a sum is only supported as dud + dud".to_string());
+            }
+            (On, Off) | (Off, On) => return Ok(self.dud()),
+            _ => {}
+        }
+        if (self.contains_on(a) && self.contains_off(b))
+            || (self.contains_off(a) && self.contains_on(b))
+        {
+            return Err(
+                "a sum holding both on and off is not a stopper (only on + off, which is dud, is supported)"
+                    .to_string(),
+            );
+        }
+        match (&ka, &kb) {
+            (Short(g), Short(h)) => {
+                let s = arena.add(*g, *h);
+                Ok(self.short(s))
+            }
+            (On, Over(_)) | (Over(_), On) | (Off, Under(_)) | (Under(_), Off) => Err(
+                "on + over and off + under are not stoppers; such sums are not supported"
+                    .to_string(),
+            ),
+            // on + G = on for a stopper G without off (and without over).
+            (On, _) | (_, On) => Ok(self.on()),
+            (Off, _) | (_, Off) => Ok(self.off()),
+            (Over(x), Short(g)) | (Short(g), Over(x)) => match arena.as_number(*g) {
+                Some(y) => Ok(self.over_shifted(x.add(y))),
+                None => self.unsupported(arena, a, b),
+            },
+            (Under(x), Short(g)) | (Short(g), Under(x)) => match arena.as_number(*g) {
+                Some(y) => Ok(self.under_shifted(x.add(y))),
+                None => self.unsupported(arena, a, b),
+            },
+            (Over(_) | Under(_), _) | (_, Over(_) | Under(_)) => self.unsupported(arena, a, b),
+            (Node(..), Short(g)) | (Short(g), Node(..))
+                if !self.full_sums && arena.is_number(*g) =>
+            {
+                // Number translation: a threat game in simplest form that is not short is not a
+                // number, so G + x = {G^L + x | G^R + x} (checked against the full recursion in
+                // the tests). This keeps `G + 10000` shallow.
+                let (gt, x) = if matches!(ka, Node(..)) {
+                    (a, b)
+                } else {
+                    (b, a)
+                };
+                let mut left = Vec::new();
+                let mut right = Vec::new();
+                for o in self.options(arena, gt, true) {
+                    left.push(self.add(arena, o, x)?);
+                }
+                for o in self.options(arena, gt, false) {
+                    right.push(self.add(arena, o, x)?);
+                }
+                self.node(arena, left, right)
+            }
+            _ => {
+                // Sum of threat games without loops between them: the recursive definition.
+                let mut left = Vec::new();
+                let mut right = Vec::new();
+                for (x, y) in [(a, b), (b, a)] {
+                    for o in self.options(arena, x, true) {
+                        left.push(self.add(arena, o, y)?);
+                    }
+                    for o in self.options(arena, x, false) {
+                        right.push(self.add(arena, o, y)?);
+                    }
+                }
+                self.node(arena, left, right)
+            }
+        }
+    }
+
+    fn unsupported(&mut self, arena: &mut Arena, a: TId, b: TId) -> Result<TId, String> {
+        Err(format!(
+            "the sum {} + {} is not supported (over and under add only to numbers)",
+            self.display(arena, a),
+            self.display(arena, b)
+        ))
+    }
+
+    /// `a <= b`, by the survival search on `b - a` with Left moving second.
+    pub fn leq(&mut self, arena: &mut Arena, a: TId, b: TId) -> Result<bool, String> {
+        if !self.is_stopper(a) || !self.is_stopper(b) {
+            return Err(DUD_COMPARE.to_string());
+        }
+        if a == b {
+            return Ok(true);
+        }
+        if let (Some(g), Some(h)) = (self.as_short(a), self.as_short(b)) {
+            return Ok(arena.leq(g, h));
+        }
+        let na = self.neg(arena, a);
+        let zero = arena.zero();
+        let start = self.state(arena, zero, vec![b, na], false);
+        Ok(self.survives(arena, start))
+    }
+
+    /// The relation of `a` to `b`.
+    pub fn relation(&mut self, arena: &mut Arena, a: TId, b: TId) -> Result<Relation, String> {
+        let le = self.leq(arena, a, b)?;
+        let ge = self.leq(arena, b, a)?;
+        Ok(match (le, ge) {
+            (true, true) => Relation::Equal,
+            (true, false) => Relation::Less,
+            (false, true) => Relation::Greater,
+            (false, false) => Relation::Confused,
+        })
+    }
+
+    /// Normalises a position: short components (and number shifts of over/under) are added
+    /// into the short part, the rest is sorted.
+    fn state(
+        &mut self,
+        arena: &mut Arena,
+        mut short: GameId,
+        comps: Vec<TId>,
+        left_to_move: bool,
+    ) -> State {
+        let mut rest = Vec::with_capacity(comps.len());
+        for c in comps {
+            match self.kind(c).clone() {
+                Threat::Short(g) => short = arena.add(short, g),
+                Threat::Over(x) if !x.is_zero() => {
+                    let n = arena.number(x);
+                    short = arena.add(short, n);
+                    rest.push(self.over());
+                }
+                Threat::Under(x) if !x.is_zero() => {
+                    let n = arena.number(x);
+                    short = arena.add(short, n);
+                    rest.push(self.under());
+                }
+                _ => rest.push(c),
+            }
+        }
+        rest.sort();
+        State {
+            short,
+            comps: rest,
+            left_to_move,
+        }
+    }
+
+    /// The survival value of a state when it is known without search.
+    fn known(&mut self, arena: &mut Arena, s: &State) -> Option<bool> {
+        if s.comps.is_empty() {
+            let zero = arena.zero();
+            return Some(if s.left_to_move {
+                !arena.leq(s.short, zero)
+            } else {
+                arena.leq(zero, s.short)
+            });
+        }
+        let on = self.on();
+        if s.comps.contains(&on) {
+            // Left always has a pass: never stuck.
+            return Some(true);
+        }
+        let off = self.off();
+        let under = self.under();
+        let dud = self.dud();
+        if s.comps.contains(&off)
+            && !s
+                .comps
+                .iter()
+                .any(|&c| c == under || c == dud || self.contains_on(c))
+        {
+            // Right passes forever while Left's moves run out.
+            return Some(false);
+        }
+        self.survival.get(s).copied()
+    }
+
+    fn moves(&mut self, arena: &mut Arena, s: &State) -> Vec<State> {
+        let left = s.left_to_move;
+        let mut out = Vec::new();
+        let short_opts = if left {
+            arena.left_options(s.short)
+        } else {
+            arena.right_options(s.short)
+        };
+        for o in short_opts {
+            out.push(State {
+                short: o,
+                comps: s.comps.clone(),
+                left_to_move: !left,
+            });
+        }
+        for i in 0..s.comps.len() {
+            if i > 0 && s.comps[i] == s.comps[i - 1] {
+                continue;
+            }
+            for o in self.options(arena, s.comps[i], left) {
+                let mut comps = s.comps.clone();
+                comps[i] = o;
+                out.push(self.state(arena, s.short, comps, !left));
+            }
+        }
+        out
+    }
+
+    /// Whether Left survives from `start`: retrograde analysis of the reachable graph.
+    fn survives(&mut self, arena: &mut Arena, start: State) -> bool {
+        if let Some(v) = self.known(arena, &start) {
+            return v;
+        }
+        let mut ids: FxHashMap<State, usize> = FxHashMap::default();
+        let mut states: Vec<State> = vec![start.clone()];
+        let mut value: Vec<Option<bool>> = vec![None];
+        let mut succs: Vec<Vec<usize>> = vec![Vec::new()];
+        ids.insert(start, 0);
+        let mut next = 0;
+        while next < states.len() {
+            check_cancel();
+            if value[next].is_none() {
+                let s = states[next].clone();
+                let mut list = Vec::new();
+                for m in self.moves(arena, &s) {
+                    let id = match ids.get(&m) {
+                        Some(&id) => id,
+                        None => {
+                            let v = self.known(arena, &m);
+                            let id = states.len();
+                            ids.insert(m.clone(), id);
+                            states.push(m);
+                            value.push(v);
+                            succs.push(Vec::new());
+                            id
+                        }
+                    };
+                    list.push(id);
+                }
+                list.sort_unstable();
+                list.dedup();
+                succs[next] = list;
+            }
+            next += 1;
+        }
+        let n = states.len();
+        let mut preds: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for (i, list) in succs.iter().enumerate() {
+            for &j in list {
+                preds[j].push(i);
+            }
+        }
+        // lost[i]: Right can force Left to get stuck.
+        let mut lost = vec![false; n];
+        let mut remaining: Vec<usize> = succs.iter().map(|l| l.len()).collect();
+        let mut queue = VecDeque::new();
+        for i in 0..n {
+            let dead = match value[i] {
+                Some(v) => !v,
+                // Left to move with no moves is stuck.
+                None => states[i].left_to_move && succs[i].is_empty(),
+            };
+            if dead {
+                lost[i] = true;
+                queue.push_back(i);
+            }
+        }
+        while let Some(j) = queue.pop_front() {
+            for &p in &preds[j] {
+                if lost[p] {
+                    continue;
+                }
+                let now_lost = if states[p].left_to_move {
+                    remaining[p] -= 1;
+                    remaining[p] == 0
+                } else {
+                    true
+                };
+                if now_lost {
+                    lost[p] = true;
+                    queue.push_back(p);
+                }
+            }
+        }
+        for (i, s) in states.into_iter().enumerate() {
+            if value[i].is_none() {
+                self.survival.insert(s, !lost[i]);
+            }
+        }
+        !lost[0]
+    }
+
+    /// CGSuite plain text: `on`, `off`, `over`, `5over`, `dud`, `{on|*}`, `{on||0|off}`.
+    pub fn display(&mut self, arena: &mut Arena, t: TId) -> String {
+        self.append(arena, t, true).0
+    }
+
+    /// The text of `t` as an option (braced when `braced`) and its outermost bar count.
+    fn append(&mut self, arena: &mut Arena, t: TId, braced: bool) -> (String, usize) {
+        match self.kind(t).clone() {
+            Threat::Short(g) => arena.display_option(g, braced),
+            Threat::On => ("on".to_string(), 0),
+            Threat::Off => ("off".to_string(), 0),
+            Threat::Dud => ("dud".to_string(), 0),
+            Threat::Over(x) | Threat::Under(x) => {
+                let word = if matches!(self.kind(t), Threat::Over(_)) {
+                    "over"
+                } else {
+                    "under"
+                };
+                if x.is_zero() {
+                    (word.to_string(), 0)
+                } else {
+                    (format!("{x}{word}"), 0)
+                }
+            }
+            Threat::Node(l, r) => {
+                let l = self.display_order(arena, &l);
+                let r = self.display_order(arena, &r);
+                let mut slashes = 1;
+                let mut sides = Vec::new();
+                for side in [l, r] {
+                    let mut text = String::new();
+                    for (i, &o) in side.iter().enumerate() {
+                        if i > 0 {
+                            text.push(',');
+                        }
+                        let (s, bars) = self.append(arena, o, side.len() > 1);
+                        slashes = slashes.max(bars + 1);
+                        text.push_str(&s);
+                    }
+                    sides.push(text);
+                }
+                let braces = braced || slashes >= MAX_SLASHES;
+                let mut out = String::new();
+                if braces {
+                    out.push('{');
+                }
+                out.push_str(&sides[0]);
+                out.push_str(&"|".repeat(slashes));
+                out.push_str(&sides[1]);
+                if braces {
+                    out.push('}');
+                }
+                (out, if braces { 0 } else { slashes })
+            }
+        }
+    }
+
+    /// Short options first (in the arena's printed order), then `on`/`off`, then threat games
+    /// by printed text.
+    fn display_order(&mut self, arena: &mut Arena, opts: &[TId]) -> Vec<TId> {
+        let shorts: Vec<GameId> = opts.iter().filter_map(|&o| self.as_short(o)).collect();
+        let mut out: Vec<TId> = arena
+            .sort_for_display(shorts)
+            .into_iter()
+            .map(|g| self.short(g))
+            .collect();
+        for special in [Threat::On, Threat::Off] {
+            if let Some(&o) = opts.iter().find(|&&o| *self.kind(o) == special) {
+                out.push(o);
+            }
+        }
+        let nodes: Vec<TId> = opts
+            .iter()
+            .copied()
+            .filter(|&o| matches!(self.kind(o), Threat::Node(..)))
+            .collect();
+        let mut rest: Vec<(String, TId)> = nodes
+            .into_iter()
+            .map(|o| (self.display(arena, o), o))
+            .collect();
+        rest.sort();
+        out.extend(rest.into_iter().map(|p| p.1));
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests;
