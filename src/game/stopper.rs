@@ -15,6 +15,7 @@
 //! short becomes the arena's canonical game; `{on|}` is `on` and `{|off}` is `off`.
 
 use std::collections::VecDeque;
+use std::ops::{Add, Neg};
 
 use rustc_hash::FxHashMap;
 

@@ -12,6 +12,7 @@ use super::parser;
 use super::span::Span;
 use super::value::{Value, display_value};
 use crate::game::display::{Uptimal, UptimalShape};
+use crate::game::stopper::{TId, Threats};
 use crate::game::{Arena, Dyadic, GameId, Nus, Relation, interrupt};
 
 /// User-visible settings changed by meta commands.
@@ -52,6 +53,8 @@ pub struct Reply {
 /// One calculator session: the arena of games, the variables and the settings.
 pub struct Session {
     pub arena: Arena,
+    /// Threat games and loopy constants (`on`, `off`, `over`, `under`, `dud`).
+    pub threats: Threats,
     vars: BTreeMap<String, Value>,
     pub settings: Settings,
     /// Files being loaded, to refuse recursive `:load`.
@@ -70,6 +73,7 @@ impl Session {
     pub fn new() -> Session {
         Session {
             arena: Arena::new(),
+            threats: Threats::new(),
             vars: BTreeMap::new(),
             settings: Settings::default(),
             loading: Vec::new(),
@@ -194,7 +198,12 @@ impl Session {
 
     /// Prints a value within the print limit, or its summary.
     pub fn show(&mut self, v: &Value) -> String {
-        match display_value(&mut self.arena, v, self.settings.print_limit) {
+        match display_value(
+            &mut self.arena,
+            &mut self.threats,
+            v,
+            self.settings.print_limit,
+        ) {
             Some(s) => s,
             None => match v {
                 Value::Game(g) => self.arena.summary(*g),
@@ -250,9 +259,9 @@ impl Session {
                 args,
             } => self.call(name, *name_span, args, e.span),
             ExprKind::Game { left, right } => {
-                let l = self.games(left, "Left option")?;
-                let r = self.games(right, "Right option")?;
-                Ok(Value::Game(self.arena.game(l, r)))
+                let l = self.options(left, "Left option")?;
+                let r = self.options(right, "Right option")?;
+                self.build_game(l, r, e.span)
             }
             ExprKind::List(items) => {
                 let mut out = Vec::with_capacity(items.len());
@@ -261,17 +270,20 @@ impl Session {
                 }
                 Ok(Value::List(out))
             }
-            ExprKind::Neg(x) => {
-                let g = self.game(x)?;
-                Ok(Value::Game(self.arena.neg(g)))
-            }
+            ExprKind::Neg(x) => match self.operand(x)? {
+                Operand::Short(g) => Ok(Value::Game(self.arena.neg(g))),
+                Operand::Loopy(t) => {
+                    let n = self.threats.neg(&mut self.arena, t);
+                    Ok(self.threat_value(n))
+                }
+            },
             ExprKind::Switch(x) => {
-                let g = self.game(x)?;
-                Ok(Value::Game(self.arena.switch(g)))
+                let o = self.operand(x)?;
+                self.switch_of(&[o], e.span)
             }
             ExprKind::SwitchSet(items) => {
-                let gs = self.games(items, "option")?;
-                Ok(Value::Game(self.arena.switch_set(&gs)))
+                let os = self.options(items, "option")?;
+                self.switch_of(&os, e.span)
             }
             ExprKind::Binary { op, lhs, rhs } => self.binary(*op, lhs, rhs),
             ExprKind::Compare { op, lhs, rhs } => {
@@ -293,11 +305,13 @@ impl Session {
         }
     }
 
-    fn games(&mut self, es: &[Expr], what: &str) -> Result<Vec<GameId>, CgError> {
+    /// Evaluates options of a game: short games or threat games.
+    fn options(&mut self, es: &[Expr], what: &str) -> Result<Vec<Operand>, CgError> {
         let mut out = Vec::with_capacity(es.len());
         for e in es {
             match self.eval(e)? {
-                Value::Game(g) => out.push(g),
+                Value::Game(g) => out.push(Operand::Short(g)),
+                Value::Threat(t) => out.push(Operand::Loopy(t)),
                 other => {
                     return Err(CgError::at(
                         e.span,
@@ -310,6 +324,65 @@ impl Session {
             }
         }
         Ok(out)
+    }
+
+    /// Evaluates an operand of game algebra.
+    fn operand(&mut self, e: &Expr) -> Result<Operand, CgError> {
+        match self.eval(e)? {
+            Value::Game(g) => Ok(Operand::Short(g)),
+            Value::Threat(t) => Ok(Operand::Loopy(t)),
+            other => Err(CgError::at(
+                e.span,
+                format!("expected a game, but this is a {}", other.type_name()),
+            )),
+        }
+    }
+
+    fn threat_id(&mut self, o: Operand) -> TId {
+        match o {
+            Operand::Short(g) => self.threats.short(g),
+            Operand::Loopy(t) => t,
+        }
+    }
+
+    /// A threat id as a value: plain short games become `Value::Game`.
+    fn threat_value(&self, t: TId) -> Value {
+        match self.threats.as_short(t) {
+            Some(g) => Value::Game(g),
+            None => Value::Threat(t),
+        }
+    }
+
+    /// `{left | right}`: canonical in the arena, or a simplified threat game.
+    fn build_game(&mut self, left: Vec<Operand>, right: Vec<Operand>, span: Span) -> EvalResult {
+        let all_short = left
+            .iter()
+            .chain(right.iter())
+            .all(|o| matches!(o, Operand::Short(_)));
+        if all_short {
+            let l = left.into_iter().map(Operand::short).collect();
+            let r = right.into_iter().map(Operand::short).collect();
+            return Ok(Value::Game(self.arena.game(l, r)));
+        }
+        let l = left.into_iter().map(|o| self.threat_id(o)).collect();
+        let r = right.into_iter().map(|o| self.threat_id(o)).collect();
+        let t = self
+            .threats
+            .node(&mut self.arena, l, r)
+            .map_err(|m| CgError::at(span, m))?;
+        Ok(self.threat_value(t))
+    }
+
+    /// `+-{a, b, ...}` = `{a, b, ... | -a, -b, ...}`.
+    fn switch_of(&mut self, opts: &[Operand], span: Span) -> EvalResult {
+        let mut negs = Vec::with_capacity(opts.len());
+        for &o in opts {
+            negs.push(match o {
+                Operand::Short(g) => Operand::Short(self.arena.neg(g)),
+                Operand::Loopy(t) => Operand::Loopy(self.threats.neg(&mut self.arena, t)),
+            });
+        }
+        self.build_game(opts.to_vec(), negs, span)
     }
 
     fn literal(&mut self, lit: &Literal, span: Span) -> Result<GameId, CgError> {
@@ -382,13 +455,16 @@ impl Session {
         if let Some(v) = self.vars.get(name) {
             return Ok(v.clone());
         }
-        if matches!(name, "on" | "off" | "over" | "under" | "dud") {
-            return Err(CgError::at(
-                span,
-                format!(
-                    "`{name}` is a loopy game; this build handles it only where language.md's threat games allow"
-                ),
-            ));
+        let loopy = match name {
+            "on" => Some(self.threats.on()),
+            "off" => Some(self.threats.off()),
+            "over" => Some(self.threats.over()),
+            "under" => Some(self.threats.under()),
+            "dud" => Some(self.threats.dud()),
+            _ => None,
+        };
+        if let Some(t) = loopy {
+            return Ok(Value::Threat(t));
         }
         if builtins::lookup(name).is_some() {
             return Err(CgError::at(
@@ -435,8 +511,11 @@ impl Session {
     }
 
     fn binary(&mut self, op: BinOp, lhs: &Expr, rhs: &Expr) -> EvalResult {
-        let a = self.game(lhs)?;
-        let b = self.game(rhs)?;
+        let (oa, ob) = (self.operand(lhs)?, self.operand(rhs)?);
+        let (a, b) = match (oa, ob) {
+            (Operand::Short(a), Operand::Short(b)) => (a, b),
+            _ => return self.loopy_binary(op, oa, ob, lhs.span.to(rhs.span)),
+        };
         let g = match op {
             BinOp::Add => self.arena.add(a, b),
             BinOp::Sub => self.arena.sub(a, b),
@@ -450,6 +529,27 @@ impl Session {
         Ok(Value::Game(g))
     }
 
+    /// Sums and differences involving threat games and loopy constants.
+    fn loopy_binary(&mut self, op: BinOp, a: Operand, b: Operand, span: Span) -> EvalResult {
+        let ta = self.threat_id(a);
+        let tb = self.threat_id(b);
+        let r = match op {
+            BinOp::Add => self.threats.add(&mut self.arena, ta, tb),
+            BinOp::Sub => self.threats.sub(&mut self.arena, ta, tb),
+            BinOp::PlusMinus => {
+                let sw = self.switch_of(&[b], span)?;
+                let ts = self.threat_of(&sw);
+                self.threats.add(&mut self.arena, ta, ts)
+            }
+            BinOp::Ordinal | BinOp::Norton => Err(format!(
+                "`{}` is defined for short games only, not for loopy games such as on and off",
+                op.as_str()
+            )),
+        };
+        let t = r.map_err(|m| CgError::at(span, m))?;
+        Ok(self.threat_value(t))
+    }
+
     fn compare_values(
         &mut self,
         op: CmpOp,
@@ -459,6 +559,13 @@ impl Session {
     ) -> Result<bool, CgError> {
         let rel = match (l, r) {
             (Value::Game(a), Value::Game(b)) => self.arena.relation(*a, *b),
+            (Value::Game(_) | Value::Threat(_), Value::Game(_) | Value::Threat(_)) => {
+                let ta = self.threat_of(l);
+                let tb = self.threat_of(r);
+                self.threats
+                    .relation(&mut self.arena, ta, tb)
+                    .map_err(|m| CgError::at(span, m))?
+            }
             _ => {
                 let equal = self.values_equal(l, r);
                 return match op {
@@ -489,6 +596,15 @@ impl Session {
         })
     }
 
+    /// The threat id of a game value (short games are wrapped).
+    fn threat_of(&mut self, v: &Value) -> TId {
+        match v {
+            Value::Game(g) => self.threats.short(*g),
+            Value::Threat(t) => *t,
+            _ => unreachable!("only game values reach here"),
+        }
+    }
+
     fn values_equal(&mut self, l: &Value, r: &Value) -> bool {
         match (l, r) {
             (Value::Game(a), Value::Game(b)) => a == b,
@@ -497,6 +613,7 @@ impl Session {
             (Value::Outcome(a), Value::Outcome(b)) => a == b,
             (Value::Relation(a), Value::Relation(b)) => a == b,
             (Value::Thermograph(a), Value::Thermograph(b)) => a == b,
+            (Value::Threat(a), Value::Threat(b)) => a == b,
             (Value::List(a), Value::List(b)) => {
                 a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| self.values_equal(x, y))
             }
@@ -649,6 +766,22 @@ struct Origin<'a> {
 impl Origin<'_> {
     fn render(&self, e: &CgError, src: &str) -> String {
         e.render_from_line(src, self.name, self.first_line)
+    }
+}
+
+/// A game operand: short (in the arena) or loopy (a threat game).
+#[derive(Clone, Copy)]
+enum Operand {
+    Short(GameId),
+    Loopy(TId),
+}
+
+impl Operand {
+    fn short(self) -> GameId {
+        match self {
+            Operand::Short(g) => g,
+            Operand::Loopy(_) => unreachable!("checked by the caller"),
+        }
     }
 }
 

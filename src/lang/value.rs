@@ -4,6 +4,7 @@ use std::fmt::Write;
 use std::rc::Rc;
 
 use crate::analysis::Thermograph;
+use crate::game::stopper::{TId, Threats};
 use crate::game::{Arena, GameId, Relation};
 
 /// Outcome classes (WW ch. 1): who wins when each player moves first.
@@ -40,6 +41,9 @@ pub enum Value {
     Outcome(Outcome),
     Relation(Relation),
     Thermograph(Rc<Thermograph>),
+    /// A threat game or loopy constant (`on`, `{on|*}`, `5over`, `dud`); never a plain short
+    /// game, which is always `Game`.
+    Threat(TId),
 }
 
 impl Value {
@@ -53,6 +57,7 @@ impl Value {
             Value::Outcome(_) => "outcome class",
             Value::Relation(_) => "comparison result",
             Value::Thermograph(_) => "thermograph",
+            Value::Threat(_) => "loopy game",
         }
     }
 }
@@ -72,13 +77,24 @@ pub fn quote(out: &mut String, s: &str) {
 }
 
 /// Prints a value; `None` when a game's text would pass `limit` characters.
-pub fn display_value(arena: &mut Arena, v: &Value, limit: usize) -> Option<String> {
+pub fn display_value(
+    arena: &mut Arena,
+    threats: &mut Threats,
+    v: &Value,
+    limit: usize,
+) -> Option<String> {
     let mut out = String::new();
-    append_value(arena, v, limit, &mut out)?;
+    append_value(arena, threats, v, limit, &mut out)?;
     Some(out)
 }
 
-fn append_value(arena: &mut Arena, v: &Value, limit: usize, out: &mut String) -> Option<()> {
+fn append_value(
+    arena: &mut Arena,
+    threats: &mut Threats,
+    v: &Value,
+    limit: usize,
+    out: &mut String,
+) -> Option<()> {
     match v {
         Value::Game(g) => {
             let rest = limit.checked_sub(out.len())?;
@@ -92,12 +108,13 @@ fn append_value(arena: &mut Arena, v: &Value, limit: usize, out: &mut String) ->
                 if i > 0 {
                     out.push_str(", ");
                 }
-                append_value(arena, item, limit, out)?;
+                append_value(arena, threats, item, limit, out)?;
             }
             out.push(']');
         }
         Value::Outcome(o) => out.push_str(o.symbol()),
         Value::Relation(r) => out.push_str(r.symbol()),
+        Value::Threat(t) => out.push_str(&threats.display(arena, *t)),
         Value::Thermograph(t) => {
             let _ = write!(out, "{}", crate::analysis::thermograph::cgsuite_text(t));
         }
