@@ -212,12 +212,14 @@ impl Arena {
     /// A one-line description of a game too large to print.
     pub fn summary(&mut self, g: GameId) -> String {
         let followers = self.count_followers(g);
+        let mean = self.mean(g);
         format!(
-            "<game with birthday {}, {} distinct followers, stops {} and {}; too long to print: `:print-limit 0` prints it in full>",
+            "<game with birthday {}, {} distinct followers, stops {} and {}, mean {}; too long to print: `:print-limit 0` prints it in full>",
             self.birthday(g),
             followers,
             self.left_stop(g),
-            self.right_stop(g)
+            self.right_stop(g),
+            mean
         )
     }
 

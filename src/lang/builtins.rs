@@ -254,6 +254,46 @@ pub static BUILTINS: &[Builtin] = &[
         }
     ),
     builtin!(
+        "plot",
+        "plot(T)",
+        1..=1,
+        "draw thermographs as ASCII art",
+        "plot(thermo(G)) draws the thermograph of G in the terminal: temperature upward, values\nleftward (Left's direction), the mast marked. plot([thermo(G), thermo(H)]) overlays several\n(numbered 1, 2, ...), e.g. the components of a sum. A game argument is plotted as its thermograph.",
+        |a, v| {
+            let graphs = thermographs(a, v, 0)?;
+            let refs: Vec<&crate::analysis::Thermograph> =
+                graphs.iter().map(|g| g.as_ref()).collect();
+            Ok(Value::Text(crate::analysis::plot::ascii(&refs, 61, 21)))
+        }
+    ),
+    builtin!(
+        "svg",
+        "svg(T, file)",
+        2..=2,
+        "write thermographs as an SVG picture",
+        "svg(thermo(G), \"g.svg\") writes the thermograph of G as an SVG file with axes and labels;\nsvg([thermo(G), thermo(H)], \"f.svg\") draws several in one picture.",
+        |a, v| {
+            let graphs = thermographs(a, v, 0)?;
+            let Value::Str(path) = &v[1] else {
+                return Err(BuiltinError::Arg(
+                    1,
+                    "expected a file name in quotes, e.g. \"g.svg\"".into(),
+                ));
+            };
+            let refs: Vec<&crate::analysis::Thermograph> =
+                graphs.iter().map(|g| g.as_ref()).collect();
+            let labels: Vec<String> = if refs.len() > 1 {
+                (1..=refs.len()).map(|i| i.to_string()).collect()
+            } else {
+                Vec::new()
+            };
+            let text = crate::analysis::plot::svg(&refs, &labels);
+            std::fs::write(path, &text)
+                .map_err(|e| BuiltinError::Arg(1, format!("cannot write {path}: {e}")))?;
+            Ok(Value::Text(format!("wrote {path} ({} bytes)", text.len())))
+        }
+    ),
+    builtin!(
         "nfollowers",
         "nfollowers(G)",
         1..=1,
@@ -491,6 +531,35 @@ fn game(v: &[Value], i: usize) -> Result<GameId, BuiltinError> {
             i,
             format!("expected a game, but this is a {}", other.type_name()),
         )),
+    }
+}
+
+/// Thermographs from a thermograph, a game, or a list of them.
+fn thermographs(
+    a: &mut Arena,
+    v: &[Value],
+    i: usize,
+) -> Result<Vec<std::rc::Rc<crate::analysis::Thermograph>>, BuiltinError> {
+    fn one(
+        a: &mut Arena,
+        x: &Value,
+        i: usize,
+    ) -> Result<std::rc::Rc<crate::analysis::Thermograph>, BuiltinError> {
+        match x {
+            Value::Thermograph(t) => Ok(t.clone()),
+            Value::Game(g) => Ok(a.thermograph(*g)),
+            other => Err(BuiltinError::Arg(
+                i,
+                format!(
+                    "expected a thermograph, but this is a {}",
+                    other.type_name()
+                ),
+            )),
+        }
+    }
+    match &v[i] {
+        Value::List(items) if !items.is_empty() => items.iter().map(|x| one(a, x, i)).collect(),
+        x => Ok(vec![one(a, x, i)?]),
     }
 }
 

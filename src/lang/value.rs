@@ -44,6 +44,8 @@ pub enum Value {
     /// A threat game or loopy constant (`on`, `{on|*}`, `5over`, `dud`); never a plain short
     /// game, which is always `Game`.
     Threat(TId),
+    /// Text shown verbatim, such as a plotted thermograph (not a string value).
+    Text(String),
 }
 
 impl Value {
@@ -58,6 +60,7 @@ impl Value {
             Value::Relation(_) => "comparison result",
             Value::Thermograph(_) => "thermograph",
             Value::Threat(_) => "loopy game",
+            Value::Text(_) => "picture",
         }
     }
 }
@@ -115,6 +118,7 @@ fn append_value(
         Value::Outcome(o) => out.push_str(o.symbol()),
         Value::Relation(r) => out.push_str(r.symbol()),
         Value::Threat(t) => out.push_str(&threats.display(arena, *t)),
+        Value::Text(t) => out.push_str(t),
         Value::Thermograph(t) => {
             let _ = write!(out, "{}", crate::analysis::thermograph::cgsuite_text(t));
         }
