@@ -70,18 +70,42 @@ impl CgError {
                 let line_end = source[start..]
                     .find('\n')
                     .map_or(source.len(), |i| start + i);
-                let line_text = &source[line_start..line_end];
                 out.push_str(&format!("{origin}:{line}:{col}: error: {}\n", self.message));
+                // Long lines are shown as a window of about WINDOW chars around the span.
+                const WINDOW: usize = 100;
+                let before: Vec<char> = source[line_start..start].chars().collect();
+                let end = floor_char_boundary(source, span.end.clamp(start, line_end));
+                let inside: Vec<char> = source[start..end].chars().collect();
+                let after: Vec<char> = source[end..line_end]
+                    .trim_end_matches('\r')
+                    .chars()
+                    .collect();
+                let skip = before.len().saturating_sub(WINDOW / 2);
+                let shown_inside = inside.len().min(WINDOW);
+                let tail = after
+                    .len()
+                    .min(WINDOW.saturating_sub(before.len() - skip + shown_inside));
+                let mut shown = String::new();
+                if skip > 0 {
+                    shown.push_str("...");
+                }
+                shown.extend(&before[skip..]);
+                shown.extend(&inside[..shown_inside]);
+                shown.extend(&after[..tail]);
+                if shown_inside < inside.len() || tail < after.len() {
+                    shown.push_str("...");
+                }
                 out.push_str("    ");
-                out.push_str(line_text.trim_end_matches('\r'));
+                out.push_str(&shown);
                 out.push('\n');
                 out.push_str("    ");
-                for c in source[line_start..start].chars() {
+                if skip > 0 {
+                    out.push_str("   ");
+                }
+                for &c in &before[skip..] {
                     out.push(if c == '\t' { '\t' } else { ' ' });
                 }
-                let end = floor_char_boundary(source, span.end.clamp(start, line_end));
-                let width = source[start..end].chars().count().max(1);
-                out.push_str(&"^".repeat(width));
+                out.push_str(&"^".repeat(shown_inside.max(1)));
             }
         }
         if let Some(h) = &self.hint {
