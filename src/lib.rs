@@ -8,6 +8,8 @@ pub mod cli;
 pub mod game;
 pub mod lang;
 pub mod repl;
+pub mod rulesets;
+pub mod search;
 
 /// Stack size of the evaluation thread: game recursion depth follows birthdays.
 pub const STACK_SIZE: usize = 1 << 30;

@@ -8,7 +8,7 @@
 
 use std::fmt;
 use std::ops::{Add, Neg, Shr, Sub};
-use std::rc::Rc;
+use std::sync::Arc;
 
 use crate::game::{Arena, Dyadic, GameId};
 
@@ -233,14 +233,14 @@ impl Thermograph {
 /// Cache of thermographs by game id (cleared when it reaches its capacity).
 #[derive(Default)]
 pub struct ThermographCache {
-    map: rustc_hash::FxHashMap<GameId, Rc<Thermograph>>,
+    map: rustc_hash::FxHashMap<GameId, Arc<Thermograph>>,
 }
 
 const THERMO_CACHE_CAPACITY: usize = 1 << 20;
 
 impl Arena {
     /// The thermograph of `g`.
-    pub fn thermograph(&mut self, g: GameId) -> Rc<Thermograph> {
+    pub fn thermograph(&mut self, g: GameId) -> Arc<Thermograph> {
         if let Some(t) = self.thermographs.map.get(&g) {
             return t.clone();
         }
@@ -270,7 +270,7 @@ impl Arena {
                 )
             }
         };
-        let rc = Rc::new(result);
+        let rc = Arc::new(result);
         if self.thermographs.map.len() >= THERMO_CACHE_CAPACITY {
             self.thermographs.map.clear();
         }

@@ -436,6 +436,27 @@ impl Arena {
         }
     }
 
+    /// Copies the game `g` of another arena into this one (its canonical DAG, bottom-up),
+    /// returning its id here. `memo` maps ids of `from` already imported.
+    pub fn import(&mut self, from: &Arena, g: GameId, memo: &mut FxHashMap<GameId, GameId>) -> GameId {
+        if let Some(&h) = memo.get(&g) {
+            return h;
+        }
+        let node = &from.nodes[g.0 as usize];
+        let h = if let Some(v) = node.nus {
+            self.nus(v)
+        } else {
+            let (l, r) = (node.left, node.right);
+            let left: Vec<GameId> = from.slice(l).to_vec();
+            let right: Vec<GameId> = from.slice(r).to_vec();
+            let left = left.into_iter().map(|o| self.import(from, o, memo)).collect();
+            let right = right.into_iter().map(|o| self.import(from, o, memo)).collect();
+            self.intern_canonical(left, right)
+        };
+        memo.insert(g, h);
+        h
+    }
+
     /// Empties the operation caches (the games themselves stay).
     pub fn clear_op_caches(&mut self) {
         self.sum_cache.clear();

@@ -53,11 +53,11 @@ pub fn cancel_requested() -> bool {
     CANCEL.load(Ordering::Relaxed)
 }
 
-/// Unwinds with [`Interrupt::Cancelled`] if cancellation was requested.
+/// Unwinds with [`Interrupt::Cancelled`] if cancellation was requested. The flag stays set
+/// until the next statement starts, so every worker thread of a search stops too.
 #[inline]
 pub fn check_cancel() {
     if CANCEL.load(Ordering::Relaxed) {
-        CANCEL.store(false, Ordering::Relaxed);
         Interrupt::Cancelled.raise()
     }
 }

@@ -527,6 +527,7 @@ const HELP_SYNTAX: &str = "Notation (language.md):
 fn game(v: &[Value], i: usize) -> Result<GameId, BuiltinError> {
     match &v[i] {
         Value::Game(g) => Ok(*g),
+        Value::Position(p) => Ok(p.value),
         other => Err(BuiltinError::Arg(
             i,
             format!("expected a game, but this is a {}", other.type_name()),
@@ -539,15 +540,16 @@ fn thermographs(
     a: &mut Arena,
     v: &[Value],
     i: usize,
-) -> Result<Vec<std::rc::Rc<crate::analysis::Thermograph>>, BuiltinError> {
+) -> Result<Vec<std::sync::Arc<crate::analysis::Thermograph>>, BuiltinError> {
     fn one(
         a: &mut Arena,
         x: &Value,
         i: usize,
-    ) -> Result<std::rc::Rc<crate::analysis::Thermograph>, BuiltinError> {
+    ) -> Result<std::sync::Arc<crate::analysis::Thermograph>, BuiltinError> {
         match x {
             Value::Thermograph(t) => Ok(t.clone()),
             Value::Game(g) => Ok(a.thermograph(*g)),
+            Value::Position(p) => Ok(a.thermograph(p.value)),
             other => Err(BuiltinError::Arg(
                 i,
                 format!(

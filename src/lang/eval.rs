@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 
 use super::ast::*;
 use super::builtins::{self, BuiltinError};
+use super::modules;
 use super::error::CgError;
 use super::parser;
 use super::span::Span;
@@ -14,6 +15,7 @@ use super::value::{Value, display_value};
 use crate::game::display::{Uptimal, UptimalShape};
 use crate::game::stopper::{TId, Threats};
 use crate::game::{Arena, Dyadic, GameId, Nus, Relation, interrupt};
+use crate::search::{Budget, SearchStats};
 
 /// User-visible settings changed by meta commands.
 #[derive(Clone, Debug)]
@@ -29,6 +31,24 @@ impl Default for Settings {
         Settings {
             print_limit: crate::game::display::DEFAULT_PRINT_LIMIT,
             show_time: false,
+        }
+    }
+}
+
+/// Threads and budgets of module searches (`:limit`, `:threads`), and the last search's report.
+#[derive(Clone, Debug)]
+pub struct SearchSettings {
+    pub threads: usize,
+    pub budget: Budget,
+    pub last: Option<SearchStats>,
+}
+
+impl Default for SearchSettings {
+    fn default() -> Self {
+        SearchSettings {
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            budget: Budget::default(),
+            last: None,
         }
     }
 }
@@ -57,6 +77,8 @@ pub struct Session {
     pub threats: Threats,
     vars: BTreeMap<String, Value>,
     pub settings: Settings,
+    /// Search settings and the statistics of the last search.
+    pub search: SearchSettings,
     /// Files being loaded, to refuse recursive `:load`.
     loading: Vec<String>,
 }
@@ -76,6 +98,7 @@ impl Session {
             threats: Threats::new(),
             vars: BTreeMap::new(),
             settings: Settings::default(),
+            search: SearchSettings::default(),
             loading: Vec::new(),
         }
     }
@@ -293,13 +316,13 @@ impl Session {
 
     /// Evaluates an expression that must be a game.
     pub fn game(&mut self, e: &Expr) -> Result<GameId, CgError> {
-        match self.eval(e)? {
-            Value::Game(g) => Ok(g),
-            other => Err(CgError::at(
+        let v = self.eval(e)?;
+        v.as_game().ok_or_else(|| {
+            CgError::at(
                 e.span,
-                format!("expected a game, but this is a {}", other.type_name()),
-            )),
-        }
+                format!("expected a game, but this is a {}", v.type_name()),
+            )
+        })
     }
 
     /// Evaluates options of a game: short games or threat games.
@@ -308,6 +331,7 @@ impl Session {
         for e in es {
             match self.eval(e)? {
                 Value::Game(g) => out.push(Operand::Short(g)),
+                Value::Position(p) => out.push(Operand::Short(p.value)),
                 Value::Threat(t) => out.push(Operand::Loopy(t)),
                 other => {
                     return Err(CgError::at(
@@ -327,6 +351,7 @@ impl Session {
     fn operand(&mut self, e: &Expr) -> Result<Operand, CgError> {
         match self.eval(e)? {
             Value::Game(g) => Ok(Operand::Short(g)),
+            Value::Position(p) => Ok(Operand::Short(p.value)),
             Value::Threat(t) => Ok(Operand::Loopy(t)),
             other => Err(CgError::at(
                 e.span,
@@ -477,6 +502,22 @@ impl Session {
     }
 
     fn call(&mut self, name: &str, name_span: Span, args: &[Expr], span: Span) -> EvalResult {
+        if let Some(m) = modules::lookup(name) {
+            if !m.arity.contains(&args.len()) {
+                return Err(CgError::at(
+                    span,
+                    format!("`{}` takes {}, not {}", m.signature, arity_text(&m.arity), args.len()),
+                ));
+            }
+            let mut values = Vec::with_capacity(args.len());
+            for a in args {
+                values.push(self.eval(a)?);
+            }
+            return (m.run)(self, &values).map_err(|e| match e {
+                BuiltinError::Arg(i, m) => CgError::at(args[i].span, m),
+                BuiltinError::Call(m) => CgError::at(span, m),
+            });
+        }
         let Some(b) = builtins::lookup(name) else {
             let mut err = CgError::at(name_span, format!("unknown function `{name}`"));
             if let Some(close) = closest(name, builtins::names()) {
@@ -554,6 +595,7 @@ impl Session {
         r: &Value,
         span: Span,
     ) -> Result<bool, CgError> {
+        let (l, r) = (&self.game_view(l), &self.game_view(r));
         let rel = match (l, r) {
             (Value::Game(a), Value::Game(b)) => self.arena.relation(*a, *b),
             (Value::Game(_) | Value::Threat(_), Value::Game(_) | Value::Threat(_)) => {
@@ -591,6 +633,14 @@ impl Session {
             CmpOp::LessOrConfused => matches!(rel, Relation::Less | Relation::Confused),
             CmpOp::GreaterOrConfused => matches!(rel, Relation::Greater | Relation::Confused),
         })
+    }
+
+    /// Positions compare as their values.
+    fn game_view(&self, v: &Value) -> Value {
+        match v {
+            Value::Position(p) => Value::Game(p.value),
+            other => other.clone(),
+        }
     }
 
     /// The threat id of a game value (short games are wrapped).
@@ -683,6 +733,19 @@ impl Session {
                     }
                 }
             }
+            "threads" => {
+                let a = args.trim();
+                if !a.is_empty() {
+                    let n: usize = a
+                        .parse()
+                        .ok()
+                        .filter(|&n| (1..=256).contains(&n))
+                        .ok_or_else(|| CgError::at(span, format!("`:threads` takes a number from 1 to 256, not `{a}`")))?;
+                    self.search.threads = n;
+                }
+                format!("module searches use {} thread{}", self.search.threads, if self.search.threads == 1 { "" } else { "s" })
+            }
+            "limit" => self.limit(args.trim(), span)?,
             "quit" | "q" | "exit" => return Ok(Executed::Quit),
             other => {
                 let mut err = CgError::at(span, format!("unknown command `:{other}`"));
@@ -730,6 +793,42 @@ impl Session {
         Ok(Executed::Value(Some(lines.join("\n"))))
     }
 
+    /// `:limit`, `:limit nodes N`, `:limit memory 8G`, `:limit time 600`, `:limit off`.
+    fn limit(&mut self, args: &str, span: Span) -> Result<String, CgError> {
+        let words: Vec<&str> = args.split_whitespace().collect();
+        let bad = |m: String| CgError::at(span, m).with_hint("`:limit nodes 1000000`, `:limit memory 8G`, `:limit time 600` (seconds), `:limit off`");
+        match words.as_slice() {
+            [] => {}
+            ["off"] => self.search.budget = Budget::default(),
+            ["nodes", n] => {
+                self.search.budget.nodes = n.parse().map_err(|_| bad(format!("`{n}` is not a node count")))?;
+            }
+            ["memory", m] => {
+                let (digits, unit) = m.split_at(m.trim_end_matches(|c: char| c.is_ascii_alphabetic()).len());
+                let n: usize = digits.parse().map_err(|_| bad(format!("`{m}` is not a size")))?;
+                let mult = match unit.to_ascii_uppercase().as_str() {
+                    "" | "M" | "MB" | "MIB" => 1 << 20,
+                    "G" | "GB" | "GIB" => 1 << 30,
+                    "K" | "KB" | "KIB" => 1 << 10,
+                    other => return Err(bad(format!("unknown size unit `{other}`"))),
+                };
+                self.search.budget.memory = n.saturating_mul(mult);
+            }
+            ["time", t] => {
+                let secs: u64 = t.trim_end_matches('s').parse().map_err(|_| bad(format!("`{t}` is not a number of seconds")))?;
+                self.search.budget.time = std::time::Duration::from_secs(secs);
+            }
+            _ => return Err(bad(format!("cannot read `:limit {args}`"))),
+        }
+        let b = self.search.budget;
+        let nodes = if b.nodes == u64::MAX { "no limit".to_string() } else { b.nodes.to_string() };
+        Ok(format!(
+            "search limits: nodes {nodes}, memory {} MiB, time {} s",
+            b.memory >> 20,
+            b.time.as_secs()
+        ))
+    }
+
     fn stats_text(&self) -> String {
         let s = self.arena.stats();
         let mut out = format!(
@@ -738,6 +837,18 @@ impl Session {
             s.option_pool,
             self.arena.approx_bytes() as f64 / (1024.0 * 1024.0)
         );
+        if let Some(st) = &self.search.last {
+            out.push_str(&format!(
+                "last search: {} nodes, {} table hits, {} valued by the rules, table {} entries, {} thread{}, {:.3} s\n",
+                st.nodes,
+                st.table_hits,
+                st.direct,
+                st.table_size,
+                st.threads,
+                if st.threads == 1 { "" } else { "s" },
+                st.elapsed.as_secs_f64()
+            ));
+        }
         out.push_str("cache          entries   capacity       hits     misses  hit rate  flushes");
         for (name, c) in &s.caches {
             out.push_str(&format!(
@@ -796,6 +907,8 @@ pub const META_COMMANDS: &[&str] = &[
     ":time",
     ":stats",
     ":print-limit",
+    ":threads",
+    ":limit",
     ":quit",
 ];
 

@@ -5,6 +5,7 @@ pub mod builtins;
 pub mod error;
 pub mod eval;
 mod lexer;
+pub mod modules;
 pub mod parser;
 pub mod span;
 pub mod value;

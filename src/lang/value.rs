@@ -1,7 +1,7 @@
 //! Values of the language: games and everything functions return about them.
 
 use std::fmt::Write;
-use std::rc::Rc;
+use std::sync::Arc;
 
 use crate::analysis::Thermograph;
 use crate::game::stopper::{TId, Threats};
@@ -40,10 +40,12 @@ pub enum Value {
     List(Vec<Value>),
     Outcome(Outcome),
     Relation(Relation),
-    Thermograph(Rc<Thermograph>),
+    Thermograph(Arc<Thermograph>),
     /// A threat game or loopy constant (`on`, `{on|*}`, `5over`, `dud`); never a plain short
     /// game, which is always `Game`.
     Threat(TId),
+    /// A position of a game module with its value; acts as the value in algebra.
+    Position(Arc<Position>),
     /// Text shown verbatim, such as a plotted thermograph (not a string value).
     Text(String),
 }
@@ -61,6 +63,31 @@ impl Value {
             Value::Thermograph(_) => "thermograph",
             Value::Threat(_) => "loopy game",
             Value::Text(_) => "picture",
+            Value::Position(_) => "position",
+        }
+    }
+}
+
+/// Which game module a position belongs to.
+#[derive(Clone, Debug)]
+pub enum PositionKind {
+    Domineering(crate::rulesets::domineering::Domineering),
+}
+
+/// A module position and its canonical value.
+#[derive(Clone, Debug)]
+pub struct Position {
+    pub kind: PositionKind,
+    pub value: GameId,
+}
+
+impl Value {
+    /// The game value of a game or position.
+    pub fn as_game(&self) -> Option<GameId> {
+        match self {
+            Value::Game(g) => Some(*g),
+            Value::Position(p) => Some(p.value),
+            _ => None,
         }
     }
 }
@@ -119,6 +146,10 @@ fn append_value(
         Value::Relation(r) => out.push_str(r.symbol()),
         Value::Threat(t) => out.push_str(&threats.display(arena, *t)),
         Value::Text(t) => out.push_str(t),
+        Value::Position(p) => {
+            let rest = limit.checked_sub(out.len())?;
+            out.push_str(&arena.display_limited(p.value, rest)?);
+        }
         Value::Thermograph(t) => {
             let _ = write!(out, "{}", crate::analysis::thermograph::cgsuite_text(t));
         }

@@ -1,0 +1,3 @@
+//! Game modules: rules of real games, valued by the search engine.
+
+pub mod domineering;
