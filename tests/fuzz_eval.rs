@@ -239,7 +239,7 @@ fn random_bytes(rng: &mut Rng, i: usize) -> String {
     let len = rng.below(24);
     let bytes: Vec<u8> = (0..len)
         .map(|_| {
-            if i % 4 == 0 {
+            if i.is_multiple_of(4) {
                 rng.next_u64() as u8
             } else {
                 alphabet[rng.below(alphabet.len())]
