@@ -1,0 +1,168 @@
+//! Shared helpers for the property tests: a seeded xorshift PRNG and a random generator of
+//! canonical games built bottom-up in an [`Arena`].
+
+#![allow(dead_code)]
+
+use cgcalc::game::{Arena, Dyadic, GameId};
+
+/// Marsaglia's xorshift64: tiny, deterministic, good enough for test-case generation.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed.max(1))
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.0 = x;
+        x
+    }
+
+    /// Uniform in `0..n` (n > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+
+    /// True with probability `num/den`.
+    pub fn chance(&mut self, num: usize, den: usize) -> bool {
+        self.below(den) < num
+    }
+
+    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
+    }
+}
+
+/// Number of iterations for a property: `release` in release builds, a tenth in debug builds.
+pub fn iterations(release: usize) -> usize {
+    if cfg!(debug_assertions) {
+        (release / 10).max(1)
+    } else {
+        release
+    }
+}
+
+/// Small canonical values used as the seed pool: 0, ±1, ±2, ±1/2, ±1/4, *, *2, ^, v, ^*, v*,
+/// ±1 (the switch), Tiny(1), Miny(1).
+pub fn base_values(a: &mut Arena) -> Vec<GameId> {
+    let mut v = vec![a.zero()];
+    for n in [1, -1, 2, -2] {
+        v.push(a.integer(n));
+    }
+    for (num, exp) in [(1, 1), (-1, 1), (1, 2), (-3, 2)] {
+        v.push(a.number(Dyadic::new(num, exp)));
+    }
+    v.push(a.nimber(1));
+    v.push(a.nimber(2));
+    v.push(a.up_multiple(1, 0));
+    v.push(a.up_multiple(-1, 0));
+    v.push(a.up_multiple(1, 1));
+    v.push(a.up_multiple(-1, 1));
+    let one = a.integer(1);
+    v.push(a.switch(one));
+    v.push(a.tiny(one));
+    v.push(a.miny(one));
+    v
+}
+
+/// A pool of canonical games that grows as random games are built from it.
+///
+/// Each new game is `arena.game(L, R)` with 0–3 options per side drawn from the pool; only
+/// games of birthday <= `max_option_birthday` are used as options, so birthdays stay at most
+/// `max_option_birthday + 1` (4–5 by default) and the algebra stays fast.
+pub struct GamePool {
+    pub games: Vec<GameId>,
+    /// Games usable as options (birthday small enough).
+    options: Vec<GameId>,
+    /// Usable options of birthday >= 3.
+    deep: Vec<GameId>,
+    pub max_option_birthday: u64,
+}
+
+impl GamePool {
+    pub fn new(a: &mut Arena) -> GamePool {
+        GamePool::with_birthday(a, 4)
+    }
+
+    pub fn with_birthday(a: &mut Arena, max_option_birthday: u64) -> GamePool {
+        let games = base_values(a);
+        let mut pool = GamePool {
+            options: Vec::new(),
+            deep: Vec::new(),
+            games: Vec::new(),
+            max_option_birthday,
+        };
+        for g in games {
+            pool.push(a, g);
+        }
+        pool
+    }
+
+    fn push(&mut self, a: &mut Arena, g: GameId) {
+        self.games.push(g);
+        let b = a.birthday(g);
+        if b <= self.max_option_birthday {
+            self.options.push(g);
+            if b >= 3 {
+                self.deep.push(g);
+            }
+        }
+    }
+
+    /// Builds a fresh random game from the pool (and adds it to the pool). Random option lists
+    /// often collapse to 0 or another tiny value; up to four tries are made for birthday >= 2.
+    pub fn fresh(&mut self, a: &mut Arena, rng: &mut Rng) -> GameId {
+        let mut g = self.fresh_once(a, rng);
+        for _ in 0..3 {
+            if a.birthday(g) >= 2 {
+                break;
+            }
+            g = self.fresh_once(a, rng);
+        }
+        g
+    }
+
+    fn fresh_once(&mut self, a: &mut Arena, rng: &mut Rng) -> GameId {
+        // 0–3 options per side, mostly 1–3 (empty sides make integers).
+        let nl = if rng.chance(1, 12) {
+            0
+        } else {
+            1 + rng.below(3)
+        };
+        let nr = if rng.chance(1, 12) {
+            0
+        } else {
+            1 + rng.below(3)
+        };
+        let left: Vec<GameId> = (0..nl).map(|_| *self.pick_option(rng)).collect();
+        let right: Vec<GameId> = (0..nr).map(|_| *self.pick_option(rng)).collect();
+        let g = a.game(left, right);
+        self.push(a, g);
+        g
+    }
+
+    /// Prefers options of birthday 3 or more, so that birthdays climb to 4–5.
+    fn pick_option(&self, rng: &mut Rng) -> &GameId {
+        if !self.deep.is_empty() && rng.chance(1, 2) {
+            &self.deep[rng.below(self.deep.len())]
+        } else {
+            &self.options[rng.below(self.options.len())]
+        }
+    }
+
+    /// A random game already in the pool.
+    pub fn any(&self, rng: &mut Rng) -> GameId {
+        *rng.pick(&self.games)
+    }
+
+    /// Builds `n` games to warm the pool up.
+    pub fn warm_up(&mut self, a: &mut Arena, rng: &mut Rng, n: usize) {
+        for _ in 0..n {
+            self.fresh(a, rng);
+        }
+    }
+}

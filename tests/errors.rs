@@ -1,0 +1,210 @@
+//! Error messages: position `t.cgt:LINE:COL`, the source line with a caret line under the
+//! offending text, and a message (and hint) that says what is wrong.
+
+use cgcalc::lang::eval::Session;
+
+/// Runs `src` as file `t.cgt` and returns the rendered errors.
+fn errors(src: &str) -> Vec<String> {
+    let mut s = Session::new();
+    let mut out = Vec::new();
+    s.run_source(src, "t.cgt", false, &mut |r| {
+        if let Some(e) = &r.error {
+            out.push(e.clone());
+        }
+    });
+    out
+}
+
+/// Asserts that `src` fails once, at `line:col`, with a caret under `caret_width` characters
+/// starting at `col`, and that the message contains every one of `needles`.
+#[track_caller]
+fn check(src: &str, line: usize, col: usize, caret_width: usize, needles: &[&str]) {
+    let errs = errors(src);
+    assert_eq!(
+        errs.len(),
+        1,
+        "{src:?} should give one error, gave {errs:#?}"
+    );
+    let e = &errs[0];
+    let head = format!("t.cgt:{line}:{col}: error: ");
+    assert!(e.starts_with(&head), "{src:?}: expected {head:?} in\n{e}");
+    let lines: Vec<&str> = e.lines().collect();
+    assert!(
+        lines.len() >= 3,
+        "{src:?}: no source and caret lines in\n{e}"
+    );
+    let source_line = src.lines().nth(line - 1).unwrap_or("");
+    assert_eq!(
+        lines[1],
+        format!("    {source_line}"),
+        "{src:?}: source line"
+    );
+    let caret = format!("    {}{}", " ".repeat(col - 1), "^".repeat(caret_width));
+    assert_eq!(lines[2], caret, "{src:?}: caret line in\n{e}");
+    for n in needles {
+        assert!(e.contains(n), "{src:?}: expected {n:?} in\n{e}");
+    }
+}
+
+#[test]
+fn ambiguous_slash_notation() {
+    check("{3|2|1}", 1, 1, 7, &["ambiguous", "{3||2|1}", "{3|2||1}"]);
+}
+
+#[test]
+fn non_dyadic_fraction() {
+    check("1/3", 1, 1, 3, &["1/3", "dyadic"]);
+}
+
+#[test]
+fn decimals_are_refused() {
+    check("2.5", 1, 1, 3, &["write 5/2"]);
+}
+
+#[test]
+fn method_call_syntax_points_to_function() {
+    check("G = {1|-1}\nG.mean", 2, 1, 6, &["mean(G)"]);
+}
+
+#[test]
+fn unknown_variable() {
+    check("foo", 1, 1, 3, &["unknown variable `foo`"]);
+    // A close variable name is suggested.
+    check(
+        "value = 1\nvalu + 1",
+        2,
+        1,
+        4,
+        &["unknown variable `valu`", "did you mean `value`?"],
+    );
+}
+
+#[test]
+fn unknown_function_with_suggestion() {
+    check(
+        "lefft(1)",
+        1,
+        1,
+        5,
+        &["unknown function `lefft`", "did you mean `left`?"],
+    );
+}
+
+#[test]
+fn wrong_arity() {
+    check(
+        "left(1,2)",
+        1,
+        1,
+        9,
+        &["left(G)", "takes 1 argument, not 2"],
+    );
+}
+
+#[test]
+fn option_must_be_a_game() {
+    check(
+        "{0|true}",
+        1,
+        4,
+        4,
+        &["Right option must be a game", "boolean"],
+    );
+    check("{[1]|0}", 1, 2, 3, &["Left option must be a game", "list"]);
+}
+
+#[test]
+fn reserved_and_function_names_cannot_be_assigned() {
+    check("on = 3", 1, 1, 2, &["cannot assign to `on`", "reserved"]);
+    check("true = 3", 1, 1, 4, &["reserved"]);
+    check("left = 3", 1, 1, 4, &["`left` is a function name"]);
+}
+
+#[test]
+fn unbalanced_brace_at_end_of_input() {
+    check(
+        "{0|1",
+        1,
+        5,
+        1,
+        &["expected `}`", "line 1, column 1", "end of input"],
+    );
+    check("g = {0|1,\n  2", 2, 4, 1, &["expected `}`", "end of input"]);
+}
+
+#[test]
+fn failed_assert_shows_both_values() {
+    check(
+        "assert 1 == 2",
+        1,
+        8,
+        6,
+        &[
+            "assertion failed",
+            "1 == 2",
+            "left side is 1",
+            "right side is 2",
+        ],
+    );
+    check(
+        "assert {0|1} + {0|1} > 1",
+        1,
+        8,
+        17,
+        &["left side is 1", "right side is 1"],
+    );
+    check(
+        "assert ^ < 0",
+        1,
+        8,
+        5,
+        &["left side is ^", "right side is 0"],
+    );
+}
+
+#[test]
+fn errors_report_their_line_in_multi_line_scripts() {
+    // Evaluation error on line 3.
+    check(
+        "a = 1\nb = {a|2}\nc = a + missing\nd = 4",
+        3,
+        9,
+        7,
+        &["unknown variable `missing`"],
+    );
+    // Syntax error on line 3.
+    check("a = 1\n\n  {3|2|1}\nb = 2", 3, 3, 7, &["ambiguous"]);
+    // After a multi-line statement ({1,2|3} = {2|3} = 5/2, the simplest number between).
+    check(
+        "g = {1,\n 2 | 3}\nassert g == 2",
+        3,
+        8,
+        6,
+        &["left side is 5/2"],
+    );
+}
+
+#[test]
+fn power_and_multiplication_are_refused() {
+    check(
+        "x = 3\nx^2",
+        2,
+        2,
+        2,
+        &["no multiplication or power", "n.G"],
+    );
+}
+
+#[test]
+fn later_statements_still_run_after_an_evaluation_error() {
+    let mut s = Session::new();
+    let mut outputs = Vec::new();
+    let ok = s.run_source("foo\n{0|1}", "t.cgt", false, &mut |r| {
+        outputs.push((r.output.clone(), r.error.is_some()));
+    });
+    assert!(!ok);
+    assert_eq!(
+        outputs,
+        vec![(None, true), (Some("1/2".to_string()), false)]
+    );
+}
