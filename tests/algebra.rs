@@ -786,13 +786,12 @@ fn up_to_the_n_is_increasing_and_below_double_up() {
     }
 }
 
-/// BUG (src/game/display.rs `Arena::up_nth`): `^<n>` is built as `{0 | v<n-1>*}`, but the
+/// Regression test for a fixed bug (src/game/display.rs `Arena::up_nth`): `^<n>` is built as `{0 | v<n-1>*}`, but the
 /// up-nth is `^<n> = {0 | v[n-1]*}` (WW ch. 9: ^<3> = {0 | v v<2> *}; Siegel, CGT II.4:
 /// `↑^(n+1) = {0 | ↓^(→n) *}`). With the wrong recursion `{0 | v<2>*}` collapses to `^`
 /// (its Right option `{^ | *, v<2>}` reverses through `^`), so `^<3> = ^`, `^<4> = ^<2>`, ...
 /// Reproducer: `cgcalc -e '^<3>'` prints `^` (expected `^<3>` = `{0|v[2]*}`).
 #[test]
-#[ignore = "bug: ^<n> for n >= 3 collapses to ^ or ^<2> (Arena::up_nth uses the wrong recursion)"]
 fn up_nth_values() {
     let mut a = Arena::new();
     let zero = a.zero();
@@ -817,7 +816,7 @@ fn up_nth_values() {
     }
 }
 
-/// BUG (src/game/arena.rs `impl Neg for Nus`): `-self.ups` wraps for `ups == i64::MIN` in
+/// Regression test for a fixed bug (src/game/arena.rs `impl Neg for Nus`): `-self.ups` wraps for `ups == i64::MIN` in
 /// release builds (and panics with "attempt to negate with overflow" in debug builds, which the
 /// evaluator reports as an internal error). Reproducer:
 /// `cgcalc -e 'x = v9223372036854775807 + v; -x'` prints `v9223372036854775808` (the value
@@ -825,7 +824,6 @@ fn up_nth_values() {
 /// not read back (`down count ... is too large`), and `x` compares as confused with 0
 /// (`relation(x, 0)` is `Confused`; expected `Less`) because the sign test negates too.
 #[test]
-#[ignore = "bug: negating the up multiple i64::MIN wraps silently"]
 fn negating_the_most_negative_up_multiple() {
     let outcome = std::panic::catch_unwind(|| {
         let mut a = Arena::new();

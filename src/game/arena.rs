@@ -82,7 +82,10 @@ impl std::ops::Neg for Nus {
     fn neg(self) -> Nus {
         Nus {
             number: self.number.neg(),
-            ups: -self.ups,
+            ups: self
+                .ups
+                .checked_neg()
+                .unwrap_or_else(|| super::Interrupt::Overflow.raise()),
             nim: self.nim,
         }
     }
@@ -438,7 +441,12 @@ impl Arena {
 
     /// Copies the game `g` of another arena into this one (its canonical DAG, bottom-up),
     /// returning its id here. `memo` maps ids of `from` already imported.
-    pub fn import(&mut self, from: &Arena, g: GameId, memo: &mut FxHashMap<GameId, GameId>) -> GameId {
+    pub fn import(
+        &mut self,
+        from: &Arena,
+        g: GameId,
+        memo: &mut FxHashMap<GameId, GameId>,
+    ) -> GameId {
         if let Some(&h) = memo.get(&g) {
             return h;
         }
@@ -449,8 +457,14 @@ impl Arena {
             let (l, r) = (node.left, node.right);
             let left: Vec<GameId> = from.slice(l).to_vec();
             let right: Vec<GameId> = from.slice(r).to_vec();
-            let left = left.into_iter().map(|o| self.import(from, o, memo)).collect();
-            let right = right.into_iter().map(|o| self.import(from, o, memo)).collect();
+            let left = left
+                .into_iter()
+                .map(|o| self.import(from, o, memo))
+                .collect();
+            let right = right
+                .into_iter()
+                .map(|o| self.import(from, o, memo))
+                .collect();
             self.intern_canonical(left, right)
         };
         memo.insert(g, h);

@@ -65,45 +65,41 @@ pub struct UptimalTable {
 }
 
 impl Arena {
-    /// `↑^n` (up-nth, Conway): `↑^1 = ↑`, `↑^(n+1) = {0 | ↓^n *}` (WW ch. 9; Siegel, CGT, II.4).
+    /// `↑^n` (up-nth, Conway): `↑^1 = ↑`, `↑^(n+1) = {0 | ↓^→n *}` (WW ch. 9; Siegel, CGT,
+    /// II.4), so that `↑^→n = ↑ + ↑^2 + ... + ↑^n`.
     pub fn up_nth(&mut self, n: u32) -> GameId {
         assert!(n >= 1);
-        let mut table = std::mem::take(&mut self.uptimals);
-        while table.up_nth.len() < n as usize {
-            let next = match table.up_nth.last() {
-                None => self.up_multiple(1, 0),
-                Some(&prev) => {
-                    let down = self.neg(prev);
-                    let star = self.nimber(1);
-                    let right = self.add(down, star);
-                    let zero = self.zero();
-                    self.game(vec![zero], vec![right])
-                }
+        while self.uptimals.up_nth.len() < n as usize {
+            let k = self.uptimals.up_nth.len() as u32;
+            let next = if k == 0 {
+                self.up_multiple(1, 0)
+            } else {
+                let sum = self.up_to(k);
+                let down = self.neg(sum);
+                let star = self.nimber(1);
+                let right = self.add(down, star);
+                let zero = self.zero();
+                self.game(vec![zero], vec![right])
             };
-            table.up_nth.push(next);
+            self.uptimals.up_nth.push(next);
         }
-        let r = table.up_nth[n as usize - 1];
-        self.uptimals = table;
-        r
+        self.uptimals.up_nth[n as usize - 1]
     }
 
     /// `↑^→n = ↑ + ↑^2 + ... + ↑^n`, which is `{↑^→(n-1) | *}` (`^[2] = {^|*}`).
     pub fn up_to(&mut self, n: u32) -> GameId {
         assert!(n >= 1);
-        let mut table = std::mem::take(&mut self.uptimals);
-        while table.up_to.len() < n as usize {
-            let next = match table.up_to.last() {
+        while self.uptimals.up_to.len() < n as usize {
+            let next = match self.uptimals.up_to.last() {
                 None => self.up_multiple(1, 0),
                 Some(&prev) => {
                     let star = self.nimber(1);
                     self.game(vec![prev], vec![star])
                 }
             };
-            table.up_to.push(next);
+            self.uptimals.up_to.push(next);
         }
-        let r = table.up_to[n as usize - 1];
-        self.uptimals = table;
-        r
+        self.uptimals.up_to[n as usize - 1]
     }
 
     /// The value of a recognised uptimal.
@@ -145,7 +141,7 @@ impl Arena {
         let h = self.add(g, shift);
         // ↑^n and ↑^→n have birthday n + 1; adding * changes it by at most one.
         let b = self.birthday(h);
-        if b > 200 {
+        if b > 1100 {
             return None;
         }
         let lo = b.saturating_sub(2).max(2) as u32;

@@ -48,7 +48,7 @@ impl Dyadic {
     pub fn from_fraction_digits(num: &str, den: Option<&str>) -> Result<Dyadic, String> {
         let n: i64 = num
             .parse()
-            .map_err(|_| format!("number {num} is too large (numbers are limited to 2^62)"))?;
+            .map_err(|_| format!("number {num} is too large (numbers are limited to 2^63)"))?;
         let Some(den) = den else {
             return Ok(Dyadic::from_int(n));
         };

@@ -7,8 +7,8 @@ use std::time::{Duration, Instant};
 
 use super::ast::*;
 use super::builtins::{self, BuiltinError};
-use super::modules;
 use super::error::CgError;
+use super::modules;
 use super::parser;
 use super::span::Span;
 use super::value::{Value, display_value};
@@ -506,7 +506,12 @@ impl Session {
             if !m.arity.contains(&args.len()) {
                 return Err(CgError::at(
                     span,
-                    format!("`{}` takes {}, not {}", m.signature, arity_text(&m.arity), args.len()),
+                    format!(
+                        "`{}` takes {}, not {}",
+                        m.signature,
+                        arity_text(&m.arity),
+                        args.len()
+                    ),
                 ));
             }
             let mut values = Vec::with_capacity(args.len());
@@ -740,10 +745,19 @@ impl Session {
                         .parse()
                         .ok()
                         .filter(|&n| (1..=256).contains(&n))
-                        .ok_or_else(|| CgError::at(span, format!("`:threads` takes a number from 1 to 256, not `{a}`")))?;
+                        .ok_or_else(|| {
+                            CgError::at(
+                                span,
+                                format!("`:threads` takes a number from 1 to 256, not `{a}`"),
+                            )
+                        })?;
                     self.search.threads = n;
                 }
-                format!("module searches use {} thread{}", self.search.threads, if self.search.threads == 1 { "" } else { "s" })
+                format!(
+                    "module searches use {} thread{}",
+                    self.search.threads,
+                    if self.search.threads == 1 { "" } else { "s" }
+                )
             }
             "limit" => self.limit(args.trim(), span)?,
             "quit" | "q" | "exit" => return Ok(Executed::Quit),
@@ -796,16 +810,23 @@ impl Session {
     /// `:limit`, `:limit nodes N`, `:limit memory 8G`, `:limit time 600`, `:limit off`.
     fn limit(&mut self, args: &str, span: Span) -> Result<String, CgError> {
         let words: Vec<&str> = args.split_whitespace().collect();
-        let bad = |m: String| CgError::at(span, m).with_hint("`:limit nodes 1000000`, `:limit memory 8G`, `:limit time 600` (seconds), `:limit off`");
+        let bad = |m: String| {
+            CgError::at(span, m).with_hint("`:limit nodes 1000000`, `:limit memory 8G`, `:limit time 600` (seconds), `:limit off`")
+        };
         match words.as_slice() {
             [] => {}
             ["off"] => self.search.budget = Budget::default(),
             ["nodes", n] => {
-                self.search.budget.nodes = n.parse().map_err(|_| bad(format!("`{n}` is not a node count")))?;
+                self.search.budget.nodes = n
+                    .parse()
+                    .map_err(|_| bad(format!("`{n}` is not a node count")))?;
             }
             ["memory", m] => {
-                let (digits, unit) = m.split_at(m.trim_end_matches(|c: char| c.is_ascii_alphabetic()).len());
-                let n: usize = digits.parse().map_err(|_| bad(format!("`{m}` is not a size")))?;
+                let (digits, unit) =
+                    m.split_at(m.trim_end_matches(|c: char| c.is_ascii_alphabetic()).len());
+                let n: usize = digits
+                    .parse()
+                    .map_err(|_| bad(format!("`{m}` is not a size")))?;
                 let mult = match unit.to_ascii_uppercase().as_str() {
                     "" | "M" | "MB" | "MIB" => 1 << 20,
                     "G" | "GB" | "GIB" => 1 << 30,
@@ -815,13 +836,20 @@ impl Session {
                 self.search.budget.memory = n.saturating_mul(mult);
             }
             ["time", t] => {
-                let secs: u64 = t.trim_end_matches('s').parse().map_err(|_| bad(format!("`{t}` is not a number of seconds")))?;
+                let secs: u64 = t
+                    .trim_end_matches('s')
+                    .parse()
+                    .map_err(|_| bad(format!("`{t}` is not a number of seconds")))?;
                 self.search.budget.time = std::time::Duration::from_secs(secs);
             }
             _ => return Err(bad(format!("cannot read `:limit {args}`"))),
         }
         let b = self.search.budget;
-        let nodes = if b.nodes == u64::MAX { "no limit".to_string() } else { b.nodes.to_string() };
+        let nodes = if b.nodes == u64::MAX {
+            "no limit".to_string()
+        } else {
+            b.nodes.to_string()
+        };
         Ok(format!(
             "search limits: nodes {nodes}, memory {} MiB, time {} s",
             b.memory >> 20,

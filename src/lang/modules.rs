@@ -30,7 +30,10 @@ pub static MODULE_FNS: &[ModuleFn] = &[
         help: "domineering(\".#..|....\") is the Domineering position with those rows (`.` empty,\n`#` filled, rows separated by `|`); Left places vertical dominoes, Right horizontal ones\n(WW ch. 5). It prints its canonical value and acts as that value in algebra.\nExample: domineering(\".#|..\") is *.",
         run: |s, v| {
             let Value::Str(board) = &v[0] else {
-                return Err(BuiltinError::Arg(0, "expected a board string such as \".#|..\"".into()));
+                return Err(BuiltinError::Arg(
+                    0,
+                    "expected a board string such as \".#|..\"".into(),
+                ));
             };
             let d = Domineering::parse(board).map_err(|m| BuiltinError::Arg(0, m))?;
             Ok(position(s, PositionKind::Domineering(d)))
@@ -57,7 +60,10 @@ pub static MODULE_FNS: &[ModuleFn] = &[
         help: "moves(P) lists the Left and Right moves of a module position P with the value of the\nposition each leads to. Example: moves(domineering(\"...|...\")).",
         run: |s, v| {
             let Value::Position(p) = &v[0] else {
-                return Err(BuiltinError::Arg(0, "expected a position from a game module, e.g. domineering(\"..|..\")".into()));
+                return Err(BuiltinError::Arg(
+                    0,
+                    "expected a position from a game module, e.g. domineering(\"..|..\")".into(),
+                ));
             };
             match &p.kind {
                 PositionKind::Domineering(d) => Ok(Value::Text(move_table(s, d))),
@@ -74,7 +80,13 @@ fn small_int(s: &Session, v: &[Value], i: usize) -> Result<usize, BuiltinError> 
     let g = match &v[i] {
         Value::Game(g) => *g,
         other => {
-            return Err(BuiltinError::Arg(i, format!("expected a non-negative integer, not a {}", other.type_name())));
+            return Err(BuiltinError::Arg(
+                i,
+                format!(
+                    "expected a non-negative integer, not a {}",
+                    other.type_name()
+                ),
+            ));
         }
     };
     s.arena

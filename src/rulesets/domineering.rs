@@ -54,7 +54,11 @@ impl Domineering {
             });
         }
         let cols = rows[0].chars().count();
-        if let Some((i, r)) = rows.iter().enumerate().find(|(_, r)| r.chars().count() != cols) {
+        if let Some((i, r)) = rows
+            .iter()
+            .enumerate()
+            .find(|(_, r)| r.chars().count() != cols)
+        {
             return Err(format!(
                 "row {} has {} cells but row 1 has {cols}: boards must be rectangular",
                 i + 1,
@@ -153,12 +157,21 @@ impl Domineering {
             left_edge |= bit(r * cols);
             right_edge |= bit(r * cols + cols - 1);
         }
-        let full = if self.n() == 64 { u64::MAX } else { bit(self.n()) - 1 };
+        let full = if self.n() == 64 {
+            u64::MAX
+        } else {
+            bit(self.n()) - 1
+        };
         (m | ((m & !right_edge) << 1) | ((m & !left_edge) >> 1) | (m << cols) | (m >> cols)) & full
     }
 
     /// The board transformed by `f(r, c) -> (r', c')` into a `rows' x cols'` board.
-    fn transform(&self, rows: usize, cols: usize, f: impl Fn(usize, usize) -> (usize, usize)) -> Domineering {
+    fn transform(
+        &self,
+        rows: usize,
+        cols: usize,
+        f: impl Fn(usize, usize) -> (usize, usize),
+    ) -> Domineering {
         let mut empty = 0u64;
         let mut m = self.empty;
         let sc = self.cols as usize;

@@ -249,7 +249,10 @@ pub fn parallel_value<G: Game>(
     if let Some(p) = failure {
         std::panic::resume_unwind(p);
     }
-    let values: Vec<GameId> = values.into_iter().map(|v| v.expect("every item valued")).collect();
+    let values: Vec<GameId> = values
+        .into_iter()
+        .map(|v| v.expect("every item valued"))
+        .collect();
     let v = match plan {
         Plan::Components(_) => arena.sum_all(&values),
         Plan::Options(_, l, _) => {
