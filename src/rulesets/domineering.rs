@@ -93,10 +93,6 @@ impl Domineering {
         })
     }
 
-    fn n(&self) -> usize {
-        self.rows as usize * self.cols as usize
-    }
-
     fn is_empty_cell(&self, r: usize, c: usize) -> bool {
         self.empty & bit(r * self.cols as usize + c) != 0
     }
@@ -108,14 +104,21 @@ impl Domineering {
 
     /// Cells `i` such that `i` and the cell to its right are empty (Right's moves).
     fn horizontal_pairs(&self) -> u64 {
+        let (_, last_col) = self.edges();
+        self.empty & (self.empty >> 1) & !last_col
+    }
+
+    /// Masks of the first and the last column.
+    fn edges(&self) -> (u64, u64) {
         let cols = self.cols as usize;
-        let mut not_last = 0u64;
-        for r in 0..self.rows as usize {
-            for c in 0..cols.saturating_sub(1) {
-                not_last |= bit(r * cols + c);
-            }
+        if cols == 0 {
+            return (0, 0);
         }
-        self.empty & (self.empty >> 1) & not_last
+        let mut first = 0u64;
+        for r in 0..self.rows as usize {
+            first |= bit(r * cols);
+        }
+        (first, first << (cols - 1))
     }
 
     /// The board with cell set `cells` (in this board's coordinates) cropped to its bounding box.
@@ -148,21 +151,11 @@ impl Domineering {
         }
     }
 
-    /// Neighbours (4-connectivity) of the cells in `m`, within the board.
-    fn spread(&self, m: u64) -> u64 {
+    /// `m` and its 4-neighbours among the empty cells (`edges` from [`Self::edges`]).
+    fn spread(&self, m: u64, (left_edge, right_edge): (u64, u64)) -> u64 {
         let cols = self.cols as usize;
-        let mut left_edge = 0u64;
-        let mut right_edge = 0u64;
-        for r in 0..self.rows as usize {
-            left_edge |= bit(r * cols);
-            right_edge |= bit(r * cols + cols - 1);
-        }
-        let full = if self.n() == 64 {
-            u64::MAX
-        } else {
-            bit(self.n()) - 1
-        };
-        (m | ((m & !right_edge) << 1) | ((m & !left_edge) >> 1) | (m << cols) | (m >> cols)) & full
+        (m | ((m & !right_edge) << 1) | ((m & !left_edge) >> 1) | (m << cols) | (m >> cols))
+            & self.empty
     }
 
     /// The board transformed by `f(r, c) -> (r', c')` into a `rows' x cols'` board.
@@ -235,10 +228,11 @@ impl Game for Domineering {
     fn components(&self) -> Vec<Domineering> {
         let mut rest = self.empty;
         let mut out = Vec::new();
+        let edges = self.edges();
         while rest != 0 {
             let mut comp = rest & rest.wrapping_neg();
             loop {
-                let grown = self.spread(comp) & self.empty;
+                let grown = self.spread(comp, edges);
                 if grown == comp {
                     break;
                 }

@@ -62,6 +62,9 @@ impl SearchStats {
     }
 }
 
+/// Entries of the raw-position cache before it is flushed.
+const RAW_CAPACITY: usize = 1 << 22;
+
 /// Bytes per table entry, for the memory budget (key, id and hash-map overhead).
 fn entry_bytes<G>() -> usize {
     std::mem::size_of::<G>() + 16
@@ -70,7 +73,11 @@ fn entry_bytes<G>() -> usize {
 /// An exact search over positions of `G` into an arena.
 pub struct LocalSearch<'a, G: Game> {
     arena: &'a mut Arena,
+    /// Values of normalised components (the transposition table proper).
     table: FxHashMap<G, GameId>,
+    /// Values of components as they occur, before normalisation: most lookups hit here and
+    /// skip computing the symmetry images. Bounded: flushed when it reaches `RAW_CAPACITY`.
+    raw: FxHashMap<G, GameId>,
     pub stats: SearchStats,
     budget: Budget,
     start: Instant,
@@ -81,6 +88,7 @@ impl<'a, G: Game> LocalSearch<'a, G> {
         LocalSearch {
             arena,
             table: FxHashMap::default(),
+            raw: FxHashMap::default(),
             stats: SearchStats {
                 threads: 1,
                 ..Default::default()
@@ -90,14 +98,27 @@ impl<'a, G: Game> LocalSearch<'a, G> {
         }
     }
 
-    /// The value of a position: the sum of the values of its components.
+    /// The value of a position: the sum of the values of its components. Positions seen
+    /// before are answered from the raw cache without decomposing them again.
     pub fn value(&mut self, pos: &G) -> GameId {
+        if let Some(&v) = self.raw.get(pos) {
+            self.stats.table_hits += 1;
+            return v;
+        }
         let mut acc = self.arena.zero();
         for c in pos.components() {
             let v = self.component_value(&c);
             acc = self.arena.add(acc, v);
         }
+        self.remember(pos, acc);
         acc
+    }
+
+    fn remember(&mut self, pos: &G, v: GameId) {
+        if self.raw.len() >= RAW_CAPACITY {
+            self.raw.clear();
+        }
+        self.raw.insert(pos.clone(), v);
     }
 
     /// The values of `player`'s options of `pos`.
@@ -106,6 +127,16 @@ impl<'a, G: Game> LocalSearch<'a, G> {
     }
 
     fn component_value(&mut self, c: &G) -> GameId {
+        if let Some(&v) = self.raw.get(c) {
+            self.stats.table_hits += 1;
+            return v;
+        }
+        let v = self.normalized_value(c);
+        self.remember(c, v);
+        v
+    }
+
+    fn normalized_value(&mut self, c: &G) -> GameId {
         let (key, negated) = c.normalize();
         let v = match self.table.get(&key) {
             Some(&v) => {
@@ -143,7 +174,8 @@ impl<'a, G: Game> LocalSearch<'a, G> {
             if self.start.elapsed() > self.budget.time {
                 Interrupt::Budget(format!("time limit of {:?} reached", self.budget.time)).raise();
             }
-            let bytes = self.arena.approx_bytes() + self.table.capacity() * entry_bytes::<G>();
+            let bytes = self.arena.approx_bytes()
+                + (self.table.capacity() + self.raw.capacity()) * entry_bytes::<G>();
             if bytes > self.budget.memory {
                 Interrupt::Budget(format!(
                     "memory limit of {} MiB reached ({} nodes searched)",
