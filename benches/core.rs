@@ -83,7 +83,10 @@ fn startup() -> Duration {
     let mut times = Vec::new();
     for _ in 0..20 {
         let t = Instant::now();
-        let out = Command::new(bin).args(["-e", "{0|1}"]).output().expect("run cgcalc");
+        let out = Command::new(bin)
+            .args(["-e", "{0|1}"])
+            .output()
+            .expect("run cgcalc");
         times.push(t.elapsed());
         assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "1/2");
     }
@@ -92,7 +95,10 @@ fn startup() -> Duration {
 }
 
 fn main() {
-    println!("{:<44} {:>12} {:>10} {:>12}", "case", "time", "arena", "followers");
+    println!(
+        "{:<44} {:>12} {:>10} {:>12}",
+        "case", "time", "arena", "followers"
+    );
     for n in [10, 16, 24, 40] {
         let (t, games, followers) = switches(n);
         println!(

@@ -156,7 +156,9 @@ fn run_stream(
         }
     }
     if !chunk.trim().is_empty() {
-        ok &= session.run_source_at(&chunk, "<stdin>", first_line, stop, &mut |r| printer.print(r));
+        ok &= session.run_source_at(&chunk, "<stdin>", first_line, stop, &mut |r| {
+            printer.print(r)
+        });
     }
     ok
 }

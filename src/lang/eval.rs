@@ -151,7 +151,11 @@ impl Session {
             Ok(Ok(Executed::Value(None))) => (None, None, false),
             Ok(Ok(Executed::Quit)) => (None, None, true),
             Ok(Err(e)) => (None, Some(at.render(&e, src)), false),
-            Err(message) => (None, Some(at.render(&CgError::at(stmt.span, message), src)), false),
+            Err(message) => (
+                None,
+                Some(at.render(&CgError::at(stmt.span, message), src)),
+                false,
+            ),
         };
         Reply {
             input,
