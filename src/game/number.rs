@@ -318,7 +318,7 @@ mod tests {
         assert_eq!(s(Some(d(0, 0)), Some(d(1, 0))), d(1, 1));
         assert_eq!(s(Some(d(1, 1)), Some(d(1, 0))), d(3, 2));
         assert_eq!(s(Some(d(-1, 0)), Some(d(3, 0))), Dyadic::ZERO);
-        assert_eq!(s(Some(d(3, 2)), Some(d(3, 0))), d(2, 0));
+        assert_eq!(s(Some(d(3, 2)), Some(d(3, 0))), d(1, 0));
     }
 
     #[test]
