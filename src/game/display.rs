@@ -20,6 +20,9 @@ use super::number::Dyadic;
 /// Slash runs longer than this are never written: the game gets braces instead.
 const MAX_SLASHES: usize = 4;
 
+/// Placeholder in the table of `↑^n` for entries not yet built.
+const UNSET: GameId = GameId(u32::MAX);
+
 /// Default limit on printed characters before a summary is printed instead.
 pub const DEFAULT_PRINT_LIMIT: usize = 10_000;
 
@@ -65,26 +68,30 @@ pub struct UptimalTable {
 }
 
 impl Arena {
-    /// `↑^n` (up-nth, Conway): `↑^1 = ↑`, `↑^(n+1) = {0 | ↓^n *}` (WW ch. 9; Siegel, CGT, II.4).
+    /// `↑^n` (up-nth, Conway): `↑^1 = ↑`, `↑^(n+1) = {0 | ↓^→n *}` where `↓^→n = -↑^→n`
+    /// (WW ch. 9; Siegel, CGT, II.4; CGSuite's `Pow`: `^.Pow(n) = {0 | * - ^.PowTo(n-1)}`).
     pub fn up_nth(&mut self, n: u32) -> GameId {
         assert!(n >= 1);
-        let mut table = std::mem::take(&mut self.uptimals);
-        while table.up_nth.len() < n as usize {
-            let next = match table.up_nth.last() {
-                None => self.up_multiple(1, 0),
-                Some(&prev) => {
-                    let down = self.neg(prev);
-                    let star = self.nimber(1);
-                    let right = self.add(down, star);
-                    let zero = self.zero();
-                    self.game(vec![zero], vec![right])
-                }
-            };
-            table.up_nth.push(next);
+        if n == 1 {
+            return self.up_multiple(1, 0);
         }
-        let r = table.up_nth[n as usize - 1];
-        self.uptimals = table;
-        r
+        if let Some(&g) = self.uptimals.up_nth.get(n as usize - 1)
+            && g != UNSET
+        {
+            return g;
+        }
+        let prev_sum = self.up_to(n - 1);
+        let down = self.neg(prev_sum);
+        let star = self.nimber(1);
+        let right = self.add(down, star);
+        let zero = self.zero();
+        let g = self.game(vec![zero], vec![right]);
+        let table = &mut self.uptimals.up_nth;
+        if table.len() < n as usize {
+            table.resize(n as usize, UNSET);
+        }
+        table[n as usize - 1] = g;
+        g
     }
 
     /// `↑^→n = ↑ + ↑^2 + ... + ↑^n`, which is `{↑^→(n-1) | *}` (`^[2] = {^|*}`).
