@@ -133,6 +133,7 @@ pub struct Arena {
     pub(crate) norton_cache: BoundedCache<(GameId, GameId), GameId>,
     pub(crate) uptimals: super::display::UptimalTable,
     pub(crate) thermographs: crate::analysis::ThermographCache,
+    pub(crate) analysis: crate::analysis::AnalysisCaches,
     zero: GameId,
 }
 
@@ -167,6 +168,7 @@ impl Arena {
             norton_cache: BoundedCache::new(capacity / 4),
             uptimals: Default::default(),
             thermographs: Default::default(),
+            analysis: Default::default(),
             zero: GameId(0),
         };
         arena.zero = arena.nus(Nus::number(Dyadic::ZERO));
