@@ -1,8 +1,8 @@
 //! Analysis of games: thermographs, stops, mean and temperature, and the functions built on them.
 
-
-
-
+pub mod atomic;
+pub mod incentives;
+pub mod powers;
 pub mod structure;
 pub mod thermograph;
 pub mod uptimal;

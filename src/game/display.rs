@@ -9,13 +9,13 @@
 //! then other games by birthday and printed text. Every printed form parses back to the value.
 
 use std::fmt::Write;
-use std::ops::Neg;
 
 use rustc_hash::FxHashMap;
 
 use super::arena::{Arena, GameId, Nus};
 use super::interrupt::check_cancel;
 use super::number::Dyadic;
+use crate::analysis::UptimalExpansion;
 
 /// Slash runs longer than this are never written: the game gets braces instead.
 const MAX_SLASHES: usize = 4;
@@ -35,14 +35,15 @@ pub enum UptimalShape {
     UpTo,
 }
 
-/// A recognised uptimal `number + sign·shape(n) + star`.
+/// A recognised uptimal `number + sign·shape(n) + *nim`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Uptimal {
     pub number: Dyadic,
     pub shape: UptimalShape,
     pub n: u32,
     pub negative: bool,
-    pub star: bool,
+    /// The nimber added (`*m`).
+    pub nim: u32,
 }
 
 /// How a game prints at the top level.
@@ -64,7 +65,6 @@ enum Form {
 pub struct UptimalTable {
     up_nth: Vec<GameId>,
     up_to: Vec<GameId>,
-    recognised: FxHashMap<GameId, Option<Uptimal>>,
 }
 
 impl Arena {
@@ -122,59 +122,39 @@ impl Arena {
         if u.negative {
             g = self.neg(g);
         }
-        if u.star {
-            let s = self.nimber(1);
+        if u.nim != 0 {
+            let s = self.nimber(u.nim);
             g = self.add(g, s);
         }
         let x = self.number(u.number);
         self.add(g, x)
     }
 
-    /// Recognises `x ± ^<n> (+*)` and `x ± ^[n] (+*)` for `n >= 2` among general games.
+    /// Recognises `x ± ^<n> + *m` and `x ± ^[n] + *m` for `n >= 2` among general games: the
+    /// uptimals that CGSuite prints compactly (its `Uptimal` output for unit expansions and
+    /// sums of units).
     pub fn as_uptimal(&mut self, g: GameId) -> Option<Uptimal> {
         if self.get_nus(g).is_some() {
             return None;
         }
-        if let Some(r) = self.uptimals.recognised.get(&g) {
-            return *r;
-        }
-        let r = self.recognise_uptimal(g);
-        self.uptimals.recognised.insert(g, r);
-        r
-    }
-
-    fn recognise_uptimal(&mut self, g: GameId) -> Option<Uptimal> {
-        let x = self.left_stop(g);
-        if self.right_stop(g) != x {
+        let e = self.uptimal_expansion(g)?;
+        if e.len() < 2 {
             return None;
         }
-        let shift = self.number(x.neg());
-        let h = self.add(g, shift);
-        // ↑^n and ↑^→n have birthday n + 1; adding * changes it by at most one.
-        let b = self.birthday(h);
-        if b > 200 {
+        let shape = if e.is_unit() {
+            UptimalShape::UpNth
+        } else if e.is_unit_sum() {
+            UptimalShape::UpTo
+        } else {
             return None;
-        }
-        let lo = b.saturating_sub(2).max(2) as u32;
-        for n in lo..=(b as u32) {
-            for shape in [UptimalShape::UpNth, UptimalShape::UpTo] {
-                for negative in [false, true] {
-                    for star in [false, true] {
-                        let u = Uptimal {
-                            number: Dyadic::ZERO,
-                            shape,
-                            n,
-                            negative,
-                            star,
-                        };
-                        if self.uptimal_value(u) == h {
-                            return Some(Uptimal { number: x, ..u });
-                        }
-                    }
-                }
-            }
-        }
-        None
+        };
+        Some(Uptimal {
+            number: e.number,
+            shape,
+            n: e.len() as u32,
+            negative: e.coefficient(e.len()) < 0,
+            nim: e.nim,
+        })
     }
 
     /// Prints `g` in full.
@@ -288,8 +268,8 @@ impl Arena {
         self.mean(g) > x
     }
 
-    /// The order of options in printed output: numbers, nimbers, uptimals, then other games by
-    /// birthday and printed text.
+    /// The order of options in printed output (CGSuite's `DeterministicOrdering`): numbers by
+    /// value, nimbers, uptimals by their expansions, then other games.
     fn option_rank(&mut self, g: GameId) -> (u8, RankKey) {
         if let Some(v) = self.get_nus(g) {
             if v.is_number() {
@@ -298,30 +278,33 @@ impl Arena {
             if v.number.is_zero() && v.ups == 0 {
                 return (1, RankKey::Nim(v.nim));
             }
-            return (2, RankKey::Uptimal(v.number, vec![v.ups], v.nim));
         }
-        if let Some(u) = self.as_uptimal(g) {
-            let sign = if u.negative { -1 } else { 1 };
-            let coeffs = match u.shape {
-                UptimalShape::UpNth => {
-                    let mut c = vec![0; u.n as usize];
-                    c[u.n as usize - 1] = sign;
-                    c
-                }
-                UptimalShape::UpTo => vec![sign; u.n as usize],
-            };
-            return (2, RankKey::Uptimal(u.number, coeffs, u.star as u32));
+        if let Some(e) = self.uptimal_expansion(g) {
+            return (2, RankKey::Uptimal(e));
         }
         (3, RankKey::Birthday(self.birthday(g)))
     }
 }
 
-#[derive(PartialEq, PartialOrd, Clone, Debug)]
+#[derive(PartialEq, Eq, Clone, Debug)]
 enum RankKey {
     Number(Dyadic),
     Nim(u32),
-    Uptimal(Dyadic, Vec<i64>, u32),
+    Uptimal(UptimalExpansion),
     Birthday(u64),
+}
+
+impl RankKey {
+    fn cmp_within(&self, other: &RankKey) -> std::cmp::Ordering {
+        use std::cmp::Ordering::Equal;
+        match (self, other) {
+            (RankKey::Number(a), RankKey::Number(b)) => a.cmp(b),
+            (RankKey::Nim(a), RankKey::Nim(b)) => a.cmp(b),
+            (RankKey::Uptimal(a), RankKey::Uptimal(b)) => a.cgsuite_cmp(b),
+            (RankKey::Birthday(a), RankKey::Birthday(b)) => a.cmp(b),
+            _ => Equal,
+        }
+    }
 }
 
 struct Printer {
@@ -374,7 +357,7 @@ impl Printer {
         }
         keyed.sort_by(|a, b| {
             a.0.cmp(&b.0)
-                .then(a.1.partial_cmp(&b.1).unwrap_or(std::cmp::Ordering::Equal))
+                .then_with(|| a.1.cmp_within(&b.1))
                 .then_with(|| texts.get(&a.2).cmp(&texts.get(&b.2)))
         });
         Some(keyed.into_iter().map(|k| k.2).collect())
@@ -407,7 +390,7 @@ impl Printer {
                 Some(0)
             }
             Form::Uptimal(u) => {
-                let parens = force_parens && (!u.number.is_zero() || u.star);
+                let parens = force_parens && (!u.number.is_zero() || u.nim != 0);
                 if parens {
                     self.out.push('(');
                 }
@@ -533,7 +516,11 @@ fn write_uptimal(out: &mut String, u: Uptimal) {
         UptimalShape::UpNth => write!(out, "{sym}<{}>", u.n),
         UptimalShape::UpTo => write!(out, "{sym}[{}]", u.n),
     };
-    if u.star {
-        out.push('*');
+    match u.nim {
+        0 => {}
+        1 => out.push('*'),
+        n => {
+            let _ = write!(out, "*{n}");
+        }
     }
 }

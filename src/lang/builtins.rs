@@ -331,12 +331,27 @@ pub static BUILTINS: &[Builtin] = &[
         "isuptimal(G)",
         1..=1,
         "is G a number plus uptimal?",
-        "isuptimal(G): true if G is a number plus a finite sum of multiples of ^<n> plus 0 or * (Siegel, CGT, II.4).",
+        "isuptimal(G): true if G = x + d1.^ + d2.^<2> + ... + dn.^<n> + *m for a number x,\nintegers d1..dn and a nimber *m: an uptimal (Siegel, CGT, II.4; CGSuite's IsUptimal).\nEvery number-up-star value is one. Example: isuptimal({0||0|v*}) is true (*.12).",
         |a, v| {
             let g = game(v, 0)?;
-            Ok(Value::Bool(
-                a.get_nus(g).is_some() || a.as_uptimal(g).is_some(),
-            ))
+            Ok(Value::Bool(a.is_uptimal(g)))
+        }
+    ),
+    builtin!(
+        "uptimal",
+        "uptimal(G)",
+        1..=1,
+        "the uptimal expansion, as CGSuite writes it",
+        "uptimal(G): the uptimal expansion x*m.d1d2...dn of G = x + d1.^ + d2.^<2> + ... + dn.^<n> + *m\n(Siegel, CGT, II.4; CGSuite's UptimalExpansion), as a string. The number x is left out\nwhen it is 0 and a nimber follows; digits 10..35 are written A..Z, larger ones (d), and a\nnegative digit is followed by `-`. Examples: uptimal(^[4]) is \"0.1111\", uptimal(v*) is\n\"*.1-\", uptimal(6^*) is \"6*.1\". An error if G is not an uptimal.",
+        |a, v| {
+            let g = game(v, 0)?;
+            match a.uptimal_expansion(g) {
+                Some(e) => Ok(Value::Str(e.to_cgsuite_string())),
+                None => Err(BuiltinError::Arg(
+                    0,
+                    format!("not an uptimal: {}", a.display(g)),
+                )),
+            }
         }
     ),
 ];
