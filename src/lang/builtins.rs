@@ -354,6 +354,33 @@ pub static BUILTINS: &[Builtin] = &[
             }
         }
     ),
+    builtin!(
+        "pow",
+        "pow(G, x)",
+        2..=2,
+        "G^x: ^<n>-style power of a game {0|H}",
+        "pow(G, x) for G = {0|H} and a number x >= 1: {0 | H - powto(G, x-1)}, so pow(^, n) = ^<n>\n(Siegel, CGT, II.4; CGSuite's Pow, which allows dyadic exponents through powto).\nExamples: pow(^, 3) is ^<3>; pow(^, 7/4) is {0||0,v*|0,{0,v*|0,*}}. An error for other G.",
+        |a, v| {
+            let (g, x) = (game(v, 0)?, number(a, v, 1)?);
+            a.pow(g, x).map(Value::Game).map_err(|e| match e {
+                crate::analysis::powers::PowError::Base => BuiltinError::Arg(0, e.to_string()),
+                _ => BuiltinError::Arg(1, e.to_string()),
+            })
+        }
+    ),
+    builtin!(
+        "powto",
+        "powto(G, x)",
+        2..=2,
+        "G^->x: ^[n]-style power (ordinal sum G : blowup(x))",
+        "powto(G, x) for a number x >= 0: 0 when x = 0, else the ordinal sum G : b(x), where the\nblow-up b(n) = n - 1 for integers and, for x = m/2^k, b(x) is the simplest number between\nb(x - 1/2^k) and b(x + 1/2^k) (Siegel, CGT, II.4; CGSuite's PowTo). powto(^, n) = ^[n].\nExamples: powto(^, 7/4) is {^|*,^[2]||*,^[2]}; powto(+-1, 3) is {1,{1,+-1|-1}|-1}.",
+        |a, v| {
+            let (g, x) = (game(v, 0)?, number(a, v, 1)?);
+            a.powto(g, x)
+                .map(Value::Game)
+                .map_err(|e| BuiltinError::Arg(1, e.to_string()))
+        }
+    ),
 ];
 
 /// Looks up a function by name.
@@ -431,6 +458,16 @@ fn game(v: &[Value], i: usize) -> Result<GameId, BuiltinError> {
             format!("expected a game, but this is a {}", other.type_name()),
         )),
     }
+}
+
+fn number(a: &mut Arena, v: &[Value], i: usize) -> Result<crate::game::Dyadic, BuiltinError> {
+    let g = game(v, i)?;
+    a.as_number(g).ok_or_else(|| {
+        BuiltinError::Arg(
+            i,
+            format!("expected a number, but this is {}", a.display(g)),
+        )
+    })
 }
 
 fn integer(a: &mut Arena, n: i128) -> Value {
