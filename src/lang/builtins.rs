@@ -381,6 +381,42 @@ pub static BUILTINS: &[Builtin] = &[
                 .map_err(|e| BuiltinError::Arg(1, e.to_string()))
         }
     ),
+    builtin!(
+        "incentives",
+        "incentives(G)",
+        1..=1,
+        "Left's and Right's incentives, dominated ones removed",
+        "incentives(G): the incentives G^L - G and G - G^R over the options of G's canonical form\n(WW ch. 8; Siegel, CGT, II.5), taken together; an incentive <= another one is removed, as in\nCGSuite's Incentives. Example: incentives(v*) is [^*] (Right's v and v* are below ^*).",
+        |a, v| {
+            let g = game(v, 0)?;
+            let r = a.incentives(g);
+            Ok(game_list(a, r))
+        }
+    ),
+    builtin!(
+        "linc",
+        "linc(G)",
+        1..=1,
+        "Left incentives G^L - G",
+        "linc(G): Left's incentives G^L - G over the Left options of G's canonical form, an\nincentive <= another one removed (WW ch. 8; CGSuite's LeftIncentives). linc(^) is [v].",
+        |a, v| {
+            let g = game(v, 0)?;
+            let r = a.left_incentives(g);
+            Ok(game_list(a, r))
+        }
+    ),
+    builtin!(
+        "rinc",
+        "rinc(G)",
+        1..=1,
+        "Right incentives G - G^R",
+        "rinc(G): Right's incentives G - G^R over the Right options of G's canonical form, an\nincentive <= another one removed (WW ch. 8; CGSuite's RightIncentives). rinc(^) is [^*].",
+        |a, v| {
+            let g = game(v, 0)?;
+            let r = a.right_incentives(g);
+            Ok(game_list(a, r))
+        }
+    ),
 ];
 
 /// Looks up a function by name.
@@ -475,6 +511,12 @@ fn integer(a: &mut Arena, n: i128) -> Value {
         Ok(n) => Value::Game(a.integer(n)),
         Err(_) => crate::game::Interrupt::Overflow.raise(),
     }
+}
+
+/// A list of games in printing order.
+fn game_list(a: &mut Arena, games: Vec<GameId>) -> Value {
+    let sorted = a.sort_for_display(games);
+    Value::List(sorted.into_iter().map(Value::Game).collect())
 }
 
 fn options(a: &mut Arena, v: &[Value], left: bool) -> BResult {
