@@ -5,8 +5,8 @@
 //! `+-G`; `x + {0||0|-G}` prints as `xTiny(G)` and `x + {G|0||0}` as `xMiny(G)`. Other games use
 //! slash notation with the fewest bars: a general option is written inline (without braces)
 //! when it is the only option on its side and needs fewer than four bars; otherwise it gets
-//! braces. Options are ordered as language.md prescribes: numbers by value, nimbers, uptimals,
-//! then other games by birthday and printed text. Every printed form parses back to the value.
+//! braces. Options are ordered as CGSuite orders them: numbers by value, nimbers, uptimals by
+//! expansion, then other games by their options. Every printed form parses back to the value.
 
 use std::fmt::Write;
 
@@ -65,7 +65,12 @@ enum Form {
 pub struct UptimalTable {
     up_nth: Vec<GameId>,
     up_to: Vec<GameId>,
+    /// Options of general games in display order, by (game, Left side?).
+    sorted: FxHashMap<(GameId, bool), Vec<GameId>>,
 }
+
+/// Entries of the sorted-options memo before it is flushed.
+const SORTED_MEMO_CAPACITY: usize = 1 << 18;
 
 impl Arena {
     /// `↑^n` (up-nth, Conway): `↑^1 = ↑`, `↑^(n+1) = {0 | ↓^→n *}` where `↓^→n = -↑^→n`
@@ -167,20 +172,66 @@ impl Arena {
         let mut p = Printer {
             out: String::new(),
             limit,
-            texts: FxHashMap::default(),
         };
         p.append(self, g, true, false)?;
         Some(p.out)
     }
 
-    /// Sorts games into the order in which printed output lists options.
-    pub fn sort_for_display(&mut self, games: Vec<GameId>) -> Vec<GameId> {
-        let mut p = Printer {
-            out: String::new(),
-            limit: usize::MAX,
-            texts: FxHashMap::default(),
+    /// Sorts games into the order in which printed output lists options (see
+    /// [`Arena::display_cmp`]).
+    pub fn sort_for_display(&mut self, mut games: Vec<GameId>) -> Vec<GameId> {
+        games.sort_by(|&a, &b| self.display_cmp(a, b));
+        games
+    }
+
+    /// CGSuite's `DeterministicOrdering` of games, the order of printed options: numbers by
+    /// value, then nimbers, then uptimals by their expansions (number part, digits, length,
+    /// nimber), then other games by their sorted Left options compared one by one in this
+    /// order (a list that runs out first is smaller), then likewise by their Right options.
+    pub fn display_cmp(&mut self, g: GameId, h: GameId) -> std::cmp::Ordering {
+        use std::cmp::Ordering::Equal;
+        if g == h {
+            return Equal;
+        }
+        let (cg, kg) = self.option_rank(g);
+        let (ch, kh) = self.option_rank(h);
+        let c = cg.cmp(&ch).then_with(|| kg.cmp_within(&kh));
+        if c != Equal || cg != 3 {
+            return c;
+        }
+        check_cancel();
+        for left in [true, false] {
+            let a = self.sorted_options(g, left);
+            let b = self.sorted_options(h, left);
+            for (&x, &y) in a.iter().zip(b.iter()) {
+                let c = self.display_cmp(x, y);
+                if c != Equal {
+                    return c;
+                }
+            }
+            if a.len() != b.len() {
+                return a.len().cmp(&b.len());
+            }
+        }
+        Equal
+    }
+
+    /// The options of one side of `g` in display order (memoised).
+    fn sorted_options(&mut self, g: GameId, left: bool) -> Vec<GameId> {
+        if let Some(v) = self.uptimals.sorted.get(&(g, left)) {
+            return v.clone();
+        }
+        let opts = if left {
+            self.left_options(g)
+        } else {
+            self.right_options(g)
         };
-        p.sorted(self, games).unwrap_or_default()
+        let v = self.sort_for_display(opts);
+        if self.uptimals.sorted.len() >= SORTED_MEMO_CAPACITY {
+            self.uptimals.sorted.clear();
+        }
+        self.uptimals.sorted.insert((g, left), v.clone());
+        v
     }
 
     /// A one-line description of a game too large to print.
@@ -282,7 +333,7 @@ impl Arena {
         if let Some(e) = self.uptimal_expansion(g) {
             return (2, RankKey::Uptimal(e));
         }
-        (3, RankKey::Birthday(self.birthday(g)))
+        (3, RankKey::General)
     }
 }
 
@@ -291,7 +342,7 @@ enum RankKey {
     Number(Dyadic),
     Nim(u32),
     Uptimal(UptimalExpansion),
-    Birthday(u64),
+    General,
 }
 
 impl RankKey {
@@ -301,7 +352,6 @@ impl RankKey {
             (RankKey::Number(a), RankKey::Number(b)) => a.cmp(b),
             (RankKey::Nim(a), RankKey::Nim(b)) => a.cmp(b),
             (RankKey::Uptimal(a), RankKey::Uptimal(b)) => a.cgsuite_cmp(b),
-            (RankKey::Birthday(a), RankKey::Birthday(b)) => a.cmp(b),
             _ => Equal,
         }
     }
@@ -310,8 +360,6 @@ impl RankKey {
 struct Printer {
     out: String,
     limit: usize,
-    /// Standalone texts of options, used to order options of equal birthday.
-    texts: FxHashMap<GameId, String>,
 }
 
 impl Printer {
@@ -319,48 +367,9 @@ impl Printer {
         (self.out.len() <= self.limit).then_some(())
     }
 
-    fn standalone_text(&mut self, arena: &mut Arena, g: GameId) -> Option<String> {
-        if let Some(t) = self.texts.get(&g) {
-            return Some(t.clone());
-        }
-        let mut sub = Printer {
-            out: String::new(),
-            limit: self.limit,
-            texts: std::mem::take(&mut self.texts),
-        };
-        let r = sub.append(arena, g, true, false);
-        self.texts = std::mem::take(&mut sub.texts);
-        r?;
-        self.texts.insert(g, sub.out.clone());
-        Some(sub.out)
-    }
-
     fn sorted(&mut self, arena: &mut Arena, opts: Vec<GameId>) -> Option<Vec<GameId>> {
-        let mut keyed = Vec::with_capacity(opts.len());
-        for g in opts {
-            let (class, key) = arena.option_rank(g);
-            keyed.push((class, key, g));
-        }
-        let needs_text = keyed.iter().enumerate().any(|(i, a)| {
-            keyed
-                .iter()
-                .skip(i + 1)
-                .any(|b| a.0 == 3 && b.0 == 3 && a.1 == b.1)
-        });
-        let mut texts = FxHashMap::default();
-        if needs_text {
-            for (class, _, g) in &keyed {
-                if *class == 3 {
-                    texts.insert(*g, self.standalone_text(arena, *g)?);
-                }
-            }
-        }
-        keyed.sort_by(|a, b| {
-            a.0.cmp(&b.0)
-                .then_with(|| a.1.cmp_within(&b.1))
-                .then_with(|| texts.get(&a.2).cmp(&texts.get(&b.2)))
-        });
-        Some(keyed.into_iter().map(|k| k.2).collect())
+        self.check()?;
+        Some(arena.sort_for_display(opts))
     }
 
     /// Appends `g`; returns the number of bars its outermost level uses when written without
@@ -440,7 +449,6 @@ impl Printer {
                 let mut left = Printer {
                     out: String::new(),
                     limit: self.limit.saturating_sub(self.out.len()),
-                    texts: std::mem::take(&mut self.texts),
                 };
                 let mut slashes = 1;
                 for (i, &o) in lo.iter().enumerate() {
@@ -452,7 +460,6 @@ impl Printer {
                 let mut right = Printer {
                     out: String::new(),
                     limit: left.limit.saturating_sub(left.out.len()),
-                    texts: std::mem::take(&mut left.texts),
                 };
                 for (i, &o) in ro.iter().enumerate() {
                     if i > 0 {
@@ -460,7 +467,6 @@ impl Printer {
                     }
                     slashes = slashes.max(right.append(arena, o, ro.len() > 1, false)? + 1);
                 }
-                self.texts = std::mem::take(&mut right.texts);
                 let braces = force_brackets || slashes >= MAX_SLASHES;
                 if braces {
                     self.out.push('{');
