@@ -65,7 +65,9 @@ mod tests {
     /// left incentives, right incentives.
     #[test]
     fn cgsuite_rows() {
-        let rows: [(&str, &[&str], &[&str], &[&str]); 6] = [
+        // (game, incentives, left incentives, right incentives)
+        type Row<'a> = (&'a str, &'a [&'a str], &'a [&'a str], &'a [&'a str]);
+        let rows: [Row; 6] = [
             ("0", &[], &[], &[]),
             ("5", &["-1"], &["-1"], &[]),
             ("-1/2", &["-1/2"], &["-1/2"], &["-1/2"]),

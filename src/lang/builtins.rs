@@ -417,6 +417,40 @@ pub static BUILTINS: &[Builtin] = &[
             Ok(game_list(a, r))
         }
     ),
+    builtin!(
+        "aw",
+        "aw(G)",
+        1..=1,
+        "atomic weight (error if G is not atomic)",
+        "aw(G): the atomic weight of an atomic infinitesimal G (WW ch. 7-8; Siegel, CGT, II.7).\nComputed as CGSuite does: aw(x + k.^ + *m) = k; otherwise {aw(G^L) - 2 | aw(G^R) + 2}, and\nwhen that is an integer the far-star rule compares G with *N (N beyond every nimber in G)\nto pick the least/greatest integer allowed. G is atomic if it is all-small, or if\nG - aw(G).^ lies between -E and E with E = ^* + (*2^j : -1). aw is additive on all-small\ngames. Examples: aw(^) is 1, aw({^^^|vv}) is {1|0}, aw({1|^^||^}) is 2; aw(5) is an error.",
+        |a, v| {
+            let g = game(v, 0)?;
+            match a.atomic_weight(g) {
+                Some(w) => Ok(Value::Game(w)),
+                None => Err(BuiltinError::Arg(
+                    0,
+                    format!("not atomic: {}", a.display(g)),
+                )),
+            }
+        }
+    ),
+    builtin!(
+        "nimval",
+        "nimval(G)",
+        1..=1,
+        "the nim value n of an impartial G = *n",
+        "nimval(G): the n with G = *n (Sprague-Grundy; WW ch. 3; Siegel, CGT, II.?), for a game whose\nvalue is a nimber (every impartial game's is). An error otherwise. nimval(*4 + *7) is 3.",
+        |a, v| {
+            let g = game(v, 0)?;
+            match a.get_nus(g) {
+                Some(n) if n.number.is_zero() && n.ups == 0 => Ok(integer(a, n.nim as i128)),
+                _ => Err(BuiltinError::Arg(
+                    0,
+                    format!("not a nimber: {}", a.display(g)),
+                )),
+            }
+        }
+    ),
 ];
 
 /// Looks up a function by name.
