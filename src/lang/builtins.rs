@@ -563,3 +563,42 @@ fn options(a: &mut Arena, v: &[Value], left: bool) -> BResult {
     let sorted = a.sort_for_display(opts);
     Ok(Value::List(sorted.into_iter().map(Value::Game).collect()))
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::lang::eval::Session;
+
+    /// Runs one statement: `Ok(output)` or `Err(error text)`.
+    fn run(src: &str) -> Result<String, String> {
+        let mut s = Session::new();
+        let mut out = None;
+        s.run_source(src, "<test>", true, &mut |r| {
+            out = Some(match (&r.output, &r.error) {
+                (_, Some(e)) => Err(e.clone()),
+                (Some(o), None) => Ok(o.clone()),
+                (None, None) => Ok(String::new()),
+            })
+        });
+        out.expect("one reply")
+    }
+
+    #[test]
+    fn analysis_builtins() {
+        // Sprague-Grundy: *4 + *7 = *3 (nim addition).
+        assert_eq!(run("nimval(*4 + *7)"), Ok("3".into()));
+        assert!(run("nimval(^)").unwrap_err().contains("not a nimber: ^"));
+        assert!(run("aw(5)").unwrap_err().contains("not atomic: 5"));
+        assert_eq!(run("aw({1|^^||^})"), Ok("2".into()));
+        assert_eq!(run("uptimal(^[4])"), Ok("\"0.1111\"".into()));
+        assert_eq!(run("uptimal(4.^<2> - 11.^<3>)"), Ok("\"0.04B-\"".into()));
+        assert_eq!(run("isuptimal({0||0|vvv})"), Ok("false".into()));
+        assert_eq!(run("incentives(v*)"), Ok("[^*]".into()));
+        assert_eq!(run("rinc(v*)"), Ok("[v, v*]".into()));
+        assert_eq!(run("pow(^, 3)"), Ok("^<3>".into()));
+        assert_eq!(run("powto(^, 3)"), Ok("^[3]".into()));
+        assert!(run("pow(+-1, 3)").unwrap_err().contains("{0|H}"));
+        // Printed uptimals parse back.
+        assert_eq!(run("1+^<3>+*2"), Ok("1^<3>*2".into()));
+        assert_eq!(run("-1/2v[4]*3 == -1/2 - ^[4] + *3"), Ok("true".into()));
+    }
+}
