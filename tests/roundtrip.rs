@@ -66,7 +66,7 @@ fn special(s: &mut Session, pool: &mut GamePool, rng: &mut Rng) -> GameId {
             },
             n: 1 + rng.below(6) as u32,
             negative: rng.chance(1, 2),
-            star: rng.chance(1, 2),
+            nim: rng.below(4) as u32,
         }),
         3 => {
             let g = if rng.chance(1, 2) {

@@ -138,6 +138,7 @@ pub struct Arena {
     pub(crate) thermographs: crate::analysis::ThermographCache,
     pub(crate) temps: crate::analysis::cooling::TemperatureCache,
     pub(crate) rcfs: crate::analysis::rcf::RcfCache,
+    pub(crate) analysis: crate::analysis::AnalysisCaches,
     zero: GameId,
 }
 
@@ -174,6 +175,7 @@ impl Arena {
             thermographs: Default::default(),
             temps: Default::default(),
             rcfs: Default::default(),
+            analysis: Default::default(),
             zero: GameId(0),
         };
         arena.zero = arena.nus(Nus::number(Dyadic::ZERO));

@@ -5,17 +5,17 @@
 //! `+-G`; `x + {0||0|-G}` prints as `xTiny(G)` and `x + {G|0||0}` as `xMiny(G)`. Other games use
 //! slash notation with the fewest bars: a general option is written inline (without braces)
 //! when it is the only option on its side and needs fewer than four bars; otherwise it gets
-//! braces. Options are ordered as language.md prescribes: numbers by value, nimbers, uptimals,
-//! then other games by birthday and printed text. Every printed form parses back to the value.
+//! braces. Options are ordered as CGSuite orders them: numbers by value, nimbers, uptimals by
+//! expansion, then other games by their options. Every printed form parses back to the value.
 
 use std::fmt::Write;
-use std::ops::Neg;
 
 use rustc_hash::FxHashMap;
 
 use super::arena::{Arena, GameId, Nus};
 use super::interrupt::check_cancel;
 use super::number::Dyadic;
+use crate::analysis::UptimalExpansion;
 
 /// Slash runs longer than this are never written: the game gets braces instead.
 pub(crate) const MAX_SLASHES: usize = 4;
@@ -32,14 +32,15 @@ pub enum UptimalShape {
     UpTo,
 }
 
-/// A recognised uptimal `number + sign·shape(n) + star`.
+/// A recognised uptimal `number + sign·shape(n) + *nim`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Uptimal {
     pub number: Dyadic,
     pub shape: UptimalShape,
     pub n: u32,
     pub negative: bool,
-    pub star: bool,
+    /// The nimber added (`*m`).
+    pub nim: u32,
 }
 
 /// How a game prints at the top level.
@@ -61,8 +62,12 @@ enum Form {
 pub struct UptimalTable {
     up_nth: Vec<GameId>,
     up_to: Vec<GameId>,
-    recognised: FxHashMap<GameId, Option<Uptimal>>,
+    /// Options of general games in display order, by (game, Left side?).
+    sorted: FxHashMap<(GameId, bool), Vec<GameId>>,
 }
+
+/// Entries of the sorted-options memo before it is flushed.
+const SORTED_MEMO_CAPACITY: usize = 1 << 18;
 
 impl Arena {
     /// `↑^n` (up-nth, Conway): `↑^1 = ↑`, `↑^(n+1) = {0 | ↓^→n *}` (WW ch. 9; Siegel, CGT,
@@ -111,59 +116,39 @@ impl Arena {
         if u.negative {
             g = self.neg(g);
         }
-        if u.star {
-            let s = self.nimber(1);
+        if u.nim != 0 {
+            let s = self.nimber(u.nim);
             g = self.add(g, s);
         }
         let x = self.number(u.number);
         self.add(g, x)
     }
 
-    /// Recognises `x ± ^<n> (+*)` and `x ± ^[n] (+*)` for `n >= 2` among general games.
+    /// Recognises `x ± ^<n> + *m` and `x ± ^[n] + *m` for `n >= 2` among general games: the
+    /// uptimals that CGSuite prints compactly (its `Uptimal` output for unit expansions and
+    /// sums of units).
     pub fn as_uptimal(&mut self, g: GameId) -> Option<Uptimal> {
         if self.get_nus(g).is_some() {
             return None;
         }
-        if let Some(r) = self.uptimals.recognised.get(&g) {
-            return *r;
-        }
-        let r = self.recognise_uptimal(g);
-        self.uptimals.recognised.insert(g, r);
-        r
-    }
-
-    fn recognise_uptimal(&mut self, g: GameId) -> Option<Uptimal> {
-        let x = self.left_stop(g);
-        if self.right_stop(g) != x {
+        let e = self.uptimal_expansion(g)?;
+        if e.len() < 2 {
             return None;
         }
-        let shift = self.number(x.neg());
-        let h = self.add(g, shift);
-        // ↑^n and ↑^→n have birthday n + 1; adding * changes it by at most one.
-        let b = self.birthday(h);
-        if b > 1100 {
+        let shape = if e.is_unit() {
+            UptimalShape::UpNth
+        } else if e.is_unit_sum() {
+            UptimalShape::UpTo
+        } else {
             return None;
-        }
-        let lo = b.saturating_sub(2).max(2) as u32;
-        for n in lo..=(b as u32) {
-            for shape in [UptimalShape::UpNth, UptimalShape::UpTo] {
-                for negative in [false, true] {
-                    for star in [false, true] {
-                        let u = Uptimal {
-                            number: Dyadic::ZERO,
-                            shape,
-                            n,
-                            negative,
-                            star,
-                        };
-                        if self.uptimal_value(u) == h {
-                            return Some(Uptimal { number: x, ..u });
-                        }
-                    }
-                }
-            }
-        }
-        None
+        };
+        Some(Uptimal {
+            number: e.number,
+            shape,
+            n: e.len() as u32,
+            negative: e.coefficient(e.len()) < 0,
+            nim: e.nim,
+        })
     }
 
     /// Prints `g` in full.
@@ -176,20 +161,66 @@ impl Arena {
         let mut p = Printer {
             out: String::new(),
             limit,
-            texts: FxHashMap::default(),
         };
         p.append(self, g, true, false)?;
         Some(p.out)
     }
 
-    /// Sorts games into the order in which printed output lists options.
-    pub fn sort_for_display(&mut self, games: Vec<GameId>) -> Vec<GameId> {
-        let mut p = Printer {
-            out: String::new(),
-            limit: usize::MAX,
-            texts: FxHashMap::default(),
+    /// Sorts games into the order in which printed output lists options (see
+    /// [`Arena::display_cmp`]).
+    pub fn sort_for_display(&mut self, mut games: Vec<GameId>) -> Vec<GameId> {
+        games.sort_by(|&a, &b| self.display_cmp(a, b));
+        games
+    }
+
+    /// CGSuite's `DeterministicOrdering` of games, the order of printed options: numbers by
+    /// value, then nimbers, then uptimals by their expansions (number part, digits, length,
+    /// nimber), then other games by their sorted Left options compared one by one in this
+    /// order (a list that runs out first is smaller), then likewise by their Right options.
+    pub fn display_cmp(&mut self, g: GameId, h: GameId) -> std::cmp::Ordering {
+        use std::cmp::Ordering::Equal;
+        if g == h {
+            return Equal;
+        }
+        let (cg, kg) = self.option_rank(g);
+        let (ch, kh) = self.option_rank(h);
+        let c = cg.cmp(&ch).then_with(|| kg.cmp_within(&kh));
+        if c != Equal || cg != 3 {
+            return c;
+        }
+        check_cancel();
+        for left in [true, false] {
+            let a = self.sorted_options(g, left);
+            let b = self.sorted_options(h, left);
+            for (&x, &y) in a.iter().zip(b.iter()) {
+                let c = self.display_cmp(x, y);
+                if c != Equal {
+                    return c;
+                }
+            }
+            if a.len() != b.len() {
+                return a.len().cmp(&b.len());
+            }
+        }
+        Equal
+    }
+
+    /// The options of one side of `g` in display order (memoised).
+    fn sorted_options(&mut self, g: GameId, left: bool) -> Vec<GameId> {
+        if let Some(v) = self.uptimals.sorted.get(&(g, left)) {
+            return v.clone();
+        }
+        let opts = if left {
+            self.left_options(g)
+        } else {
+            self.right_options(g)
         };
-        p.sorted(self, games).unwrap_or_default()
+        let v = self.sort_for_display(opts);
+        if self.uptimals.sorted.len() >= SORTED_MEMO_CAPACITY {
+            self.uptimals.sorted.clear();
+        }
+        self.uptimals.sorted.insert((g, left), v.clone());
+        v
     }
 
     /// Prints `g` as an option inside a larger game (braced when `braced`) and returns the
@@ -199,7 +230,6 @@ impl Arena {
         let mut p = Printer {
             out: String::new(),
             limit: usize::MAX,
-            texts: FxHashMap::default(),
         };
         let bars = p.append(self, g, braced, false).unwrap_or(0);
         (p.out, bars)
@@ -292,8 +322,8 @@ impl Arena {
         self.mean(g) > x
     }
 
-    /// The order of options in printed output: numbers, nimbers, uptimals, then other games by
-    /// birthday and printed text.
+    /// The order of options in printed output (CGSuite's `DeterministicOrdering`): numbers by
+    /// value, nimbers, uptimals by their expansions, then other games.
     fn option_rank(&mut self, g: GameId) -> (u8, RankKey) {
         if let Some(v) = self.get_nus(g) {
             if v.is_number() {
@@ -302,37 +332,37 @@ impl Arena {
             if v.number.is_zero() && v.ups == 0 {
                 return (1, RankKey::Nim(v.nim));
             }
-            return (2, RankKey::Uptimal(v.number, vec![v.ups], v.nim));
         }
-        if let Some(u) = self.as_uptimal(g) {
-            let sign = if u.negative { -1 } else { 1 };
-            let coeffs = match u.shape {
-                UptimalShape::UpNth => {
-                    let mut c = vec![0; u.n as usize];
-                    c[u.n as usize - 1] = sign;
-                    c
-                }
-                UptimalShape::UpTo => vec![sign; u.n as usize],
-            };
-            return (2, RankKey::Uptimal(u.number, coeffs, u.star as u32));
+        if let Some(e) = self.uptimal_expansion(g) {
+            return (2, RankKey::Uptimal(e));
         }
-        (3, RankKey::Birthday(self.birthday(g)))
+        (3, RankKey::General)
     }
 }
 
-#[derive(PartialEq, PartialOrd, Clone, Debug)]
+#[derive(PartialEq, Eq, Clone, Debug)]
 enum RankKey {
     Number(Dyadic),
     Nim(u32),
-    Uptimal(Dyadic, Vec<i64>, u32),
-    Birthday(u64),
+    Uptimal(UptimalExpansion),
+    General,
+}
+
+impl RankKey {
+    fn cmp_within(&self, other: &RankKey) -> std::cmp::Ordering {
+        use std::cmp::Ordering::Equal;
+        match (self, other) {
+            (RankKey::Number(a), RankKey::Number(b)) => a.cmp(b),
+            (RankKey::Nim(a), RankKey::Nim(b)) => a.cmp(b),
+            (RankKey::Uptimal(a), RankKey::Uptimal(b)) => a.cgsuite_cmp(b),
+            _ => Equal,
+        }
+    }
 }
 
 struct Printer {
     out: String,
     limit: usize,
-    /// Standalone texts of options, used to order options of equal birthday.
-    texts: FxHashMap<GameId, String>,
 }
 
 impl Printer {
@@ -340,48 +370,9 @@ impl Printer {
         (self.out.len() <= self.limit).then_some(())
     }
 
-    fn standalone_text(&mut self, arena: &mut Arena, g: GameId) -> Option<String> {
-        if let Some(t) = self.texts.get(&g) {
-            return Some(t.clone());
-        }
-        let mut sub = Printer {
-            out: String::new(),
-            limit: self.limit,
-            texts: std::mem::take(&mut self.texts),
-        };
-        let r = sub.append(arena, g, true, false);
-        self.texts = std::mem::take(&mut sub.texts);
-        r?;
-        self.texts.insert(g, sub.out.clone());
-        Some(sub.out)
-    }
-
     fn sorted(&mut self, arena: &mut Arena, opts: Vec<GameId>) -> Option<Vec<GameId>> {
-        let mut keyed = Vec::with_capacity(opts.len());
-        for g in opts {
-            let (class, key) = arena.option_rank(g);
-            keyed.push((class, key, g));
-        }
-        let needs_text = keyed.iter().enumerate().any(|(i, a)| {
-            keyed
-                .iter()
-                .skip(i + 1)
-                .any(|b| a.0 == 3 && b.0 == 3 && a.1 == b.1)
-        });
-        let mut texts = FxHashMap::default();
-        if needs_text {
-            for (class, _, g) in &keyed {
-                if *class == 3 {
-                    texts.insert(*g, self.standalone_text(arena, *g)?);
-                }
-            }
-        }
-        keyed.sort_by(|a, b| {
-            a.0.cmp(&b.0)
-                .then(a.1.partial_cmp(&b.1).unwrap_or(std::cmp::Ordering::Equal))
-                .then_with(|| texts.get(&a.2).cmp(&texts.get(&b.2)))
-        });
-        Some(keyed.into_iter().map(|k| k.2).collect())
+        self.check()?;
+        Some(arena.sort_for_display(opts))
     }
 
     /// Appends `g`; returns the number of bars its outermost level uses when written without
@@ -411,7 +402,7 @@ impl Printer {
                 Some(0)
             }
             Form::Uptimal(u) => {
-                let parens = force_parens && (!u.number.is_zero() || u.star);
+                let parens = force_parens && (!u.number.is_zero() || u.nim != 0);
                 if parens {
                     self.out.push('(');
                 }
@@ -461,7 +452,6 @@ impl Printer {
                 let mut left = Printer {
                     out: String::new(),
                     limit: self.limit.saturating_sub(self.out.len()),
-                    texts: std::mem::take(&mut self.texts),
                 };
                 let mut slashes = 1;
                 for (i, &o) in lo.iter().enumerate() {
@@ -473,7 +463,6 @@ impl Printer {
                 let mut right = Printer {
                     out: String::new(),
                     limit: left.limit.saturating_sub(left.out.len()),
-                    texts: std::mem::take(&mut left.texts),
                 };
                 for (i, &o) in ro.iter().enumerate() {
                     if i > 0 {
@@ -481,7 +470,6 @@ impl Printer {
                     }
                     slashes = slashes.max(right.append(arena, o, ro.len() > 1, false)? + 1);
                 }
-                self.texts = std::mem::take(&mut right.texts);
                 let braces = force_brackets || slashes >= MAX_SLASHES;
                 if braces {
                     self.out.push('{');
@@ -537,7 +525,11 @@ fn write_uptimal(out: &mut String, u: Uptimal) {
         UptimalShape::UpNth => write!(out, "{sym}<{}>", u.n),
         UptimalShape::UpTo => write!(out, "{sym}[{}]", u.n),
     };
-    if u.star {
-        out.push('*');
+    match u.nim {
+        0 => {}
+        1 => out.push('*'),
+        n => {
+            let _ = write!(out, "*{n}");
+        }
     }
 }

@@ -447,12 +447,124 @@ pub static BUILTINS: &[Builtin] = &[
         "isuptimal(G)",
         1..=1,
         "is G a number plus uptimal?",
-        "isuptimal(G): true if G is a number plus a finite sum of multiples of ^<n> plus 0 or * (Siegel, CGT, II.4).",
+        "isuptimal(G): true if G = x + d1.^ + d2.^<2> + ... + dn.^<n> + *m for a number x,\nintegers d1..dn and a nimber *m: an uptimal (Siegel, CGT, II.4; CGSuite's IsUptimal).\nEvery number-up-star value is one. Example: isuptimal({0||0|v*}) is true (*.12).",
         |a, v| {
             let g = game(v, 0)?;
-            Ok(Value::Bool(
-                a.get_nus(g).is_some() || a.as_uptimal(g).is_some(),
-            ))
+            Ok(Value::Bool(a.is_uptimal(g)))
+        }
+    ),
+    builtin!(
+        "uptimal",
+        "uptimal(G)",
+        1..=1,
+        "the uptimal expansion, as CGSuite writes it",
+        "uptimal(G): the uptimal expansion x*m.d1d2...dn of G = x + d1.^ + d2.^<2> + ... + dn.^<n> + *m\n(Siegel, CGT, II.4; CGSuite's UptimalExpansion), as a string. The number x is left out\nwhen it is 0 and a nimber follows; digits 10..35 are written A..Z, larger ones (d), and a\nnegative digit is followed by `-`. Examples: uptimal(^[4]) is \"0.1111\", uptimal(v*) is\n\"*.1-\", uptimal(6^*) is \"6*.1\". An error if G is not an uptimal.",
+        |a, v| {
+            let g = game(v, 0)?;
+            match a.uptimal_expansion(g) {
+                Some(e) => Ok(Value::Str(e.to_cgsuite_string())),
+                None => Err(BuiltinError::Arg(
+                    0,
+                    format!("not an uptimal: {}", a.display(g)),
+                )),
+            }
+        }
+    ),
+    builtin!(
+        "pow",
+        "pow(G, x)",
+        2..=2,
+        "G^x: ^<n>-style power of a game {0|H}",
+        "pow(G, x) for G = {0|H} and a number x >= 1: {0 | H - powto(G, x-1)}, so pow(^, n) = ^<n>\n(Siegel, CGT, II.4; CGSuite's Pow, which allows dyadic exponents through powto).\nExamples: pow(^, 3) is ^<3>; pow(^, 7/4) is {0||0,v*|0,{0,v*|0,*}}. An error for other G.",
+        |a, v| {
+            let (g, x) = (game(v, 0)?, number(a, v, 1)?);
+            a.pow(g, x).map(Value::Game).map_err(|e| match e {
+                crate::analysis::powers::PowError::Base => BuiltinError::Arg(0, e.to_string()),
+                _ => BuiltinError::Arg(1, e.to_string()),
+            })
+        }
+    ),
+    builtin!(
+        "powto",
+        "powto(G, x)",
+        2..=2,
+        "G^->x: ^[n]-style power (ordinal sum G : blowup(x))",
+        "powto(G, x) for a number x >= 0: 0 when x = 0, else the ordinal sum G : b(x), where the\nblow-up b(n) = n - 1 for integers and, for x = m/2^k, b(x) is the simplest number between\nb(x - 1/2^k) and b(x + 1/2^k) (Siegel, CGT, II.4; CGSuite's PowTo). powto(^, n) = ^[n].\nExamples: powto(^, 7/4) is {^|*,^[2]||*,^[2]}; powto(+-1, 3) is {1,{1,+-1|-1}|-1}.",
+        |a, v| {
+            let (g, x) = (game(v, 0)?, number(a, v, 1)?);
+            a.powto(g, x)
+                .map(Value::Game)
+                .map_err(|e| BuiltinError::Arg(1, e.to_string()))
+        }
+    ),
+    builtin!(
+        "incentives",
+        "incentives(G)",
+        1..=1,
+        "Left's and Right's incentives, dominated ones removed",
+        "incentives(G): the incentives G^L - G and G - G^R over the options of G's canonical form\n(WW ch. 8; Siegel, CGT, II.5), taken together; an incentive <= another one is removed, as in\nCGSuite's Incentives. Example: incentives(v*) is [^*] (Right's v and v* are below ^*).",
+        |a, v| {
+            let g = game(v, 0)?;
+            let r = a.incentives(g);
+            Ok(game_list(a, r))
+        }
+    ),
+    builtin!(
+        "linc",
+        "linc(G)",
+        1..=1,
+        "Left incentives G^L - G",
+        "linc(G): Left's incentives G^L - G over the Left options of G's canonical form, an\nincentive <= another one removed (WW ch. 8; CGSuite's LeftIncentives). linc(^) is [v].",
+        |a, v| {
+            let g = game(v, 0)?;
+            let r = a.left_incentives(g);
+            Ok(game_list(a, r))
+        }
+    ),
+    builtin!(
+        "rinc",
+        "rinc(G)",
+        1..=1,
+        "Right incentives G - G^R",
+        "rinc(G): Right's incentives G - G^R over the Right options of G's canonical form, an\nincentive <= another one removed (WW ch. 8; CGSuite's RightIncentives). rinc(^) is [^*].",
+        |a, v| {
+            let g = game(v, 0)?;
+            let r = a.right_incentives(g);
+            Ok(game_list(a, r))
+        }
+    ),
+    builtin!(
+        "aw",
+        "aw(G)",
+        1..=1,
+        "atomic weight (error if G is not atomic)",
+        "aw(G): the atomic weight of an atomic infinitesimal G (WW ch. 7-8; Siegel, CGT, II.7).\nComputed as CGSuite does: aw(x + k.^ + *m) = k; otherwise {aw(G^L) - 2 | aw(G^R) + 2}, and\nwhen that is an integer the far-star rule compares G with *N (N beyond every nimber in G)\nto pick the least/greatest integer allowed. G is atomic if it is all-small, or if\nG - aw(G).^ lies between -E and E with E = ^* + (*2^j : -1). aw is additive on all-small\ngames. Examples: aw(^) is 1, aw({^^^|vv}) is {1|0}, aw({1|^^||^}) is 2; aw(5) is an error.",
+        |a, v| {
+            let g = game(v, 0)?;
+            match a.atomic_weight(g) {
+                Some(w) => Ok(Value::Game(w)),
+                None => Err(BuiltinError::Arg(
+                    0,
+                    format!("not atomic: {}", a.display(g)),
+                )),
+            }
+        }
+    ),
+    builtin!(
+        "nimval",
+        "nimval(G)",
+        1..=1,
+        "the nim value n of an impartial G = *n",
+        "nimval(G): the n with G = *n (Sprague-Grundy; WW ch. 3; Siegel, CGT, II.?), for a game whose\nvalue is a nimber (every impartial game's is). An error otherwise. nimval(*4 + *7) is 3.",
+        |a, v| {
+            let g = game(v, 0)?;
+            match a.get_nus(g) {
+                Some(n) if n.number.is_zero() && n.ups == 0 => Ok(integer(a, n.nim as i128)),
+                _ => Err(BuiltinError::Arg(
+                    0,
+                    format!("not a nimber: {}", a.display(g)),
+                )),
+            }
         }
     ),
 ];
@@ -565,10 +677,14 @@ fn thermographs(
     }
 }
 
-fn number(a: &Arena, v: &[Value], i: usize) -> Result<Dyadic, BuiltinError> {
+fn number(a: &mut Arena, v: &[Value], i: usize) -> Result<crate::game::Dyadic, BuiltinError> {
     let g = game(v, i)?;
-    a.as_number(g)
-        .ok_or_else(|| BuiltinError::Arg(i, "expected a number here".to_string()))
+    a.as_number(g).ok_or_else(|| {
+        BuiltinError::Arg(
+            i,
+            format!("expected a number, but this is {}", a.display(g)),
+        )
+    })
 }
 
 fn integer(a: &mut Arena, n: i128) -> Value {
@@ -576,6 +692,12 @@ fn integer(a: &mut Arena, n: i128) -> Value {
         Ok(n) => Value::Game(a.integer(n)),
         Err(_) => crate::game::Interrupt::Overflow.raise(),
     }
+}
+
+/// A list of games in printing order.
+fn game_list(a: &mut Arena, games: Vec<GameId>) -> Value {
+    let sorted = a.sort_for_display(games);
+    Value::List(sorted.into_iter().map(Value::Game).collect())
 }
 
 fn options(a: &mut Arena, v: &[Value], left: bool) -> BResult {
@@ -587,4 +709,43 @@ fn options(a: &mut Arena, v: &[Value], left: bool) -> BResult {
     };
     let sorted = a.sort_for_display(opts);
     Ok(Value::List(sorted.into_iter().map(Value::Game).collect()))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::lang::eval::Session;
+
+    /// Runs one statement: `Ok(output)` or `Err(error text)`.
+    fn run(src: &str) -> Result<String, String> {
+        let mut s = Session::new();
+        let mut out = None;
+        s.run_source(src, "<test>", true, &mut |r| {
+            out = Some(match (&r.output, &r.error) {
+                (_, Some(e)) => Err(e.clone()),
+                (Some(o), None) => Ok(o.clone()),
+                (None, None) => Ok(String::new()),
+            })
+        });
+        out.expect("one reply")
+    }
+
+    #[test]
+    fn analysis_builtins() {
+        // Sprague-Grundy: *4 + *7 = *3 (nim addition).
+        assert_eq!(run("nimval(*4 + *7)"), Ok("3".into()));
+        assert!(run("nimval(^)").unwrap_err().contains("not a nimber: ^"));
+        assert!(run("aw(5)").unwrap_err().contains("not atomic: 5"));
+        assert_eq!(run("aw({1|^^||^})"), Ok("2".into()));
+        assert_eq!(run("uptimal(^[4])"), Ok("\"0.1111\"".into()));
+        assert_eq!(run("uptimal(4.^<2> - 11.^<3>)"), Ok("\"0.04B-\"".into()));
+        assert_eq!(run("isuptimal({0||0|vvv})"), Ok("false".into()));
+        assert_eq!(run("incentives(v*)"), Ok("[^*]".into()));
+        assert_eq!(run("rinc(v*)"), Ok("[v, v*]".into()));
+        assert_eq!(run("pow(^, 3)"), Ok("^<3>".into()));
+        assert_eq!(run("powto(^, 3)"), Ok("^[3]".into()));
+        assert!(run("pow(+-1, 3)").unwrap_err().contains("{0|H}"));
+        // Printed uptimals parse back.
+        assert_eq!(run("1+^<3>+*2"), Ok("1^<3>*2".into()));
+        assert_eq!(run("-1/2v[4]*3 == -1/2 - ^[4] + *3"), Ok("true".into()));
+    }
 }

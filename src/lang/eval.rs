@@ -446,15 +446,13 @@ impl Session {
                 } else {
                     UptimalShape::UpTo
                 };
-                let u = self.arena.uptimal_value(Uptimal {
+                self.arena.uptimal_value(Uptimal {
                     number,
                     shape,
                     n,
                     negative: k < 0,
-                    star: false,
-                });
-                let s = self.arena.nimber(nim);
-                self.arena.add(u, s)
+                    nim,
+                })
             }
         };
         if let Some((kind, arg)) = &lit.tiny {

@@ -1,0 +1,291 @@
+//! Atomic weight (WW ch. 7–8; Siegel, CGT, II.7; Larsson & Nowakowski, arXiv 2007.03949),
+//! computed the way CGSuite does it.
+//!
+//! *Naive atomic weight.* For `x + k·↑ + *m` it is `k`. Otherwise form
+//! `G0 = {aw(G^L) - 2 | aw(G^R) + 2}` from the options (the "two-ahead" rule). When `G0` is an
+//! integer the far-star rule decides: compare `G` with the far star `*N`, where `N` exceeds every
+//! nimber among the followers of `G`. If `G < *N`, the weight is the least integer `n` with
+//! `n |> aw(G^L) - 2` for every Left option (0 if there are none); if `G > *N`, the greatest
+//! integer `n` with `n <| aw(G^R) + 2` for every Right option (0 if none); if `G` is confused
+//! with or equal to `*N`, it is `G0`.
+//!
+//! *Atomicity.* Only infinitesimals have atomic weights. All-small games are atomic; otherwise
+//! `G` is atomic when `G - aw(G).↑` lies between `-E` and `E`, `E = ↑* + (*2^j : -1)` with `*2^j`
+//! the least power-of-two nimber at least as large as the far star (and at least `*2`) — the
+//! "kite" test of CGSuite.
+
+use super::memo_insert;
+use crate::game::interrupt::check_cancel;
+use crate::game::{Arena, Dyadic, GameId};
+
+impl Arena {
+    /// The atomic weight of `g`, or `None` when `g` is not atomic.
+    pub fn atomic_weight(&mut self, g: GameId) -> Option<GameId> {
+        if let Some(&r) = self.analysis.atomic_weight.get(&g) {
+            return r;
+        }
+        let r = self.compute_atomic_weight(g);
+        memo_insert(&mut self.analysis.atomic_weight, g, r);
+        r
+    }
+
+    fn compute_atomic_weight(&mut self, g: GameId) -> Option<GameId> {
+        if !self.left_stop(g).is_zero() || !self.right_stop(g).is_zero() {
+            return None;
+        }
+        let w = self.naive_atomic_weight(g);
+        if self.is_all_small(g) {
+            return Some(w);
+        }
+        let up = self.up_multiple(1, 0);
+        let wu = self.norton(w, up);
+        let diff = self.sub(g, wu);
+        let far = self.far_star(g);
+        let mut pow2 = 2u32;
+        while pow2 < far {
+            pow2 = pow2.checked_mul(2)?;
+        }
+        let star = self.nimber(pow2);
+        let minus_one = self.integer(-1);
+        let kite = self.ordinal_sum(star, minus_one);
+        let up_star = self.up_multiple(1, 1);
+        let eps = self.add(up_star, kite);
+        let neg_eps = self.neg(eps);
+        (self.leq(diff, eps) && self.leq(neg_eps, diff)).then_some(w)
+    }
+
+    /// The naive atomic weight (see the module documentation).
+    pub fn naive_atomic_weight(&mut self, g: GameId) -> GameId {
+        if let Some(v) = self.get_nus(g) {
+            return self.integer(v.ups);
+        }
+        if let Some(&r) = self.analysis.naive_aw.get(&g) {
+            return r;
+        }
+        check_cancel();
+        let two = self.integer(2);
+        let minus_two = self.integer(-2);
+        let mut left = Vec::new();
+        for gl in self.left_options(g) {
+            let w = self.naive_atomic_weight(gl);
+            left.push(self.add(w, minus_two));
+        }
+        let mut right = Vec::new();
+        for gr in self.right_options(g) {
+            let w = self.naive_atomic_weight(gr);
+            right.push(self.add(w, two));
+        }
+        let g0 = self.game(left.clone(), right.clone());
+        let r = if self.as_number(g0).is_some_and(|x| x.is_integer()) {
+            let far = self.far_star(g);
+            let star = self.nimber(far);
+            let below = self.leq(g, star);
+            let above = self.leq(star, g);
+            if below && !above {
+                self.least_integer_above(&left)
+            } else if above && !below {
+                self.greatest_integer_below(&right)
+            } else {
+                g0
+            }
+        } else {
+            g0
+        };
+        memo_insert(&mut self.analysis.naive_aw, g, r);
+        r
+    }
+
+    /// The least integer `n` with `n |> x` for every `x` (0 for none).
+    fn least_integer_above(&mut self, xs: &[GameId]) -> GameId {
+        let mut best: Option<i64> = None;
+        for &x in xs {
+            let mut n = self.right_stop(x).ceil();
+            let ng = self.integer(n);
+            if self.leq(ng, x) {
+                n += 1;
+            }
+            best = Some(best.map_or(n, |b| b.max(n)));
+        }
+        self.integer(best.unwrap_or(0))
+    }
+
+    /// The greatest integer `n` with `n <| x` for every `x` (0 for none).
+    fn greatest_integer_below(&mut self, xs: &[GameId]) -> GameId {
+        let mut best: Option<i64> = None;
+        for &x in xs {
+            let mut n = self.left_stop(x).floor();
+            let ng = self.integer(n);
+            if self.leq(x, ng) {
+                n -= 1;
+            }
+            best = Some(best.map_or(n, |b| b.min(n)));
+        }
+        self.integer(best.unwrap_or(0))
+    }
+
+    /// The index of the far star of `g`: one more than the largest `m` such that `*m` is a
+    /// follower of `g` (at least 1).
+    pub fn far_star(&mut self, g: GameId) -> u32 {
+        if let Some(v) = self.get_nus(g) {
+            if v.number.is_zero() && v.ups == 0 {
+                return v.nim + 1;
+            }
+            // The only nimber among the followers of x + k.^ + *m with x != 0 is 0.
+            if v.number != Dyadic::ZERO {
+                return 1;
+            }
+        }
+        if let Some(&r) = self.analysis.far_star.get(&g) {
+            return r;
+        }
+        let mut r = 1;
+        let opts: Vec<GameId> = self
+            .left_options(g)
+            .into_iter()
+            .chain(self.right_options(g))
+            .collect();
+        for o in opts {
+            r = r.max(self.far_star(o));
+        }
+        memo_insert(&mut self.analysis.far_star, g, r);
+        r
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::analysis::test_util::game;
+    use crate::game::{Arena, GameId};
+    use crate::lang::eval::Session;
+
+    /// The `AtomicWeight` rows of CGSuite's CanonicalShortGameTestCase.scala
+    /// (shared/checks/data/cgsuite_short_games.tsv); `None`: "That game is not atomic".
+    #[test]
+    fn cgsuite_rows() {
+        let rows: &[(&str, Option<&str>)] = &[
+            ("0", Some("0")),
+            ("5", None),
+            ("-1823437481924", None),
+            ("-1/2", None),
+            ("25/16", None),
+            ("*8", Some("0")),
+            ("9/8+*", None),
+            ("^", Some("1")),
+            ("v*", Some("-1")),
+            ("6+^*", None),
+            ("^*6", Some("1")),
+            ("73/16+v9*8", None),
+            ("{0|*||*|||*||||*}", Some("1")),
+            ("{0||0|v*}", Some("1")),
+            (
+                "{0||0,v*|vv|||{0||0,v*|vv|||vv,{0,v*|vv}},{0||0,v*|vv}|{0||0,v*|vv|||vv,{0,v*|vv}||||vv}}",
+                Some("0"),
+            ),
+            ("{0||0|vvv}", Some("0")),
+            ("{^^^|vv}", Some("{1|0}")),
+            ("{0||0|-3/2}", Some("0")),
+            ("{0|||0||-1|-3}", Some("0")),
+            ("{5||3|1|||0||||0}", Some("0")),
+            ("{1|^^||^}", Some("2")),
+            ("{1|^^^||^}", None),
+            ("{3||2+*|1+*}", None),
+            ("{3/2+*|1/2||{0|-3},{-1+*,{-1/2|-1+*}|-5/2}}", None),
+            // From the task brief (CGSuite values).
+            ("{^3|vv}", Some("{1|0}")),
+        ];
+        let mut s = Session::new();
+        for &(src, want) in rows {
+            let g = game(&mut s, src);
+            let got = s.arena.atomic_weight(g).map(|w| s.arena.display(w));
+            assert_eq!(got.as_deref(), want, "aw({src})");
+        }
+    }
+
+    struct XorShift(u64);
+    impl XorShift {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n as u64) as usize
+        }
+    }
+
+    /// Distinct random all-small games: each is `{L | R}` with `L`, `R` non-empty sets of
+    /// earlier ones, so every follower has moves for both players or for neither.
+    fn all_small_pool(a: &mut Arena, rng: &mut XorShift, size: usize) -> Vec<GameId> {
+        let mut pool = vec![
+            a.zero(),
+            a.nimber(1),
+            a.up_multiple(1, 0),
+            a.up_multiple(-1, 1),
+        ];
+        for _ in 0..50_000 {
+            if pool.len() >= size {
+                break;
+            }
+            let pick = |rng: &mut XorShift| {
+                let n = 1 + rng.below(3);
+                (0..n)
+                    .map(|_| pool[rng.below(pool.len())])
+                    .collect::<Vec<_>>()
+            };
+            let (l, r) = (pick(rng), pick(rng));
+            let g = a.game(l, r);
+            if a.birthday(g) <= 5 && !pool.contains(&g) {
+                pool.push(g);
+            }
+        }
+        pool
+    }
+
+    /// Atomic weight is additive on all-small games (Siegel, CGT, II.7: aw(G + H) =
+    /// aw(G) + aw(H)), all-small games are atomic, and aw(n.^) = n.
+    #[test]
+    fn additive_on_random_all_small_games() {
+        let mut a = Arena::new();
+        let mut rng = XorShift(0x2545_F491_4F6C_DD1D);
+        let pool = all_small_pool(&mut a, &mut rng, 120);
+        let mut distinct = pool.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        let weights: std::collections::BTreeSet<String> = distinct
+            .iter()
+            .map(|&g| {
+                let w = a.atomic_weight(g).expect("all-small games are atomic");
+                a.display(w)
+            })
+            .collect();
+        eprintln!("{} distinct games, weights {:?}", distinct.len(), weights);
+        assert!(distinct.len() >= 100 && weights.len() >= 5);
+        let mut checked = 0;
+        for _ in 0..3000 {
+            let g = pool[rng.below(pool.len())];
+            let h = pool[rng.below(pool.len())];
+            let s = a.add(g, h);
+            let (wg, wh, ws) = (a.atomic_weight(g), a.atomic_weight(h), a.atomic_weight(s));
+            let (wg, wh, ws) = (
+                wg.expect("atomic"),
+                wh.expect("atomic"),
+                ws.expect("atomic"),
+            );
+            let sum = a.add(wg, wh);
+            assert_eq!(ws, sum, "aw({} + {})", a.display(g), a.display(h));
+            checked += 1;
+        }
+        assert_eq!(checked, 3000);
+        let up = a.up_multiple(1, 0);
+        for n in -6i64..=6 {
+            let g = a.multiple(n, up);
+            let want = a.integer(n);
+            assert_eq!(a.atomic_weight(g), Some(want));
+        }
+        // Uptimals with number part 0: the weight is the first digit (CGSuite's Uptimal).
+        for g in pool {
+            if let Some(e) = a.uptimal_expansion(g) {
+                let want = a.integer(e.coefficient(1));
+                assert_eq!(a.atomic_weight(g), Some(want), "{}", a.display(g));
+            }
+        }
+    }
+}

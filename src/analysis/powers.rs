@@ -1,0 +1,143 @@
+//! Powers of a game `{0 | H}`: `G^→x` ("up to the x") and `G^x` ("up-nth"), for numbers `x`
+//! (Siegel, CGT, II.4 for `↑^n` and `↑^→n`; CGSuite's `Pow` and `PowTo`, which extend them to
+//! dyadic exponents through the blow-up of the exponent).
+//!
+//! * `powto(G, 0) = 0`, and for `x > 0`, `powto(G, x) = G : b(x)`, the ordinal sum of `G` with
+//!   the blow-up `b(x)` of `x`: `b(n) = n - 1` for integers; for `x = m/2^k` (`k >= 1`),
+//!   `b(x)` is the simplest number strictly between `b(x - 2^-k)` and `b(x + 2^-k)`, with no
+//!   lower bound when `x - 2^-k = 0`. So `powto(^, n) = ^[n]` and `powto(^, 7/4) = ^ : 3/4`.
+//! * `pow(G, x) = {0 | H - powto(G, x - 1)}` for `G = {0 | H}` and `x >= 1`, so
+//!   `pow(^, n) = {0 | v[n-1]*} = ^<n>`.
+
+use crate::game::{Arena, Dyadic, GameId};
+
+/// Why a power could not be taken.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PowError {
+    /// `pow` needs a base of the form `{0 | H}`.
+    Base,
+    /// The exponent is out of range (negative for `powto`, below 1 for `pow`).
+    Exponent,
+}
+
+impl std::fmt::Display for PowError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PowError::Base => write!(f, "pow needs a game of the form {{0|H}}"),
+            PowError::Exponent => write!(
+                f,
+                "the exponent must be a number >= 1 for pow and >= 0 for powto"
+            ),
+        }
+    }
+}
+
+/// The blow-up of a positive number (see the module documentation).
+pub fn blowup(x: Dyadic) -> Result<Dyadic, PowError> {
+    if x <= Dyadic::ZERO {
+        return Err(PowError::Exponent);
+    }
+    if x.is_integer() {
+        return Ok(x - Dyadic::ONE);
+    }
+    let step = Dyadic::new(1, x.den_exp());
+    let below = x - step;
+    let hi = blowup(x + step)?;
+    let lo = if below.is_zero() {
+        None
+    } else {
+        Some(blowup(below)?)
+    };
+    Ok(Dyadic::simplest_between(lo, Some(hi)))
+}
+
+impl Arena {
+    /// `G^→x`: 0 for `x = 0`, else the ordinal sum `G : b(x)`.
+    pub fn powto(&mut self, g: GameId, x: Dyadic) -> Result<GameId, PowError> {
+        if x.is_zero() {
+            return Ok(self.zero());
+        }
+        let b = blowup(x)?;
+        let b = self.number(b);
+        Ok(self.ordinal_sum(g, b))
+    }
+
+    /// `G^x = {0 | H - G^→(x-1)}` for `G = {0 | H}`.
+    pub fn pow(&mut self, g: GameId, x: Dyadic) -> Result<GameId, PowError> {
+        let left = self.left_options(g);
+        let right = self.right_options(g);
+        if left.len() != 1 || left[0] != self.zero() || right.len() != 1 {
+            return Err(PowError::Base);
+        }
+        if x < Dyadic::ONE {
+            return Err(PowError::Exponent);
+        }
+        let below = self.powto(g, x - Dyadic::ONE)?;
+        let r = self.sub(right[0], below);
+        let zero = self.zero();
+        Ok(self.game(vec![zero], vec![r]))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::test_util::{game, show};
+    use crate::lang::eval::Session;
+
+    fn d(n: i64, e: u32) -> Dyadic {
+        Dyadic::new(n, e)
+    }
+
+    #[test]
+    fn blowups() {
+        assert_eq!(blowup(d(3, 0)), Ok(d(2, 0)));
+        assert_eq!(blowup(d(1, 1)), Ok(Dyadic::MINUS_ONE));
+        assert_eq!(blowup(d(3, 1)), Ok(d(1, 1)));
+        assert_eq!(blowup(d(7, 2)), Ok(d(3, 2)));
+        assert_eq!(blowup(Dyadic::ZERO), Err(PowError::Exponent));
+    }
+
+    /// CGSuite's GameTest.scala rows for `Pow` and `PowTo` (shared/checks/data).
+    #[test]
+    fn cgsuite_powers() {
+        let mut s = Session::new();
+        let rows = [
+            ("^", d(7, 2), true, "{0||0,v*|0,{0,v*|0,*}}"),
+            ("^", d(3, 0), true, "^<3>"),
+            ("{0||0|-2}", d(3, 0), true, "{0||0|-2,{0|-2,{0|-2}}}"),
+            ("^", d(7, 2), false, "{^|*,^[2]||*,^[2]}"),
+            ("^", d(3, 0), false, "^[3]"),
+            ("+-1", d(3, 0), false, "{1,{1,+-1|-1}|-1}"),
+            ("{0||0|-2}", d(3, 0), false, "{Tiny(2)||0|-2|||0|-2}"),
+        ];
+        for (base, x, is_pow, want) in rows {
+            let g = game(&mut s, base);
+            let r = if is_pow {
+                s.arena.pow(g, x)
+            } else {
+                s.arena.powto(g, x)
+            }
+            .expect(base);
+            let got = s.arena.display(r);
+            let want_g = game(&mut s, want);
+            assert_eq!(r, want_g, "{base} {x}: got {got}");
+        }
+        let pm = game(&mut s, "+-1");
+        assert_eq!(s.arena.pow(pm, d(3, 0)), Err(PowError::Base));
+        assert_eq!(show(&mut s, "^<5>"), "^<5>");
+    }
+
+    /// `pow(^, n) = ^<n>` and `powto(^, n) = ^[n]` (Siegel, CGT, II.4).
+    #[test]
+    fn up_powers_are_up_nth() {
+        let mut s = Session::new();
+        let a = &mut s.arena;
+        let up = a.up_multiple(1, 0);
+        for n in 1..8u32 {
+            let x = Dyadic::from_int(n as i64);
+            assert_eq!(a.pow(up, x), Ok(a.up_nth(n)));
+            assert_eq!(a.powto(up, x), Ok(a.up_to(n)));
+        }
+    }
+}
