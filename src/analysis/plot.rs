@@ -184,8 +184,10 @@ const COLORS: &[&str] = &[
 /// An SVG picture of one or more thermographs with axes, ticks and labels.
 pub fn svg(graphs: &[&Thermograph], labels: &[String]) -> String {
     let w = Window::fit(graphs);
-    let (width, height) = (640.0, 440.0);
-    let (ml, mr, mt, mb) = (70.0, 30.0, 40.0, 70.0);
+    // The legend (one line per thermograph) sits above the plot area.
+    let legend = 16.0 * graphs.len() as f64;
+    let (width, height) = (640.0, 420.0 + legend);
+    let (ml, mr, mt, mb) = (70.0, 30.0, 24.0 + legend, 70.0);
     let pw = width - ml - mr;
     let ph = height - mt - mb;
     let x = |v: f64| ml + (w.v_hi - v) / (w.v_hi - w.v_lo) * pw;
@@ -286,7 +288,7 @@ pub fn svg(graphs: &[&Thermograph], labels: &[String]) -> String {
         let _ = writeln!(
             s,
             r#"<text x="{ml}" y="{:.1}" fill="{color}">{text}</text>"#,
-            14.0 + 14.0 * i as f64
+            18.0 + 16.0 * i as f64
         );
     }
     s.push_str("</svg>\n");
