@@ -1,0 +1,179 @@
+//! Domineering values and outcomes against published results, and the search engine against
+//! a naive evaluator that uses neither decomposition nor symmetry.
+
+use cgcalc::game::{Arena, GameId};
+use cgcalc::lang::eval::{Reply, Session};
+use cgcalc::rulesets::domineering::Domineering;
+use cgcalc::search::{Budget, Game, LocalSearch, Player, parallel_value};
+use rustc_hash::FxHashMap;
+
+fn run(s: &mut Session, src: &str) -> String {
+    let mut out = Vec::new();
+    s.run_source(src, "t.cgt", false, &mut |r: &Reply| {
+        out.push(r.output.clone().or(r.error.clone()).unwrap_or_default())
+    });
+    out.join("\n")
+}
+
+/// Values from the issue (WW ch. 5 tables; CGSuite's Domineering test for 4x4).
+#[test]
+fn known_values() {
+    let mut s = Session::new();
+    for (input, value) in [
+        ("dom(2,2)", "+-1"),
+        ("dom(2,3)", "{2|-1/2}"),
+        ("dom(3,2)", "{1/2|-2}"),
+        ("dom(2,4)", "Miny(2)"),
+        ("dom(3,3)", "+-1"),
+        ("dom(4,4)", "+-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}"),
+        ("domineering(\".#|..\")", "*"),
+        ("domineering(\".#.#|.#..\")", "1*"),
+        // one row: only Right (horizontal) can move, two dominoes fit
+        ("dom(1,5)", "-2"),
+        ("dom(5,1)", "2"),
+        ("dom(0,0)", "0"),
+    ] {
+        assert_eq!(run(&mut s, input), value, "{input}");
+    }
+}
+
+/// Berlekamp's table of 2 x n boards for n = 0..16 ("2 V 1 1 H V 1 1 H V 1 1 H 2 1 1 H":
+/// 2 = second player wins, 1 = first player, V = vertical = Left, H = Right).
+#[test]
+fn two_by_n_outcomes_match_berlekamp() {
+    let table = "2 V 1 1 H V 1 1 H V 1 1 H 2 1 1 H";
+    let mut s = Session::new();
+    for (n, code) in table.split(' ').enumerate() {
+        let expected = match code {
+            "2" => "P",
+            "1" => "N",
+            "V" => "L",
+            "H" => "R",
+            _ => unreachable!(),
+        };
+        assert_eq!(
+            run(&mut s, &format!("outcome(dom(2,{n}))")),
+            expected,
+            "2x{n}"
+        );
+    }
+}
+
+/// Transposing a board exchanges the players: dom(m,n) = -dom(n,m).
+#[test]
+fn transpose_negates() {
+    let mut s = Session::new();
+    for (m, n) in [(2, 3), (2, 5), (3, 4), (1, 4), (3, 5)] {
+        assert_eq!(
+            run(&mut s, &format!("dom({m},{n}) == -dom({n},{m})")),
+            "true",
+            "{m}x{n}"
+        );
+    }
+}
+
+/// A naive evaluator: the canonical form straight from the definition, memoised on the exact
+/// board only (no components, no symmetries, no shortcuts).
+fn naive(a: &mut Arena, d: &Domineering, memo: &mut FxHashMap<Domineering, GameId>) -> GameId {
+    if let Some(&v) = memo.get(d) {
+        return v;
+    }
+    let left: Vec<GameId> = d
+        .moves(Player::Left)
+        .iter()
+        .map(|m| naive(a, m, memo))
+        .collect();
+    let right: Vec<GameId> = d
+        .moves(Player::Right)
+        .iter()
+        .map(|m| naive(a, m, memo))
+        .collect();
+    let v = a.game(left, right);
+    memo.insert(*d, v);
+    v
+}
+
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+/// Random boards of up to 12 cells with random holes: the engine (decomposition, symmetry
+/// normalisation with negation, one-player shortcut, raw cache, worker threads) agrees with the
+/// naive evaluator.
+#[test]
+fn engine_agrees_with_naive_evaluation() {
+    let mut rng = Rng(0x5eed_d011);
+    let cases = if cfg!(debug_assertions) { 60 } else { 400 };
+    for _ in 0..cases {
+        let rows = 1 + (rng.next() % 4) as usize;
+        let cols = 1 + (rng.next() % 4) as usize;
+        let mut text = String::new();
+        for r in 0..rows {
+            if r > 0 {
+                text.push('|');
+            }
+            for _ in 0..cols {
+                text.push(if rng.next() % 5 == 0 { '#' } else { '.' });
+            }
+        }
+        let d = Domineering::parse(&text).unwrap();
+        let mut a = Arena::new();
+        let expected = naive(&mut a, &d, &mut FxHashMap::default());
+        let mut search = LocalSearch::new(&mut a, Budget::default());
+        let got = search.value(&d);
+        assert_eq!(got, expected, "board {text}");
+        let (par, _) = parallel_value(&mut a, &d, 2, Budget::default());
+        assert_eq!(par, expected, "board {text} with 2 threads");
+    }
+}
+
+/// 5x5 is a second-player win (value 0; Lachmann, Moore & Rapaport list 5x5 as P).
+#[test]
+fn five_by_five_is_zero() {
+    if cfg!(debug_assertions) {
+        return;
+    }
+    let mut s = Session::new();
+    assert_eq!(run(&mut s, "dom(5,5)"), "0");
+    assert_eq!(run(&mut s, "outcome(dom(5,5))"), "P");
+}
+
+/// `moves` lists every move with the value it leads to. In the 2x3 board Left's middle move
+/// leaves two 2x1 columns (1 + 1 = 2); each Right move leaves an L-tetromino, whose value is
+/// {-1 | 0, 1} = -1/2 (Left's only move leaves a horizontal pair, -1; Right leaves a vertical
+/// pair, 1, or two single cells, 0). This agrees with dom(2,3) = {2|-1/2}.
+#[test]
+fn moves_listing() {
+    let mut s = Session::new();
+    let text = run(&mut s, "moves(domineering(\"...|...\"))");
+    assert!(text.starts_with("position ...|..."), "{text}");
+    let lines: Vec<&str> = text.lines().skip(1).collect();
+    assert_eq!(lines.len(), 3 + 4, "{text}");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("L b1-b2") && l.trim_end().ends_with(" 2"))
+    );
+    for l in lines.iter().filter(|l| l.trim_start().starts_with('R')) {
+        assert!(l.trim_end().ends_with("-1/2"), "{l}");
+    }
+    // a position that is not a module position
+    assert!(run(&mut s, "moves(1)").contains("error"));
+}
+
+/// Budgets stop a search cleanly and the session goes on.
+#[test]
+fn node_budget_stops_search() {
+    let mut s = Session::new();
+    assert!(run(&mut s, ":limit nodes 100").contains("nodes 100"));
+    let out = run(&mut s, "dom(4,5)");
+    assert!(out.contains("budget exhausted"), "{out}");
+    run(&mut s, ":limit off");
+    assert_eq!(run(&mut s, "dom(2,2)"), "+-1");
+}
