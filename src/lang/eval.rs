@@ -500,6 +500,28 @@ impl Session {
     }
 
     fn call(&mut self, name: &str, name_span: Span, args: &[Expr], span: Span) -> EvalResult {
+        // outcome(dom(6,6)): the outcome class by outcome search, without the exact value.
+        if name == "outcome"
+            && let [arg] = args
+            && let ExprKind::Call {
+                name: inner,
+                args: inner_args,
+                ..
+            } = &arg.kind
+            && modules::lookup(inner).is_some()
+        {
+            let mut values = Vec::with_capacity(inner_args.len());
+            for a in inner_args {
+                values.push(self.eval(a)?);
+            }
+            if let Some(kind) = modules::construct(self, inner, &values) {
+                let kind = kind.map_err(|e| match e {
+                    BuiltinError::Arg(i, m) => CgError::at(inner_args[i].span, m),
+                    BuiltinError::Call(m) => CgError::at(arg.span, m),
+                })?;
+                return Ok(modules::outcome_by_search(self, &kind));
+            }
+        }
         if let Some(m) = modules::lookup(name) {
             if !m.arity.contains(&args.len()) {
                 return Err(CgError::at(

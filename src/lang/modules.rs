@@ -72,6 +72,51 @@ pub static MODULE_FNS: &[ModuleFn] = &[
     },
 ];
 
+/// Builds the position of a module constructor call without valuing it, for
+/// `outcome(dom(6,6))`: `None` if `name` is not a position constructor.
+pub fn construct(
+    s: &Session,
+    name: &str,
+    v: &[Value],
+) -> Option<Result<PositionKind, BuiltinError>> {
+    match (name, v) {
+        ("dom", [_, _]) => Some((|| {
+            let m = small_int(s, v, 0)?;
+            let n = small_int(s, v, 1)?;
+            let d = Domineering::rectangle(m, n).map_err(BuiltinError::Call)?;
+            Ok(PositionKind::Domineering(d))
+        })()),
+        ("domineering", [Value::Str(board)]) => Some(
+            Domineering::parse(board)
+                .map(PositionKind::Domineering)
+                .map_err(|m| BuiltinError::Arg(0, m)),
+        ),
+        _ => None,
+    }
+}
+
+/// The outcome class of a position by outcome search (exact values for small parts), for
+/// positions whose value is out of reach.
+pub fn outcome_by_search(s: &mut Session, kind: &PositionKind) -> Value {
+    match kind {
+        PositionKind::Domineering(d) => outcome_of(s, d),
+    }
+}
+
+fn outcome_of<G: Game>(s: &mut Session, pos: &G) -> Value {
+    use super::value::Outcome;
+    let mut search = crate::search::OutcomeSearch::new(&mut s.arena, s.search.budget, 14);
+    let left_first = search.wins(pos, Player::Left);
+    let right_first = search.wins(pos, Player::Right);
+    s.search.last = Some(search.finish());
+    Value::Outcome(match (left_first, right_first) {
+        (true, true) => Outcome::N,
+        (true, false) => Outcome::L,
+        (false, true) => Outcome::R,
+        (false, false) => Outcome::P,
+    })
+}
+
 pub fn lookup(name: &str) -> Option<&'static ModuleFn> {
     MODULE_FNS.iter().find(|f| f.name == name)
 }

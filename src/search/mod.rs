@@ -3,6 +3,8 @@
 
 pub mod game;
 pub mod local;
+pub mod outcome;
 
 pub use game::{Game, Player};
 pub use local::{Budget, LocalSearch, SearchStats, parallel_value};
+pub use outcome::OutcomeSearch;
