@@ -119,7 +119,11 @@ fn engine_agrees_with_naive_evaluation() {
                 text.push('|');
             }
             for _ in 0..cols {
-                text.push(if rng.next().is_multiple_of(5) { '#' } else { '.' });
+                text.push(if rng.next().is_multiple_of(5) {
+                    '#'
+                } else {
+                    '.'
+                });
             }
         }
         let d = Domineering::parse(&text).unwrap();

@@ -836,6 +836,14 @@ impl Session {
         match words.as_slice() {
             [] => {}
             ["off"] => self.search.budget = Budget::default(),
+            ["progress", "off"] => self.search.budget.progress = None,
+            ["progress", secs] => {
+                let s: u64 = secs
+                    .trim_end_matches('s')
+                    .parse()
+                    .map_err(|_| bad(format!("`{secs}` is not a number of seconds")))?;
+                self.search.budget.progress = Some(std::time::Duration::from_secs(s.max(1)));
+            }
             ["nodes", n] => {
                 self.search.budget.nodes = n
                     .parse()
@@ -870,8 +878,12 @@ impl Session {
         } else {
             b.nodes.to_string()
         };
+        let progress = match b.progress {
+            Some(d) => format!("every {} s", d.as_secs()),
+            None => "off".to_string(),
+        };
         Ok(format!(
-            "search limits: nodes {nodes}, memory {} MiB, time {} s",
+            "search limits: nodes {nodes}, memory {} MiB, time {} s; progress reports {progress}",
             b.memory >> 20,
             b.time.as_secs()
         ))

@@ -26,6 +26,8 @@ pub struct Budget {
     pub memory: usize,
     /// Maximum wall time.
     pub time: Duration,
+    /// Print a progress line to standard error this often during long searches.
+    pub progress: Option<Duration>,
 }
 
 impl Default for Budget {
@@ -34,6 +36,7 @@ impl Default for Budget {
             nodes: u64::MAX,
             memory: 16 << 30,
             time: Duration::from_secs(24 * 3600),
+            progress: Some(Duration::from_secs(10)),
         }
     }
 }
@@ -81,6 +84,7 @@ pub struct LocalSearch<'a, G: Game> {
     pub stats: SearchStats,
     budget: Budget,
     start: Instant,
+    last_progress: Instant,
 }
 
 impl<'a, G: Game> LocalSearch<'a, G> {
@@ -95,6 +99,7 @@ impl<'a, G: Game> LocalSearch<'a, G> {
             },
             budget,
             start: Instant::now(),
+            last_progress: Instant::now(),
         }
     }
 
@@ -181,6 +186,20 @@ impl<'a, G: Game> LocalSearch<'a, G> {
             }
             let bytes = self.arena.approx_bytes()
                 + (self.table.capacity() + self.raw.capacity()) * entry_bytes::<G>();
+            if let Some(every) = self.budget.progress
+                && self.last_progress.elapsed() >= every
+            {
+                self.last_progress = Instant::now();
+                eprintln!(
+                    "search: {} nodes, {} table hits, table {} entries, arena {} games, ~{} MiB, {:.0} s",
+                    self.stats.nodes,
+                    self.stats.table_hits,
+                    self.table.len(),
+                    self.arena.len(),
+                    bytes >> 20,
+                    self.start.elapsed().as_secs_f64()
+                );
+            }
             if bytes > self.budget.memory {
                 Interrupt::Budget(format!(
                     "memory limit of {} MiB reached ({} nodes searched)",
