@@ -18,6 +18,7 @@ pub struct Options {
     pub print_limit: Option<usize>,
     pub force_repl: bool,
     pub echo: bool,
+    pub unicode: bool,
 }
 
 const USAGE: &str = "usage: cgcalc [OPTIONS] [FILE.cgt ...]
@@ -29,6 +30,7 @@ const USAGE: &str = "usage: cgcalc [OPTIONS] [FILE.cgt ...]
 
 options:
   --json                 print one JSON object per statement: {\"input\": ..., \"output\"|\"error\": ...}
+  --unicode              print game values with ↑ ↓ ⋆ ± (input stays ASCII)
   --echo                 print each statement (as `> statement`) before its value
   --keep-going           do not stop at the first error (exit status is still 1)
   --print-limit N        longest printed value in characters (0 = no limit; default 10000)
@@ -51,6 +53,7 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
             "--json" => o.json = true,
             "--keep-going" => o.keep_going = true,
             "--echo" => o.echo = true,
+            "--unicode" => o.unicode = true,
             "-i" | "--interactive" => o.force_repl = true,
             "--print-limit" => {
                 i += 1;
@@ -75,6 +78,7 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
 /// Runs the program; returns the process exit status.
 pub fn run(opts: Options) -> i32 {
     let mut session = Session::new();
+    session.settings.unicode = opts.unicode;
     if let Some(n) = opts.print_limit {
         session.settings.print_limit = if n == 0 { usize::MAX } else { n };
     }

@@ -574,9 +574,12 @@ pub fn lookup(name: &str) -> Option<&'static Builtin> {
     BUILTINS.iter().find(|b| b.name == name)
 }
 
-/// All function names.
+/// All function names (builtins and game modules).
 pub fn names() -> impl Iterator<Item = &'static str> {
-    BUILTINS.iter().map(|b| b.name)
+    BUILTINS
+        .iter()
+        .map(|b| b.name)
+        .chain(super::modules::MODULE_FNS.iter().map(|m| m.name))
 }
 
 /// The text of `:help` (no topic: an overview) or `:help topic`.
@@ -587,12 +590,19 @@ pub fn help(topic: &str) -> Result<String, String> {
         for b in BUILTINS {
             out.push_str(&format!("  {:<22} {}\n", b.signature, b.summary));
         }
+        out.push_str("\nGame modules:\n");
+        for m in super::modules::MODULE_FNS {
+            out.push_str(&format!("  {:<22} {}\n", m.signature, m.summary));
+        }
         out.push_str(HELP_COMMANDS);
         return Ok(out.trim_end().to_string());
     }
     let topic = topic.trim_start_matches(':');
     if let Some(b) = lookup(topic) {
         return Ok(format!("{}\n\n{}", b.signature, b.help));
+    }
+    if let Some(m) = super::modules::lookup(topic) {
+        return Ok(format!("{}\n\n{}", m.signature, m.help));
     }
     match topic {
         "syntax" | "games" => Ok(HELP_SYNTAX.trim_end().to_string()),
@@ -617,6 +627,9 @@ Commands:
   :load FILE         run a script file         :time on|off  show evaluation times
   :stats             arena size and cache hit rates
   :print-limit N     longest printed value (0 = no limit)
+  :threads N         worker threads for module searches (independent components)
+  :limit ...         search budgets: nodes N | memory 8G | time 600 | progress 10 | off
+  :unicode on|off    print ↑ ↓ ⋆ ± in values (input stays ASCII)
   :quit              leave (Ctrl-D works too; Ctrl-C cancels a line or a computation)
 ";
 

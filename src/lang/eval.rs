@@ -24,6 +24,8 @@ pub struct Settings {
     pub print_limit: usize,
     /// Report the time of each statement (`:time on`).
     pub show_time: bool,
+    /// Print ↑ ↓ ⋆ ± instead of ^ v * +- in game values (`:unicode on`, `--unicode`).
+    pub unicode: bool,
 }
 
 impl Default for Settings {
@@ -31,6 +33,7 @@ impl Default for Settings {
         Settings {
             print_limit: crate::game::display::DEFAULT_PRINT_LIMIT,
             show_time: false,
+            unicode: false,
         }
     }
 }
@@ -218,6 +221,15 @@ impl Session {
 
     /// Prints a value within the print limit, or its summary.
     pub fn show(&mut self, v: &Value) -> String {
+        let text = self.show_ascii(v);
+        if self.settings.unicode && !matches!(v, Value::Str(_) | Value::Text(_)) {
+            unicode_symbols(&text)
+        } else {
+            text
+        }
+    }
+
+    fn show_ascii(&mut self, v: &Value) -> String {
         match display_value(
             &mut self.arena,
             &mut self.threats,
@@ -739,6 +751,26 @@ impl Session {
                 )
             }
             "stats" => self.stats_text(),
+            "unicode" => {
+                match args.trim() {
+                    "on" => self.settings.unicode = true,
+                    "off" => self.settings.unicode = false,
+                    other => {
+                        return Err(CgError::at(
+                            span,
+                            format!("`:unicode` takes `on` or `off`, not `{other}`"),
+                        ));
+                    }
+                }
+                format!(
+                    "unicode output {} (input is always ASCII)",
+                    if self.settings.unicode {
+                        "on: ↑ ↓ ⋆ ±"
+                    } else {
+                        "off"
+                    }
+                )
+            }
             "print-limit" => {
                 let a = args.trim();
                 if a.is_empty() {
@@ -968,6 +1000,7 @@ pub const META_COMMANDS: &[&str] = &[
     ":stats",
     ":print-limit",
     ":threads",
+    ":unicode",
     ":limit",
     ":quit",
 ];
@@ -979,7 +1012,7 @@ fn check_assignable(name: &str, span: Span) -> Result<(), CgError> {
             format!("`{name}` is reserved and cannot be assigned"),
         ));
     }
-    if builtins::lookup(name).is_some() {
+    if builtins::lookup(name).is_some() || modules::lookup(name).is_some() {
         return Err(CgError::at(
             span,
             format!("`{name}` is a function name and cannot be assigned"),
@@ -1002,6 +1035,28 @@ fn line_of(src: &str, span: Span) -> &str {
     let ls = src[..start].rfind('\n').map_or(0, |i| i + 1);
     let le = src[start..].find('\n').map_or(src.len(), |i| start + i);
     &src[ls..le]
+}
+
+/// Game text with ↑ ↓ ⋆ ± for `^`, the down `v`, `*` and `+-` (a `v` that follows a letter,
+/// as in `over`, is part of a word and stays).
+pub fn unicode_symbols(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut prev: Option<char> = None;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '^' => out.push('↑'),
+            '*' => out.push('⋆'),
+            'v' if !prev.is_some_and(|p| p.is_ascii_alphabetic()) => out.push('↓'),
+            '+' if chars.peek() == Some(&'-') => {
+                chars.next();
+                out.push('±');
+            }
+            c => out.push(c),
+        }
+        prev = Some(c);
+    }
+    out
 }
 
 /// The candidate closest to `name` by edit distance, if it is close enough to suggest.

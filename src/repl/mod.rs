@@ -16,9 +16,9 @@ use rustyline::{Config, Context, Editor, Helper};
 
 use crate::cli::ReplyPrinter;
 use crate::game::interrupt;
-use crate::lang::builtins;
 use crate::lang::eval::{META_COMMANDS, Session};
 use crate::lang::parser;
+use crate::lang::{builtins, modules};
 
 /// Words offered by tab completion besides the session's variables.
 const CONSTANTS: &[&str] = &[
@@ -60,11 +60,15 @@ impl Completer for CgHelper {
         if word.is_empty() {
             return Ok((start, out));
         }
-        for b in builtins::BUILTINS {
-            if b.name.starts_with(word) {
+        let functions = builtins::BUILTINS
+            .iter()
+            .map(|b| (b.name, b.signature))
+            .chain(modules::MODULE_FNS.iter().map(|m| (m.name, m.signature)));
+        for (name, signature) in functions {
+            if name.starts_with(word) {
                 out.push(Pair {
-                    display: b.signature.to_string(),
-                    replacement: format!("{}(", b.name),
+                    display: signature.to_string(),
+                    replacement: format!("{name}("),
                 });
             }
         }
