@@ -43,7 +43,9 @@ fn main() {
         let v = search.value(&board);
         let stats = search.finish();
         let el = t.elapsed();
-        let text = arena.display_limited(v, 60).unwrap_or_else(|| "(long)".into());
+        let text = arena
+            .display_limited(v, 60)
+            .unwrap_or_else(|| "(long)".into());
         println!(
             "{:<8} {:>8.3} s {:>10} {:>12} {:>10} {:>12.1}  {text}",
             format!("{r}x{c}"),

@@ -139,11 +139,7 @@ impl Arena {
             return r;
         }
         let mut r = 1;
-        let opts: Vec<GameId> = self
-            .left_options(g)
-            .into_iter()
-            .chain(self.right_options(g))
-            .collect();
+        let opts = self.all_options(g);
         for o in opts {
             r = r.max(self.far_star(o));
         }

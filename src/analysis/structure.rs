@@ -39,11 +39,7 @@ impl Arena {
         }
         check_cancel();
         let mut total: u128 = 0;
-        let opts: Vec<GameId> = self
-            .left_options(g)
-            .into_iter()
-            .chain(self.right_options(g))
-            .collect();
+        let opts = self.all_options(g);
         for o in opts {
             total = total.checked_add(self.stop_count_memo(o, memo)?)?;
         }

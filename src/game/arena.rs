@@ -407,6 +407,15 @@ impl Arena {
         self.slice(self.nodes[g.0 as usize].right).to_vec()
     }
 
+    /// All options of `g`: the Left options, then the Right options.
+    pub fn all_options(&mut self, g: GameId) -> Vec<GameId> {
+        self.ensure_options(g);
+        let n = &self.nodes[g.0 as usize];
+        let mut v = self.slice(n.left).to_vec();
+        v.extend_from_slice(self.slice(n.right));
+        v
+    }
+
     pub fn num_left_options(&mut self, g: GameId) -> usize {
         self.ensure_options(g);
         self.nodes[g.0 as usize].left.len as usize

@@ -527,33 +527,13 @@ impl Session {
                 values.push(self.eval(a)?);
             }
             if let Some(kind) = modules::construct(self, inner, &values) {
-                let kind = kind.map_err(|e| match e {
-                    BuiltinError::Arg(i, m) => CgError::at(inner_args[i].span, m),
-                    BuiltinError::Call(m) => CgError::at(arg.span, m),
-                })?;
+                let kind = kind.map_err(|e| call_error(e, inner_args, arg.span))?;
                 return Ok(modules::outcome_by_search(self, &kind));
             }
         }
         if let Some(m) = modules::lookup(name) {
-            if !m.arity.contains(&args.len()) {
-                return Err(CgError::at(
-                    span,
-                    format!(
-                        "`{}` takes {}, not {}",
-                        m.signature,
-                        arity_text(&m.arity),
-                        args.len()
-                    ),
-                ));
-            }
-            let mut values = Vec::with_capacity(args.len());
-            for a in args {
-                values.push(self.eval(a)?);
-            }
-            return (m.run)(self, &values).map_err(|e| match e {
-                BuiltinError::Arg(i, m) => CgError::at(args[i].span, m),
-                BuiltinError::Call(m) => CgError::at(span, m),
-            });
+            let values = self.call_args(m.signature, &m.arity, args, span)?;
+            return (m.run)(self, &values).map_err(|e| call_error(e, args, span));
         }
         let Some(b) = builtins::lookup(name) else {
             let mut err = CgError::at(name_span, format!("unknown function `{name}`"));
@@ -564,25 +544,29 @@ impl Session {
             }
             return Err(err);
         };
-        if !b.arity.contains(&args.len()) {
+        let values = self.call_args(b.signature, &b.arity, args, span)?;
+        (b.run)(&mut self.arena, &values).map_err(|e| call_error(e, args, span))
+    }
+
+    /// Checks the number of arguments of a call and evaluates them.
+    fn call_args(
+        &mut self,
+        signature: &str,
+        arity: &std::ops::RangeInclusive<usize>,
+        args: &[Expr],
+        span: Span,
+    ) -> Result<Vec<Value>, CgError> {
+        if !arity.contains(&args.len()) {
             return Err(CgError::at(
                 span,
                 format!(
-                    "`{}` takes {}, not {}",
-                    b.signature,
-                    arity_text(&b.arity),
+                    "`{signature}` takes {}, not {}",
+                    arity_text(arity),
                     args.len()
                 ),
             ));
         }
-        let mut values = Vec::with_capacity(args.len());
-        for a in args {
-            values.push(self.eval(a)?);
-        }
-        (b.run)(&mut self.arena, &values).map_err(|e| match e {
-            BuiltinError::Arg(i, m) => CgError::at(args[i].span, m),
-            BuiltinError::Call(m) => CgError::at(span, m),
-        })
+        args.iter().map(|a| self.eval(a)).collect()
     }
 
     fn binary(&mut self, op: BinOp, lhs: &Expr, rhs: &Expr) -> EvalResult {
@@ -1019,6 +1003,14 @@ fn check_assignable(name: &str, span: Span) -> Result<(), CgError> {
         ));
     }
     Ok(())
+}
+
+/// Points a function's error at the offending argument, or at the whole call.
+fn call_error(e: BuiltinError, args: &[Expr], call: Span) -> CgError {
+    match e {
+        BuiltinError::Arg(i, m) => CgError::at(args[i].span, m),
+        BuiltinError::Call(m) => CgError::at(call, m),
+    }
 }
 
 fn arity_text(r: &std::ops::RangeInclusive<usize>) -> String {

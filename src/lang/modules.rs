@@ -45,12 +45,7 @@ pub static MODULE_FNS: &[ModuleFn] = &[
         arity: 2..=2,
         summary: "the empty m x n Domineering board",
         help: "dom(m, n) is the empty Domineering board with m rows and n columns (at most 64\ncells). dom(2,2) is +-1, dom(2,3) is {2|-1/2}, dom(4,4) is +-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}.",
-        run: |s, v| {
-            let m = small_int(s, v, 0)?;
-            let n = small_int(s, v, 1)?;
-            let d = Domineering::rectangle(m, n).map_err(BuiltinError::Call)?;
-            Ok(position(s, PositionKind::Domineering(d)))
-        },
+        run: |s, v| constructed(s, "dom", v),
     },
     ModuleFn {
         name: "moves",
@@ -72,27 +67,35 @@ pub static MODULE_FNS: &[ModuleFn] = &[
     },
 ];
 
-/// Builds the position of a module constructor call without valuing it, for
-/// `outcome(dom(6,6))`: `None` if `name` is not a position constructor.
+/// Builds the position of a module constructor call without valuing it (also used by
+/// `outcome(dom(6,6))`): `None` if `name` is not a position constructor.
 pub fn construct(
     s: &Session,
     name: &str,
     v: &[Value],
 ) -> Option<Result<PositionKind, BuiltinError>> {
-    match (name, v) {
-        ("dom", [_, _]) => Some((|| {
+    let kind = match name {
+        "dom" => (|| {
             let m = small_int(s, v, 0)?;
             let n = small_int(s, v, 1)?;
-            let d = Domineering::rectangle(m, n).map_err(BuiltinError::Call)?;
-            Ok(PositionKind::Domineering(d))
-        })()),
-        ("domineering", [Value::Str(board)]) => Some(
-            Domineering::parse(board)
-                .map(PositionKind::Domineering)
-                .map_err(|m| BuiltinError::Arg(0, m)),
-        ),
-        _ => None,
-    }
+            Domineering::rectangle(m, n).map_err(BuiltinError::Call)
+        })(),
+        "domineering" => match v {
+            [Value::Str(board)] => Domineering::parse(board).map_err(|m| BuiltinError::Arg(0, m)),
+            _ => Err(BuiltinError::Arg(
+                0,
+                "expected a board string such as \".#|..\"".into(),
+            )),
+        },
+        _ => return None,
+    };
+    Some(kind.map(PositionKind::Domineering))
+}
+
+/// A constructor's position, valued by the search engine.
+fn constructed(s: &mut Session, name: &str, v: &[Value]) -> Result<Value, BuiltinError> {
+    let kind = construct(s, name, v).expect("a position constructor")?;
+    Ok(position(s, kind))
 }
 
 /// The outcome class of a position by outcome search (exact values for small parts), for
