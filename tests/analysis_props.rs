@@ -557,6 +557,12 @@ fn hand_derived_values() {
         // temperature -1/2 there).
         ("cool(1/4, -1/4)", "1/4*"),
         ("mean({3|1} + {5|-1})", "4"),
+        // heat(*2, 1) = {0 + 1, heat(*) + 1 | 0 - 1, heat(*) - 1} = {1, {2|0} | -1, {0|-2}}: the
+        // Left options are incomparable ({2|0} - 1 = +-1) and nothing reverses.
+        ("heat(*2, 1)", "+-{1,{2|0}}"),
+        // The benchmark game: heating *14 by 1 then cooling by 1 gives *14 back.
+        ("cool(heat(*14, 1), 1)", "*14"),
+        ("temp(heat(*14, 1))", "1"),
     ];
     let mut failures = Vec::new();
     for (src, expected) in cases {
