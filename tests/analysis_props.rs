@@ -151,6 +151,33 @@ fn temperature_is_negative_exactly_for_numbers() {
     }
 }
 
+/// The mean value theorem (WW ch. 6; Siegel, CGT, II.5): the stops of `n·G` stay within the
+/// temperature of `n·m(G)`: `n·m(G) - t(G) <= RS(n·G) <= LS(n·G) <= n·m(G) + t(G)`, for
+/// non-numbers `G` (temperature `>= 0`) and `n = 1..5`.
+#[test]
+fn mean_value_theorem() {
+    let (mut a, mut pool, mut rng) = setup(113);
+    let mut checked = 0;
+    while checked < iterations(N) {
+        let g = pool.fresh(&mut a, &mut rng);
+        if a.is_number(g) {
+            continue;
+        }
+        checked += 1;
+        let (m, t) = (a.mean(g), a.temperature(g));
+        for n in 1..=5 {
+            let ng = a.multiple(n, g);
+            let (ls, rs) = (a.left_stop(ng), a.right_stop(ng));
+            let nm = m.mul_int(n);
+            assert!(
+                nm - t <= rs && ls <= nm + t,
+                "stops of {n}.G are {ls}, {rs}; mean {m}, temperature {t}, G = {}",
+                a.display(g)
+            );
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Cooling and heating.
 // ---------------------------------------------------------------------------------------------
@@ -572,4 +599,92 @@ fn hand_derived_values() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Atomic weight.
+// ---------------------------------------------------------------------------------------------
+
+/// A random all-small game: options from a pool of all-small games, at least one per side
+/// (so every follower but 0 has options on both sides). Games of birthday <= 4 join the pool.
+fn all_small(a: &mut Arena, pool: &mut Vec<GameId>, rng: &mut Rng) -> GameId {
+    let nl = 1 + rng.below(3);
+    let nr = 1 + rng.below(3);
+    let left: Vec<GameId> = (0..nl).map(|_| *rng.pick(pool)).collect();
+    let right: Vec<GameId> = (0..nr).map(|_| *rng.pick(pool)).collect();
+    let g = a.game(left, right);
+    if a.birthday(g) <= 4 {
+        pool.push(g);
+    }
+    g
+}
+
+/// On all-small games the atomic weight is additive, `aw(G + H) = aw(G) + aw(H)`, odd,
+/// `aw(-G) = -aw(G)`, and obeys the two-ahead rule: `aw(G) >= 2` implies `G > 0`, `aw(G) <= -2`
+/// implies `G < 0` (WW ch. 7-8; Siegel, CGT, II.7). Every all-small game is atomic.
+#[test]
+fn atomic_weight_is_additive_on_all_small_games() {
+    let mut a = Arena::new();
+    let mut rng = Rng::new(114);
+    let mut pool = vec![
+        a.zero(),
+        a.nimber(1),
+        a.nimber(2),
+        a.up_multiple(1, 0),
+        a.up_multiple(-1, 0),
+        a.up_multiple(1, 1),
+        a.up_multiple(2, 0),
+    ];
+    for _ in 0..300 {
+        all_small(&mut a, &mut pool, &mut rng);
+    }
+    let (zero, two, minus_two) = (a.zero(), a.integer(2), a.integer(-2));
+    let mut nonzero = 0;
+    for _ in 0..iterations(N) {
+        let g = all_small(&mut a, &mut pool, &mut rng);
+        let h = *rng.pick(&pool);
+        assert!(a.is_all_small(g));
+        let gh = a.add(g, h);
+        let weights = [g, h, gh].map(|x| {
+            a.atomic_weight(x)
+                .unwrap_or_else(|| panic!("all-small {} is not atomic", a.display(x)))
+        });
+        let [wg, wh, wgh] = weights;
+        let sum = a.add(wg, wh);
+        assert_eq!(
+            wgh,
+            sum,
+            "aw(G+H) = {} but aw(G) + aw(H) = {} for G = {}, H = {}",
+            a.display(wgh),
+            a.display(sum),
+            a.display(g),
+            a.display(h)
+        );
+        let ng = a.neg(g);
+        let wng = a.atomic_weight(ng).expect("atomic");
+        assert_eq!(wng, a.neg(wg), "aw(-G) for G = {}", a.display(g));
+        if a.geq(wg, two) {
+            assert!(
+                a.lt(zero, g),
+                "two-ahead: aw = {} but G = {} is not > 0",
+                a.display(wg),
+                a.display(g)
+            );
+        }
+        if a.leq(wg, minus_two) {
+            assert!(
+                a.lt(g, zero),
+                "two-ahead: aw = {} but G = {} is not < 0",
+                a.display(wg),
+                a.display(g)
+            );
+        }
+        if wg != zero {
+            nonzero += 1;
+        }
+    }
+    assert!(
+        nonzero >= iterations(N) / 2,
+        "mostly non-zero weights ({nonzero})"
+    );
 }
