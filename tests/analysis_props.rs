@@ -456,8 +456,9 @@ fn thermograph_walls_have_unit_slopes() {
 
 /// `rcf(G)` is infinitesimally close to `G` (`LS(G - rcf G) = RS(G - rcf G) = 0`), is a fixed
 /// point of `rcf`, and depends only on `G` modulo infinitesimals: `rcf(G + e) = rcf(G)` for
-/// infinitesimal `e` (Grossman & Siegel: every game has a unique reduced canonical form, and
-/// `G ≡ H (mod Inf)` iff their reduced forms are equal).
+/// infinitesimal `e`, and `rcf(G + H) = rcf(rcf(G) + rcf(H))` (Grossman & Siegel: every game
+/// has a unique reduced canonical form, and `G ≡ H (mod Inf)` iff their reduced forms are
+/// equal).
 #[test]
 fn rcf_is_infinitesimally_close_and_idempotent() {
     let (mut a, mut pool, mut rng) = setup(112);
@@ -488,6 +489,19 @@ fn rcf_is_infinitesimally_close_and_idempotent() {
             "rcf(rcf(G)) for G = {}, rcf = {}",
             a.display(g),
             a.display(r)
+        );
+        // G + H ≡ rcf(G) + rcf(H) (mod Inf), so both sums have the same reduced form.
+        let h = pool.any(&mut rng);
+        let gh = a.add(g, h);
+        let rh = a.rcf(h);
+        let (rgh, rsum) = (a.rcf(gh), a.add(r, rh));
+        let rrsum = a.rcf(rsum);
+        assert_eq!(
+            rgh,
+            rrsum,
+            "rcf(G+H) vs rcf(rcf G + rcf H) for G = {}, H = {}",
+            a.display(g),
+            a.display(h)
         );
         let e = infinitesimals[i % infinitesimals.len()];
         let ge = a.add(g, e);
