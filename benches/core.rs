@@ -3,12 +3,20 @@
 //! (a) canonical form of `{1|-1} + {2|-2} + ... + {N|-N} + ^ + *` for N = 10, 16, 24, 40 in a
 //!     fresh arena (the peers keep values as trees and need tens of seconds for N = 12..16);
 //! (b) 1,000 comparisons `G <= H` of random games (seeded generator below, birthday <= 5);
-//! (c) start the binary and evaluate one expression (`cgcalc -e '{0|1}'`), median of 20 runs.
+//! (c) start the binary and evaluate one expression (`cgcalc -e '{0|1}'`), median of 20 runs;
+//! (d) analysis: `heat(*14, 1)` in a fresh arena (goal: under 50 ms), and the thermograph of the
+//!     values of the 4x4 and 4x6 Domineering boards (goal: under 10 ms each). The board value is
+//!     searched in one arena, then imported into a fresh arena, so that no cache of the search
+//!     helps, and only `Arena::thermograph` is timed. Each (d) row is the median of 5 runs, each
+//!     in its own fresh arena.
 
 use std::process::Command;
 use std::time::{Duration, Instant};
 
 use cgcalc::game::{Arena, GameId};
+use cgcalc::rulesets::domineering::Domineering;
+use cgcalc::search::{Budget, parallel_value};
+use rustc_hash::FxHashMap;
 
 fn switches(n: i64) -> (Duration, usize, u64) {
     let mut a = Arena::new();
@@ -94,6 +102,53 @@ fn startup() -> Duration {
     times[times.len() / 2]
 }
 
+fn median(mut times: Vec<Duration>) -> Duration {
+    times.sort();
+    times[times.len() / 2]
+}
+
+/// `heat(*14, 1)` in a fresh arena each run; returns the median time and the heated game's
+/// number of followers.
+fn heat_star14() -> (Duration, u64) {
+    let mut times = Vec::new();
+    let mut followers = 0;
+    for _ in 0..5 {
+        let mut a = Arena::new();
+        let star14 = a.nimber(14);
+        let one = a.integer(1);
+        let t = Instant::now();
+        let h = a.heat(star14, one);
+        times.push(t.elapsed());
+        followers = a.count_followers(h);
+    }
+    (median(times), followers)
+}
+
+/// The thermograph of the value of the `rows x cols` Domineering rectangle. Returns the
+/// search time (once), the median thermograph time over fresh arenas, the value's number of
+/// followers, and the mast and temperature.
+fn domineering_thermo(rows: usize, cols: usize) -> (Duration, Duration, u64, String) {
+    let board = Domineering::rectangle(rows, cols).expect("board");
+    let mut searched = Arena::new();
+    let t = Instant::now();
+    let (v, _stats) = parallel_value(&mut searched, &board, 1, Budget::default());
+    let search = t.elapsed();
+    let mut times = Vec::new();
+    let mut followers = 0;
+    let mut summary = String::new();
+    for _ in 0..5 {
+        let mut fresh = Arena::new();
+        let mut memo = FxHashMap::default();
+        let w = fresh.import(&searched, v, &mut memo);
+        let t = Instant::now();
+        let th = fresh.thermograph(w);
+        times.push(t.elapsed());
+        followers = fresh.count_followers(w);
+        summary = format!("mast {}, temp {}", th.mast, th.temperature);
+    }
+    (search, median(times), followers, summary)
+}
+
 fn main() {
     println!(
         "{:<44} {:>12} {:>10} {:>12}",
@@ -121,4 +176,23 @@ fn main() {
         "(c) start binary + evaluate `{0|1}` (median)",
         t.as_secs_f64() * 1e3
     );
+    let (t, followers) = heat_star14();
+    println!(
+        "{:<44} {:>9.3} ms {:>10} {:>12}   (goal < 50 ms)",
+        "(d) heat(*14, 1), fresh arena (median of 5)",
+        t.as_secs_f64() * 1e3,
+        "",
+        followers
+    );
+    for (rows, cols) in [(4, 4), (4, 6)] {
+        let (search, t, followers, summary) = domineering_thermo(rows, cols);
+        println!(
+            "{:<44} {:>9.3} ms {:>10} {:>12}   (goal < 10 ms; {summary}; search took {:.1} ms)",
+            format!("(d) thermo(Domineering {rows}x{cols}), fresh arena"),
+            t.as_secs_f64() * 1e3,
+            "",
+            followers,
+            search.as_secs_f64() * 1e3
+        );
+    }
 }
