@@ -54,12 +54,13 @@ impl Arena {
         r
     }
 
-    /// `freeze(G)`: `G` cooled by its own temperature.
+    /// `freeze(G)`: `G` cooled by its own temperature; numbers are unchanged (CGSuite's
+    /// `Freeze`: `freeze(-1/2)` is `-1/2`, `freeze(9/8*)` is `9/8*`).
     pub fn freeze(&mut self, g: GameId) -> GameId {
-        let t = self.temperature(g);
-        if t <= Dyadic::MINUS_ONE {
+        if self.is_number(g) {
             return g;
         }
+        let t = self.temperature(g);
         self.cool(g, t)
     }
 

@@ -203,9 +203,6 @@ pub static BUILTINS: &[Builtin] = &[
         "freeze(G): G cooled by its own temperature, temp(G). Numbers are unchanged.",
         |a, v| {
             let g = game(v, 0)?;
-            if a.is_number(g) {
-                return Ok(Value::Game(g));
-            }
             Ok(Value::Game(a.freeze(g)))
         }
     ),
