@@ -11,17 +11,9 @@ mod common;
 use std::collections::HashMap;
 
 use cgcalc::game::{Arena, Dyadic, GameId, Relation};
-use common::{GamePool, Rng, iterations};
+use common::{Rng, iterations, setup};
 
 const N: usize = 10_000;
-
-fn setup(seed: u64) -> (Arena, GamePool, Rng) {
-    let mut a = Arena::new();
-    let mut rng = Rng::new(seed);
-    let mut pool = GamePool::new(&mut a);
-    pool.warm_up(&mut a, &mut rng, 300);
-    (a, pool, rng)
-}
 
 // ---------------------------------------------------------------------------------------------
 // An independent, naive solver: plays a *formal* sum of game trees (no canonical forms, no

@@ -17,18 +17,10 @@ mod common;
 use cgcalc::game::{Arena, Dyadic, GameId};
 use cgcalc::lang::eval::Session;
 use cgcalc::lang::parser::parse_expr;
-use common::{GamePool, Rng, iterations};
+use common::{GamePool, Rng, iterations, setup};
 
 /// Random games (or pairs of games) per law in release builds.
 const N: usize = 4_000;
-
-fn setup(seed: u64) -> (Arena, GamePool, Rng) {
-    let mut a = Arena::new();
-    let mut rng = Rng::new(seed);
-    let mut pool = GamePool::new(&mut a);
-    pool.warm_up(&mut a, &mut rng, 300);
-    (a, pool, rng)
-}
 
 fn d(num: i64, exp: u32) -> Dyadic {
     Dyadic::new(num, exp)
@@ -232,32 +224,17 @@ fn cooling_then_heating_is_not_the_identity() {
 /// where only numbers (temperatures `-1/2^k`) and their sums are affected.
 #[test]
 fn cooling_is_additive() {
-    let (mut a, mut pool, mut rng) = setup(105);
-    let ts = temperatures();
-    for i in 0..iterations(N) {
-        let g = pool.fresh(&mut a, &mut rng);
-        let h = pool.any(&mut rng);
-        let t = ts[i % ts.len()];
-        let gh = a.add(g, h);
-        let lhs = a.cool(gh, t);
-        let (cg, ch) = (a.cool(g, t), a.cool(h, t));
-        let rhs = a.add(cg, ch);
-        assert_eq!(
-            lhs,
-            rhs,
-            "cool(G+H, {t}) = {} but cool(G,t) + cool(H,t) = {} for G = {}, H = {}",
-            a.display(lhs),
-            a.display(rhs),
-            a.display(g),
-            a.display(h)
-        );
-    }
+    assert_cooling_additive(105, &temperatures());
 }
 
 #[test]
 fn cooling_is_additive_at_subzero_temperatures() {
-    let (mut a, mut pool, mut rng) = setup(106);
-    let ts = subzero_temperatures();
+    assert_cooling_additive(106, &subzero_temperatures());
+}
+
+/// `cool(G + H, t) == cool(G, t) + cool(H, t)` over random pairs, cycling through `ts`.
+fn assert_cooling_additive(seed: u64, ts: &[Dyadic]) {
+    let (mut a, mut pool, mut rng) = setup(seed);
     for i in 0..iterations(N) {
         let g = pool.fresh(&mut a, &mut rng);
         let h = pool.any(&mut rng);

@@ -28,16 +28,7 @@ pub static MODULE_FNS: &[ModuleFn] = &[
         arity: 1..=1,
         summary: "a Domineering position and its value",
         help: "domineering(\".#..|....\") is the Domineering position with those rows (`.` empty,\n`#` filled, rows separated by `|`); Left places vertical dominoes, Right horizontal ones\n(WW ch. 5). It prints its canonical value and acts as that value in algebra.\nExample: domineering(\".#|..\") is *.",
-        run: |s, v| {
-            let Value::Str(board) = &v[0] else {
-                return Err(BuiltinError::Arg(
-                    0,
-                    "expected a board string such as \".#|..\"".into(),
-                ));
-            };
-            let d = Domineering::parse(board).map_err(|m| BuiltinError::Arg(0, m))?;
-            Ok(position(s, PositionKind::Domineering(d)))
-        },
+        run: |s, v| constructed(s, "domineering", v),
     },
     ModuleFn {
         name: "dom",

@@ -166,3 +166,13 @@ impl GamePool {
         }
     }
 }
+
+/// A fresh arena with a warmed-up pool of random games (300 games) and the generator that
+/// made them, seeded with `seed`.
+pub fn setup(seed: u64) -> (Arena, GamePool, Rng) {
+    let mut a = Arena::new();
+    let mut rng = Rng::new(seed);
+    let mut pool = GamePool::new(&mut a);
+    pool.warm_up(&mut a, &mut rng, 300);
+    (a, pool, rng)
+}
