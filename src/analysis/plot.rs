@@ -9,7 +9,7 @@ use super::thermograph::{Thermograph, Trajectory};
 use crate::game::Dyadic;
 
 fn f(x: Dyadic) -> f64 {
-    x.numerator() as f64 / 2f64.powi(x.den_exp() as i32)
+    x.to_f64()
 }
 
 /// The window shown: temperatures `[t_lo, t_hi]`, values `[v_lo, v_hi]`.

@@ -105,6 +105,8 @@ struct Span {
 
 const UNKNOWN: u32 = u32::MAX;
 const UNKNOWN_BIRTHDAY: u64 = u64::MAX;
+/// Birthdays saturate here (numbers beyond 2^63 and games built on them).
+pub const HUGE_BIRTHDAY: u64 = u64::MAX - 1;
 
 struct Node {
     /// `Some` for number-up-star values.
@@ -292,7 +294,7 @@ impl Arena {
             options_ready: true,
             left_stop,
             right_stop,
-            birthday: birthday.saturating_add(1),
+            birthday: birthday.saturating_add(1).min(HUGE_BIRTHDAY),
             negative: UNKNOWN,
             chain: head,
         });
@@ -344,7 +346,8 @@ impl Arena {
         self.nodes[g.0 as usize].right_stop
     }
 
-    /// Birthday: the height of the game tree of the canonical form.
+    /// Birthday: the height of the game tree of the canonical form. Saturates at
+    /// [`HUGE_BIRTHDAY`] (only numbers beyond 2^63, and games built on them, get there).
     pub fn birthday(&mut self, g: GameId) -> u64 {
         let b = self.nodes[g.0 as usize].birthday;
         if b != UNKNOWN_BIRTHDAY {
@@ -354,7 +357,7 @@ impl Arena {
         let mut best = 0;
         for i in self.left_indices(g).chain(self.right_indices(g)) {
             let o = self.pool[i];
-            best = best.max(self.birthday(o) + 1);
+            best = best.max(self.birthday(o).saturating_add(1).min(HUGE_BIRTHDAY));
         }
         self.nodes[g.0 as usize].birthday = best;
         best
@@ -508,11 +511,18 @@ pub struct ArenaStats {
 
 /// Birthday of a number: `|n|` for integers, `floor(|x|) + k + 1` for `x = m/2^k`, `k >= 1`
 /// (ONAG ch. 0; Siegel, CGT, II.3).
+/// Saturates at [`HUGE_BIRTHDAY`] for numbers beyond 2^63 (see [`Arena::birthday`]).
 fn number_birthday(x: Dyadic) -> u64 {
     let a = x.abs();
-    if a.is_integer() {
-        a.numerator() as u64
+    let Some(whole) = a.floor_dyadic().to_i64() else {
+        return HUGE_BIRTHDAY;
+    };
+    let b = if a.is_integer() {
+        whole as u64
     } else {
-        a.floor() as u64 + a.den_exp() as u64 + 1
-    }
+        (whole as u64)
+            .saturating_add(a.den_exp() as u64)
+            .saturating_add(1)
+    };
+    b.min(HUGE_BIRTHDAY)
 }

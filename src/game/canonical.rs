@@ -221,11 +221,11 @@ impl Arena {
         if v.is_number() {
             let x = v.number;
             if x.is_integer() {
-                let n = x.numerator();
-                return match n.cmp(&0) {
-                    std::cmp::Ordering::Equal => (vec![], vec![]),
-                    std::cmp::Ordering::Greater => (vec![self.integer(n - 1)], vec![]),
-                    std::cmp::Ordering::Less => (vec![], vec![self.integer(n + 1)]),
+                // n = {n-1 |} for n > 0, -n = {| -n+1}, 0 = {|}
+                return match x.signum() {
+                    0 => (vec![], vec![]),
+                    1 => (vec![self.number(x - Dyadic::ONE)], vec![]),
+                    _ => (vec![], vec![self.number(x + Dyadic::ONE)]),
                 };
             }
             let step = Dyadic::new(1, x.den_exp());

@@ -251,10 +251,8 @@ impl Arena {
 
     /// Number of distinct followers of `g`, itself included (its canonical form's DAG).
     pub fn count_followers(&mut self, g: GameId) -> u64 {
-        if let Some(x) = self.as_number(g)
-            && x.is_integer()
-        {
-            return x.numerator().unsigned_abs() + 1;
+        if let Some(n) = self.as_number(g).and_then(|x| x.to_i64()) {
+            return n.unsigned_abs() + 1;
         }
         let mut seen = rustc_hash::FxHashSet::default();
         let mut stack = vec![g];

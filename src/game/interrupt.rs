@@ -31,7 +31,7 @@ impl Interrupt {
         match self {
             Interrupt::Cancelled => "computation cancelled (Ctrl-C)".to_string(),
             Interrupt::Overflow => {
-                "number too large: exact numbers are limited to 2^63 (numerator) and 2^-62 (denominator)"
+                "number too large for this operation (it needs a machine integer, at most 2^63)"
                     .to_string()
             }
             Interrupt::Budget(what) => format!("budget exhausted: {what}"),

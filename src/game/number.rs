@@ -1,27 +1,58 @@
-//! Exact dyadic rationals `m / 2^k`, the numbers of short games.
+//! Exact dyadic rationals `m / 2^k` of any size, the numbers of short games.
 //!
-//! Every short game that is a number has a dyadic value (Siegel, CGT, Thm II.3.?; ONAG ch. 0).
-//! The numerator is an `i64`; arithmetic is checked and an overflow unwinds with
-//! [`Interrupt::Overflow`](crate::game::Interrupt) instead of wrapping silently.
+//! Every short game that is a number has a dyadic value (ONAG ch. 0; Siegel, CGT, II.3).
+//! A [`Dyadic`] is `Copy` and 16 bytes: values whose numerator fits in an `i64` (and whose
+//! denominator exponent is small) are stored inline and computed with checked machine
+//! arithmetic; any other value is interned once in a global table of big numbers
+//! (`num-bigint`) and the `Dyadic` holds its index. Interning keeps equality and hashing
+//! structural, so numbers remain valid hash keys and `Nus` stays `Copy`. Nothing overflows
+//! silently: operations that need a machine integer (`numerator`, `floor`) on a value too
+//! large for one unwind with [`Interrupt::Overflow`].
 
 use std::cmp::Ordering;
 use std::fmt;
 use std::ops::{Add, Mul, Neg, Shl, Shr, Sub};
+use std::sync::{OnceLock, RwLock};
+
+use num_bigint::BigInt;
+use rustc_hash::FxHashMap;
 
 use crate::game::interrupt::Interrupt;
 
-/// A dyadic rational `num / 2^exp` in lowest terms (`exp == 0` or `num` odd).
+/// A dyadic rational in lowest terms (`exp == 0` or the numerator odd).
+///
+/// Inline form: `num / 2^exp` with `exp <= MAX_INLINE_EXP`. Big form: `exp == BIG` and
+/// `num` is the index of `(numerator, exponent)` in the big-number table.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Dyadic {
     num: i64,
     exp: u32,
 }
 
-/// Largest denominator exponent we allow (keeps shifts of `i64` exact).
-const MAX_EXP: u32 = 62;
+/// Marks the big form.
+const BIG: u32 = u32::MAX;
+
+/// Largest denominator exponent of the inline form (keeps aligned `i64` shifts meaningful).
+const MAX_INLINE_EXP: u32 = 62;
+
+/// Largest denominator exponent at all: 2^-MAX_EXP is far below anything a short game of
+/// practical size reaches, and it bounds the work of one operation.
+const MAX_EXP: u32 = 1 << 16;
 
 fn overflow() -> ! {
     Interrupt::Overflow.raise()
+}
+
+/// The interned big numbers.
+#[derive(Default)]
+struct BigTable {
+    values: Vec<(BigInt, u32)>,
+    index: FxHashMap<(BigInt, u32), i64>,
+}
+
+fn table() -> &'static RwLock<BigTable> {
+    static TABLE: OnceLock<RwLock<BigTable>> = OnceLock::new();
+    TABLE.get_or_init(Default::default)
 }
 
 impl Dyadic {
@@ -31,136 +62,237 @@ impl Dyadic {
 
     /// `num / 2^exp`, reduced to lowest terms.
     pub fn new(num: i64, exp: u32) -> Dyadic {
-        if exp > MAX_EXP {
-            overflow();
+        if exp <= MAX_INLINE_EXP {
+            Dyadic::new_inline(num, exp)
+        } else {
+            Dyadic::from_big(BigInt::from(num), exp)
         }
-        let mut d = Dyadic { num, exp };
-        d.normalize();
-        d
     }
 
     pub fn from_int(n: i64) -> Dyadic {
         Dyadic { num: n, exp: 0 }
     }
 
+    /// `n / 2^exp` from a big numerator, reduced and stored inline when it fits.
+    fn from_big(mut n: BigInt, mut exp: u32) -> Dyadic {
+        if n.sign() == num_bigint::Sign::NoSign {
+            return Dyadic::ZERO;
+        }
+        let tz = n.trailing_zeros().unwrap_or(0).min(exp as u64) as u32;
+        if tz > 0 {
+            n >>= tz;
+            exp -= tz;
+        }
+        if exp > MAX_EXP {
+            overflow();
+        }
+        if exp <= MAX_INLINE_EXP
+            && let Ok(small) = i64::try_from(&n)
+        {
+            return Dyadic { num: small, exp };
+        }
+        let key = (n, exp);
+        if let Some(&i) = table().read().expect("big-number table").index.get(&key) {
+            return Dyadic { num: i, exp: BIG };
+        }
+        let mut t = table().write().expect("big-number table");
+        if let Some(&i) = t.index.get(&key) {
+            return Dyadic { num: i, exp: BIG };
+        }
+        let i = t.values.len() as i64;
+        t.values.push(key.clone());
+        t.index.insert(key, i);
+        Dyadic { num: i, exp: BIG }
+    }
+
+    #[inline]
+    fn is_big(self) -> bool {
+        self.exp == BIG
+    }
+
+    /// Numerator and denominator exponent as a big integer.
+    fn parts(self) -> (BigInt, u32) {
+        if self.is_big() {
+            table().read().expect("big-number table").values[self.num as usize].clone()
+        } else {
+            (BigInt::from(self.num), self.exp)
+        }
+    }
+
     /// Parses decimal digit strings `numerator / denominator`; `Err` explains why the value is
-    /// not a dyadic rational or does not fit.
+    /// not a dyadic rational.
     pub fn from_fraction_digits(num: &str, den: Option<&str>) -> Result<Dyadic, String> {
-        let n: i64 = num
+        let n: BigInt = num
             .parse()
-            .map_err(|_| format!("number {num} is too large (numbers are limited to 2^63)"))?;
+            .map_err(|_| format!("`{num}` is not a number"))?;
         let Some(den) = den else {
-            return Ok(Dyadic::from_int(n));
+            return Ok(Dyadic::from_big(n, 0));
         };
-        let d: i64 = den
+        let d: BigInt = den
             .parse()
-            .map_err(|_| format!("denominator {den} is too large"))?;
-        if d == 0 {
+            .map_err(|_| format!("`{den}` is not a number"))?;
+        if d.sign() == num_bigint::Sign::NoSign {
             return Err("division by zero".to_string());
         }
-        // reduce n/d, then require d to be a power of two
-        let g = gcd(n.unsigned_abs(), d.unsigned_abs()) as i64;
-        let (n, d) = (n / g, d / g);
-        if d.count_ones() != 1 {
+        // n/d is dyadic iff d / gcd(n, d) is a power of two.
+        let g = gcd(n.clone(), d.clone());
+        let (n, d) = (n / &g, d / &g);
+        let exp = d.trailing_zeros().unwrap_or(0);
+        if d.magnitude() != &(num_bigint::BigUint::from(1u8) << exp) {
             return Err(format!(
                 "{num}/{den} is not a dyadic rational: games have dyadic values (denominator a power of 2)"
             ));
         }
-        let exp = d.trailing_zeros();
-        if exp > MAX_EXP {
-            return Err(format!("denominator {den} is too large"));
+        if exp > MAX_EXP as u64 {
+            return Err(format!(
+                "denominator {den} is too large (at most 2^{MAX_EXP})"
+            ));
         }
-        Ok(Dyadic::new(n, exp))
+        let n = if d.sign() == num_bigint::Sign::Minus {
+            -n
+        } else {
+            n
+        };
+        Ok(Dyadic::from_big(n, exp as u32))
     }
 
-    fn normalize(&mut self) {
-        if self.num == 0 {
-            self.exp = 0;
-            return;
-        }
-        let tz = self.num.trailing_zeros().min(self.exp);
-        self.num >>= tz;
-        self.exp -= tz;
-    }
-
+    /// The numerator, if it fits in an `i64`; unwinds with an overflow otherwise.
     pub fn numerator(self) -> i64 {
+        if self.is_big() {
+            overflow()
+        }
         self.num
     }
 
     /// The exponent k of the denominator 2^k.
+    #[inline]
     pub fn den_exp(self) -> u32 {
-        self.exp
+        if self.is_big() {
+            self.parts().1
+        } else {
+            self.exp
+        }
     }
 
+    /// The value as an `i64` if it is an integer that fits.
+    pub fn to_i64(self) -> Option<i64> {
+        (!self.is_big() && self.exp == 0).then_some(self.num)
+    }
+
+    /// A floating-point approximation (for drawing).
+    pub fn to_f64(self) -> f64 {
+        let (n, e) = self.parts();
+        let x: f64 = n.to_string().parse().unwrap_or(f64::NAN);
+        x / 2f64.powi(e as i32)
+    }
+
+    #[inline]
     pub fn is_zero(self) -> bool {
-        self.num == 0
+        self.num == 0 && !self.is_big()
     }
 
+    #[inline]
     pub fn is_integer(self) -> bool {
-        self.exp == 0
+        self.den_exp() == 0
     }
 
+    /// Whether the value is an even integer.
+    pub fn is_even_integer(self) -> bool {
+        let (n, e) = self.parts();
+        e == 0 && n.trailing_zeros().is_none_or(|z| z > 0)
+    }
+
+    #[inline]
     pub fn signum(self) -> i32 {
-        self.num.signum() as i32
-    }
-
-    /// Brings two numbers to a common denominator exponent.
-    fn align(a: Dyadic, b: Dyadic) -> (i64, i64, u32) {
-        let e = a.exp.max(b.exp);
-        let sa = shl(a.num, e - a.exp);
-        let sb = shl(b.num, e - b.exp);
-        (sa, sb, e)
+        if self.is_big() {
+            match self.parts().0.sign() {
+                num_bigint::Sign::Minus => -1,
+                num_bigint::Sign::NoSign => 0,
+                num_bigint::Sign::Plus => 1,
+            }
+        } else {
+            self.num.signum() as i32
+        }
     }
 
     pub fn mul_int(self, n: i64) -> Dyadic {
-        Dyadic::new(
-            self.num.checked_mul(n).unwrap_or_else(|| overflow()),
-            self.exp,
-        )
+        if !self.is_big()
+            && let Some(m) = self.num.checked_mul(n)
+        {
+            return Dyadic::new_inline(m, self.exp);
+        }
+        let (a, e) = self.parts();
+        Dyadic::from_big(a * n, e)
+    }
+
+    /// `num / 2^exp` for inline parts, normalised without a detour through big integers.
+    #[inline]
+    fn new_inline(num: i64, exp: u32) -> Dyadic {
+        if num == 0 {
+            return Dyadic::ZERO;
+        }
+        let tz = num.trailing_zeros().min(exp);
+        Dyadic {
+            num: num >> tz,
+            exp: exp - tz,
+        }
     }
 
     /// The average `(a + b) / 2`.
     pub fn mid(self, other: Dyadic) -> Dyadic {
-        self.add(other).shr(1)
+        (self + other) >> 1
     }
 
-    /// Largest integer `<= self`.
+    /// The largest integer `<= self`.
+    pub fn floor_dyadic(self) -> Dyadic {
+        if !self.is_big() {
+            return Dyadic::from_int(self.num >> self.exp);
+        }
+        let (n, e) = self.parts();
+        // `>>` on a negative BigInt rounds toward negative infinity.
+        Dyadic::from_big(n >> e, 0)
+    }
+
+    /// The smallest integer `>= self`.
+    pub fn ceil_dyadic(self) -> Dyadic {
+        -((-self).floor_dyadic())
+    }
+
+    /// The largest integer `<= self` as an `i64` (unwinds if it does not fit).
     pub fn floor(self) -> i64 {
-        self.num >> self.exp
+        self.floor_dyadic().numerator()
     }
 
-    /// Smallest integer `>= self`.
+    /// The smallest integer `>= self` as an `i64` (unwinds if it does not fit).
     pub fn ceil(self) -> i64 {
-        -(self.neg().floor())
+        self.ceil_dyadic().numerator()
     }
 
     pub fn abs(self) -> Dyadic {
-        if self.num < 0 { self.neg() } else { self }
+        if self.signum() < 0 { -self } else { self }
     }
 
     /// The simplest number strictly between `lo` and `hi` (`None` meaning unbounded):
-    /// the simplicity theorem (Siegel, CGT, Thm II.3.?; ONAG Thm 11). Requires `lo < hi`.
+    /// the simplicity theorem (ONAG Thm 11; Siegel, CGT, Thm II.3.?). Requires `lo < hi`.
     pub fn simplest_between(lo: Option<Dyadic>, hi: Option<Dyadic>) -> Dyadic {
         // Integers first: the one of least absolute value.
-        let lo_int = lo.map(|l| l.floor() + 1); // smallest integer > lo
-        let hi_int = hi.map(|h| h.ceil() - 1); // largest integer < hi
-        let fits = |n: i64| lo_int.is_none_or(|a| n >= a) && hi_int.is_none_or(|b| n <= b);
-        if fits(0) {
+        let lo_int = lo.map(|l| l.floor_dyadic() + Dyadic::ONE); // smallest integer > lo
+        let hi_int = hi.map(|h| h.ceil_dyadic() - Dyadic::ONE); // largest integer < hi
+        let fits = |n: Dyadic| lo_int.is_none_or(|a| n >= a) && hi_int.is_none_or(|b| n <= b);
+        if fits(Dyadic::ZERO) {
             return Dyadic::ZERO;
         }
         match (lo_int, hi_int) {
-            (Some(a), _) if a > 0 && fits(a) => return Dyadic::from_int(a),
-            (_, Some(b)) if b < 0 && fits(b) => return Dyadic::from_int(b),
+            (Some(a), _) if a > Dyadic::ZERO && fits(a) => return a,
+            (_, Some(b)) if b < Dyadic::ZERO && fits(b) => return b,
             _ => {}
         }
-        // No integer in between: both bounds exist and lie in [n, n+1].
+        // No integer in between: both bounds exist and lie in one unit interval.
         let (lo, hi) = (lo.expect("bounded"), hi.expect("bounded"));
         let mut k = 1;
         loop {
-            // smallest m with m / 2^k > lo
-            let scaled = lo.shl(k);
-            let m = scaled.floor() + 1;
-            let cand = Dyadic::new(m, k);
+            // the smallest m / 2^k above lo
+            let cand = ((lo << k).floor_dyadic() + Dyadic::ONE) >> k;
             if cand < hi {
                 return cand;
             }
@@ -169,28 +301,96 @@ impl Dyadic {
     }
 }
 
+fn gcd(mut a: BigInt, mut b: BigInt) -> BigInt {
+    use num_bigint::Sign::NoSign;
+    while b.sign() != NoSign {
+        let r = &a % &b;
+        a = b;
+        b = r;
+    }
+    if a.sign() == NoSign {
+        BigInt::from(1)
+    } else {
+        a.magnitude().clone().into()
+    }
+}
+
+/// `n << k` on inline numerators, or `None` if it leaves the `i64` range.
+fn checked_shl(n: i64, k: u32) -> Option<i64> {
+    if n == 0 {
+        return Some(0);
+    }
+    if k >= 63 {
+        return None;
+    }
+    let r = n << k;
+    ((r >> k) == n).then_some(r)
+}
+
 impl Add for Dyadic {
     type Output = Dyadic;
+    #[inline]
     fn add(self, other: Dyadic) -> Dyadic {
-        let (a, b, e) = Dyadic::align(self, other);
-        Dyadic::new(a.checked_add(b).unwrap_or_else(|| overflow()), e)
+        if self.exp != BIG && other.exp != BIG {
+            // exact in i128 (see `cmp`); back to inline form when the reduced sum fits
+            let e = self.exp.max(other.exp);
+            let s =
+                ((self.num as i128) << (e - self.exp)) + ((other.num as i128) << (e - other.exp));
+            if s == 0 {
+                return Dyadic::ZERO;
+            }
+            let tz = s.trailing_zeros().min(e);
+            if let Ok(n) = i64::try_from(s >> tz) {
+                return Dyadic {
+                    num: n,
+                    exp: e - tz,
+                };
+            }
+        }
+        self.add_general(other)
+    }
+}
+
+impl Dyadic {
+    #[inline(never)]
+    fn add_general(self, other: Dyadic) -> Dyadic {
+        if !self.is_big() && !other.is_big() {
+            let e = self.exp.max(other.exp);
+            if let (Some(a), Some(b)) = (
+                checked_shl(self.num, e - self.exp),
+                checked_shl(other.num, e - other.exp),
+            ) && let Some(s) = a.checked_add(b)
+            {
+                return Dyadic::new_inline(s, e);
+            }
+        }
+        let ((a, ea), (b, eb)) = (self.parts(), other.parts());
+        let e = ea.max(eb);
+        Dyadic::from_big((a << (e - ea)) + (b << (e - eb)), e)
     }
 }
 
 impl Sub for Dyadic {
     type Output = Dyadic;
     fn sub(self, other: Dyadic) -> Dyadic {
-        self.add(other.neg())
+        self + (-other)
     }
 }
 
 impl Neg for Dyadic {
     type Output = Dyadic;
+    #[inline]
     fn neg(self) -> Dyadic {
-        Dyadic {
-            num: self.num.checked_neg().unwrap_or_else(|| overflow()),
-            exp: self.exp,
+        if !self.is_big()
+            && let Some(n) = self.num.checked_neg()
+        {
+            return Dyadic {
+                num: n,
+                exp: self.exp,
+            };
         }
+        let (n, e) = self.parts();
+        Dyadic::from_big(-n, e)
     }
 }
 
@@ -198,10 +398,15 @@ impl Neg for Dyadic {
 impl Shr<u32> for Dyadic {
     type Output = Dyadic;
     fn shr(self, k: u32) -> Dyadic {
-        Dyadic::new(
-            self.num,
-            self.exp.checked_add(k).unwrap_or_else(|| overflow()),
-        )
+        if !self.is_big() && self.exp + k.min(MAX_INLINE_EXP + 1) <= MAX_INLINE_EXP {
+            return Dyadic::new_inline(self.num, self.exp + k);
+        }
+        let (n, e) = self.parts();
+        let e = e
+            .checked_add(k)
+            .filter(|&e| e <= MAX_EXP)
+            .unwrap_or_else(|| overflow());
+        Dyadic::from_big(n, e)
     }
 }
 
@@ -209,10 +414,22 @@ impl Shr<u32> for Dyadic {
 impl Shl<u32> for Dyadic {
     type Output = Dyadic;
     fn shl(self, k: u32) -> Dyadic {
-        if k <= self.exp {
-            Dyadic::new(self.num, self.exp - k)
+        if !self.is_big() {
+            if k <= self.exp {
+                return Dyadic::new_inline(self.num, self.exp - k);
+            }
+            if let Some(n) = checked_shl(self.num, k - self.exp) {
+                return Dyadic::from_int(n);
+            }
+        }
+        let (n, e) = self.parts();
+        if k <= e {
+            Dyadic::from_big(n, e - k)
         } else {
-            Dyadic::new(shl(self.num, k - self.exp), 0)
+            if k - e > MAX_EXP {
+                overflow();
+            }
+            Dyadic::from_big(n << (k - e), 0)
         }
     }
 }
@@ -220,50 +437,58 @@ impl Shl<u32> for Dyadic {
 impl Mul for Dyadic {
     type Output = Dyadic;
     fn mul(self, other: Dyadic) -> Dyadic {
-        Dyadic::new(
-            self.num
-                .checked_mul(other.num)
-                .unwrap_or_else(|| overflow()),
-            self.exp
-                .checked_add(other.exp)
-                .unwrap_or_else(|| overflow()),
-        )
-    }
-}
-
-fn shl(n: i64, k: u32) -> i64 {
-    if k >= 63 {
-        if n == 0 {
-            return 0;
+        if !self.is_big()
+            && !other.is_big()
+            && let Some(n) = self.num.checked_mul(other.num)
+            && self.exp + other.exp <= MAX_INLINE_EXP
+        {
+            return Dyadic::new_inline(n, self.exp + other.exp);
         }
-        overflow();
+        let ((a, ea), (b, eb)) = (self.parts(), other.parts());
+        let e = ea
+            .checked_add(eb)
+            .filter(|&e| e <= MAX_EXP)
+            .unwrap_or_else(|| overflow());
+        Dyadic::from_big(a * b, e)
     }
-    let r = n << k;
-    if (r >> k) != n {
-        overflow();
-    }
-    r
-}
-
-fn gcd(mut a: u64, mut b: u64) -> u64 {
-    while b != 0 {
-        (a, b) = (b, a % b);
-    }
-    a.max(1)
 }
 
 impl Ord for Dyadic {
+    #[inline]
     fn cmp(&self, other: &Dyadic) -> Ordering {
-        if self.exp == other.exp {
-            return self.num.cmp(&other.num);
+        if self.exp != BIG && other.exp != BIG {
+            // inline values: |num| < 2^63 and exponents <= 62, so the aligned numerators fit
+            // in an i128 exactly
+            let e = self.exp.max(other.exp);
+            let a = (self.num as i128) << (e - self.exp);
+            let b = (other.num as i128) << (e - other.exp);
+            return a.cmp(&b);
         }
-        // compare signs first to avoid needless overflow
-        let (s1, s2) = (self.num.signum(), other.num.signum());
-        if s1 != s2 {
-            return s1.cmp(&s2);
+        self.cmp_general(other)
+    }
+}
+
+impl Dyadic {
+    /// Comparison when the exponents differ or a value is big (kept out of line so the
+    /// common case inlines).
+    #[inline(never)]
+    fn cmp_general(&self, other: &Dyadic) -> Ordering {
+        if !self.is_big() && !other.is_big() {
+            let (s1, s2) = (self.num.signum(), other.num.signum());
+            if s1 != s2 {
+                return s1.cmp(&s2);
+            }
+            let e = self.exp.max(other.exp);
+            if let (Some(a), Some(b)) = (
+                checked_shl(self.num, e - self.exp),
+                checked_shl(other.num, e - other.exp),
+            ) {
+                return a.cmp(&b);
+            }
         }
-        let (a, b, _) = Dyadic::align(*self, *other);
-        a.cmp(&b)
+        let ((a, ea), (b, eb)) = (self.parts(), other.parts());
+        let e = ea.max(eb);
+        (a << (e - ea)).cmp(&(b << (e - eb)))
     }
 }
 
@@ -275,10 +500,18 @@ impl PartialOrd for Dyadic {
 
 impl fmt::Display for Dyadic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.exp == 0 {
-            write!(f, "{}", self.num)
+        if !self.is_big() {
+            return if self.exp == 0 {
+                write!(f, "{}", self.num)
+            } else {
+                write!(f, "{}/{}", self.num, 1u64 << self.exp)
+            };
+        }
+        let (n, e) = self.parts();
+        if e == 0 {
+            write!(f, "{n}")
         } else {
-            write!(f, "{}/{}", self.num, 1u64 << self.exp)
+            write!(f, "{n}/{}", num_bigint::BigUint::from(1u8) << e)
         }
     }
 }
@@ -291,6 +524,14 @@ mod tests {
         Dyadic::new(n, e)
     }
 
+    fn parse(s: &str) -> Dyadic {
+        let (n, den) = match s.split_once('/') {
+            Some((n, d)) => (n, Some(d)),
+            None => (s, None),
+        };
+        Dyadic::from_fraction_digits(n, den).unwrap()
+    }
+
     #[test]
     fn normalizes_and_prints() {
         assert_eq!(d(2, 2).to_string(), "1/2");
@@ -301,8 +542,8 @@ mod tests {
 
     #[test]
     fn arithmetic() {
-        assert_eq!(d(1, 1).add(d(1, 2)), d(3, 2));
-        assert_eq!(d(1, 1).sub(d(3, 2)), d(-1, 2));
+        assert_eq!(d(1, 1) + d(1, 2), d(3, 2));
+        assert_eq!(d(1, 1) - d(3, 2), d(-1, 2));
         assert_eq!(d(-3, 1).floor(), -2);
         assert_eq!(d(-3, 1).ceil(), -1);
         assert!(d(1, 1) > d(1, 2));
@@ -330,5 +571,40 @@ mod tests {
         );
         assert!(Dyadic::from_fraction_digits("1", Some("3")).is_err());
         assert!(Dyadic::from_fraction_digits("1", Some("0")).is_err());
+    }
+
+    /// Beyond 64 bits the values stay exact: 2^100 + 1 - 2^100 = 1, and big values print,
+    /// compare and reduce like small ones.
+    #[test]
+    fn big_numbers_are_exact() {
+        let two100 = parse("1267650600228229401496703205376");
+        assert_eq!(two100, Dyadic::ONE << 100);
+        assert_eq!((two100 + Dyadic::ONE) - two100, Dyadic::ONE);
+        assert_eq!(two100.to_string(), "1267650600228229401496703205376");
+        assert!(two100 > parse("9223372036854775807"));
+        assert!(-two100 < parse("-9223372036854775808"));
+        let tiny = Dyadic::ONE >> 100;
+        assert_eq!(tiny.to_string(), "1/1267650600228229401496703205376");
+        assert_eq!(tiny << 100, Dyadic::ONE);
+        assert_eq!(
+            parse("3/1267650600228229401496703205376"),
+            Dyadic::new(3, 0) >> 100
+        );
+        assert_eq!(
+            (parse("9223372036854775807") + Dyadic::ONE).to_string(),
+            "9223372036854775808"
+        );
+        assert_eq!(
+            parse("-9223372036854775808").floor_dyadic().to_string(),
+            "-9223372036854775808"
+        );
+        // i64::MIN negates to a big number and back
+        let min = Dyadic::from_int(i64::MIN);
+        assert_eq!(-(-min), min);
+        assert!(two100.is_even_integer());
+        assert!(!(two100 + Dyadic::ONE).is_even_integer());
+        // simplest number between big bounds
+        let s = Dyadic::simplest_between(Some(two100), Some(two100 + Dyadic::ONE));
+        assert_eq!(s, two100 + (Dyadic::ONE >> 1));
     }
 }

@@ -93,6 +93,12 @@ pub static BUILTINS: &[Builtin] = &[
         |a, v| {
             let g = game(v, 0)?;
             let b = a.birthday(g);
+            if b == crate::game::arena::HUGE_BIRTHDAY {
+                return Err(BuiltinError::Arg(
+                    0,
+                    "the birthday is at least 2^63, too large to count here".into(),
+                ));
+            }
             Ok(integer(a, b as i128))
         }
     ),
@@ -360,8 +366,7 @@ pub static BUILTINS: &[Builtin] = &[
         |a, v| {
             let g = game(v, 0)?;
             Ok(Value::Bool(
-                a.as_number(g)
-                    .is_some_and(|x| x.is_integer() && x.numerator() % 2 == 0),
+                a.as_number(g).is_some_and(|x| x.is_even_integer()),
             ))
         }
     ),
@@ -375,7 +380,7 @@ pub static BUILTINS: &[Builtin] = &[
             let g = game(v, 0)?;
             Ok(Value::Bool(
                 a.as_number(g)
-                    .is_some_and(|x| x.is_integer() && x.numerator() % 2 != 0),
+                    .is_some_and(|x| x.is_integer() && !x.is_even_integer()),
             ))
         }
     ),

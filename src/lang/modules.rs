@@ -130,8 +130,9 @@ fn small_int(s: &Session, v: &[Value], i: usize) -> Result<usize, BuiltinError> 
     };
     s.arena
         .as_number(g)
-        .filter(|x| x.is_integer() && x.numerator() >= 0 && x.numerator() <= 64)
-        .map(|x| x.numerator() as usize)
+        .and_then(|x| x.to_i64())
+        .filter(|n| (0..=64).contains(n))
+        .map(|n| n as usize)
         .ok_or_else(|| BuiltinError::Arg(i, "expected an integer between 0 and 64".into()))
 }
 
