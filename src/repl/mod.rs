@@ -8,7 +8,7 @@ use std::rc::Rc;
 
 use rustyline::completion::{Completer, Pair};
 use rustyline::error::ReadlineError;
-use rustyline::highlight::Highlighter;
+use rustyline::highlight::{Highlighter, MatchingBracketHighlighter};
 use rustyline::hint::Hinter;
 use rustyline::history::DefaultHistory;
 use rustyline::validate::{ValidationContext, ValidationResult, Validator};
@@ -27,6 +27,44 @@ const CONSTANTS: &[&str] = &[
 
 struct CgHelper {
     variables: Rc<RefCell<Vec<String>>>,
+    /// Colours (hints grey, the bracket matching the one at the cursor blue); off under
+    /// `NO_COLOR` or when the output is not a terminal.
+    color: bool,
+    brackets: MatchingBracketHighlighter,
+}
+
+/// The signature of the function whose call is open at the end of `line`, e.g. for
+/// `x = cool({2|-1}, ` it is `cool(G, t)`, with the number of arguments typed so far.
+fn open_call(line: &str) -> Option<(&'static str, usize)> {
+    let mut depth = 0i32;
+    let mut commas = 0usize;
+    for (i, c) in line.char_indices().rev() {
+        match c {
+            ')' | ']' | '}' => depth += 1,
+            '[' | '{' if depth > 0 => depth -= 1,
+            '[' | '{' => return None,
+            '(' if depth > 0 => depth -= 1,
+            '(' => {
+                let name: String = line[..i]
+                    .chars()
+                    .rev()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect::<Vec<_>>()
+                    .into_iter()
+                    .rev()
+                    .collect();
+                let sig = builtins::BUILTINS
+                    .iter()
+                    .find(|b| b.name == name)
+                    .map(|b| b.signature)
+                    .or_else(|| modules::lookup(&name).map(|m| m.signature))?;
+                return Some((sig, commas));
+            }
+            ',' if depth == 0 => commas += 1,
+            _ => {}
+        }
+    }
+    None
 }
 
 impl Completer for CgHelper {
@@ -92,9 +130,38 @@ impl Completer for CgHelper {
 
 impl Hinter for CgHelper {
     type Hint = String;
+
+    /// While a call is open at the end of the line, show its signature: `cool(` → `  cool(G, t)`.
+    fn hint(&self, line: &str, pos: usize, _ctx: &Context<'_>) -> Option<String> {
+        if pos < line.len() {
+            return None;
+        }
+        let (sig, _) = open_call(line)?;
+        Some(format!("   {sig}"))
+    }
 }
 
-impl Highlighter for CgHelper {}
+impl Highlighter for CgHelper {
+    fn highlight<'l>(&self, line: &'l str, pos: usize) -> std::borrow::Cow<'l, str> {
+        if self.color {
+            self.brackets.highlight(line, pos)
+        } else {
+            std::borrow::Cow::Borrowed(line)
+        }
+    }
+
+    fn highlight_hint<'h>(&self, hint: &'h str) -> std::borrow::Cow<'h, str> {
+        if self.color {
+            std::borrow::Cow::Owned(format!("\x1b[2m{hint}\x1b[0m"))
+        } else {
+            std::borrow::Cow::Borrowed(hint)
+        }
+    }
+
+    fn highlight_char(&self, line: &str, pos: usize, forced: bool) -> bool {
+        self.color && self.brackets.highlight_char(line, pos, forced)
+    }
+}
 
 impl Validator for CgHelper {
     fn validate(&self, ctx: &mut ValidationContext<'_>) -> rustyline::Result<ValidationResult> {
@@ -153,8 +220,12 @@ pub fn run(session: &mut Session) -> bool {
         }
     };
     let variables = Rc::new(RefCell::new(session.variable_names()));
+    let color = std::io::IsTerminal::is_terminal(&std::io::stdout())
+        && std::env::var_os("NO_COLOR").is_none();
     editor.set_helper(Some(CgHelper {
         variables: variables.clone(),
+        color,
+        brackets: MatchingBracketHighlighter::new(),
     }));
     let history = history_path();
     if let Some(h) = &history {
@@ -198,4 +269,20 @@ pub fn run(session: &mut Session) -> bool {
         }
     }
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::open_call;
+
+    #[test]
+    fn signature_hints_follow_the_open_call() {
+        assert_eq!(open_call("cool("), Some(("cool(G, t)", 0)));
+        assert_eq!(open_call("x = cool({2|-1}, "), Some(("cool(G, t)", 1)));
+        assert_eq!(open_call("heat(cool(^, 1), "), Some(("heat(G, t)", 1)));
+        assert_eq!(open_call("cool(^, 1)"), None);
+        assert_eq!(open_call("{0|"), None);
+        assert_eq!(open_call("(1 + "), None);
+        assert_eq!(open_call("dom(3"), Some(("dom(m, n)", 0)));
+    }
 }
