@@ -65,7 +65,7 @@ impl Naive {
         self.wins_first(a, &[(g, false)], false)
     }
 
-    /// `G <= H` iff Left wins `H - G` moving second (ONAG ch. 1; Siegel, Thm II.1.10).
+    /// `G <= H` iff Left wins `H - G` moving second (ONAG ch. 1; Siegel, CGT, §II.1).
     fn leq(&mut self, a: &mut Arena, g: GameId, h: GameId) -> bool {
         !self.wins_first(a, &[(h, false), (g, true)], false)
     }
@@ -81,7 +81,7 @@ impl Naive {
     }
 }
 
-/// Stops by their definition on the canonical tree (WW ch. 3; Siegel, Def II.5.?): a number is
+/// Stops by their definition on the canonical tree (WW ch. 3; Siegel, §II.5): a number is
 /// its own stop; otherwise LS(G) = max RS(G^L), RS(G) = min LS(G^R).
 fn naive_stops(
     a: &mut Arena,
@@ -113,7 +113,7 @@ fn naive_stops(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Group laws (short games modulo equality form an abelian group: ONAG ch. 1; Siegel, Thm II.1.?).
+// Group laws (short games modulo equality form an abelian group: ONAG ch. 1; Siegel, §II.1).
 // ---------------------------------------------------------------------------------------------
 
 #[test]
@@ -180,7 +180,7 @@ fn zero_is_identity_and_negation_is_an_involution() {
 
 // ---------------------------------------------------------------------------------------------
 // Order laws: <= is a partial order compatible with +, and G <= H iff H - G >= 0
-// (Siegel, Thm II.1.? and the definition of the order on the group of games).
+// (Siegel, §II.1 and the definition of the order on the group of games).
 // ---------------------------------------------------------------------------------------------
 
 #[test]
@@ -205,7 +205,7 @@ fn leq_agrees_with_difference_sign() {
 
 #[test]
 fn antisymmetry_equal_values_have_equal_ids() {
-    // Canonical forms are unique (Siegel, Thm II.2.9), so G <= H <= G iff the ids agree.
+    // Canonical forms are unique (Siegel, CGT, §II.2), so G <= H <= G iff the ids agree.
     let (mut a, mut pool, mut rng) = setup(6);
     for _ in 0..iterations(N) {
         let g = pool.fresh(&mut a, &mut rng);
@@ -319,7 +319,7 @@ fn sums_agree_with_brute_force_play() {
 
 #[test]
 fn canonical_form_is_a_fixed_point_and_unique() {
-    // Siegel, Thm II.2.9: the canonical form is unique, so rebuilding G from its own options,
+    // Siegel, CGT, §II.2: the canonical form is unique, so rebuilding G from its own options,
     // or from option lists with extra dominated / reversible options, gives the same id.
     let (mut a, mut pool, mut rng) = setup(11);
     let one = a.integer(1);
@@ -328,7 +328,7 @@ fn canonical_form_is_a_fixed_point_and_unique() {
         let (l, r) = (a.left_options(g), a.right_options(g));
         assert_eq!(a.game(l.clone(), r.clone()), g, "rebuild {}", a.display(g));
 
-        // Dominated options (Siegel, Def II.2.?): G^L - 1 < G^L and G^R + 1 > G^R.
+        // Dominated options (Siegel, §II.2): G^L - 1 < G^L and G^R + 1 > G^R.
         if let Some(&gl) = l.first() {
             let worse = a.sub(gl, one);
             let mut l2 = l.clone();
@@ -343,7 +343,7 @@ fn canonical_form_is_a_fixed_point_and_unique() {
         }
 
         // Reversible options: A = {Y | G} has A^R = G <= G, so as a Left option of G it reverses
-        // through G and is replaced by G's own Left options (Siegel, Thm II.2.?). Dually
+        // through G and is replaced by G's own Left options (Siegel, §II.2). Dually
         // B = {G | Y} as a Right option.
         let y = pool.any(&mut rng);
         let a_opt = a.game(vec![y], vec![g]);
@@ -355,7 +355,7 @@ fn canonical_form_is_a_fixed_point_and_unique() {
         r3.push(b_opt);
         assert_eq!(a.game(l.clone(), r3), g, "reversible Right option {{G|Y}}");
 
-        // Gift horse principle (Siegel, Thm II.2.?; WW ch. 3): if A <| G then {A, G^L | G^R} = G,
+        // Gift horse principle (Siegel, §II.2; WW ch. 3): if A <| G then {A, G^L | G^R} = G,
         // and if B |> G then {G^L | G^R, B} = G.
         let x = pool.any(&mut rng);
         if !a.leq(g, x) {
@@ -411,7 +411,7 @@ fn canonical_forms_have_no_dominated_or_reversible_options() {
 
 #[test]
 fn outcome_agrees_with_brute_force_play() {
-    // Fundamental theorem (ONAG ch. 1; Siegel, Thm II.1.?): G > 0 iff Left wins whoever moves
+    // Fundamental theorem (ONAG ch. 1; Siegel, §II.1): G > 0 iff Left wins whoever moves
     // first, G < 0 iff Right does, G = 0 iff the second player wins, G <> 0 iff the first does.
     let (mut a, mut pool, mut rng) = setup(13);
     let mut naive = Naive::default();
@@ -432,7 +432,7 @@ fn outcome_agrees_with_brute_force_play() {
 
 #[test]
 fn stops_match_definition_and_left_stop_is_at_least_right_stop() {
-    // LS(G) >= RS(G) for every short game (Siegel, Prop II.5.?; WW ch. 3).
+    // LS(G) >= RS(G) for every short game (Siegel, §II.5; WW ch. 3).
     let (mut a, mut pool, mut rng) = setup(14);
     let mut memo = HashMap::new();
     for _ in 0..iterations(N) {
@@ -457,7 +457,7 @@ fn numbers_are_recognised() {
     // A game is a number iff its canonical form is {x^L | x^R} of numbers with the simplest
     // number in between; conversely a non-number canonical game has LS >= RS... and a number's
     // stops are itself. Here: G is a number iff every follower of the canonical form's options are
-    // numbers with all Left options < all Right options (Siegel, Thm II.3.?: a canonical game
+    // numbers with all Left options < all Right options (Siegel, §II.3: a canonical game
     // with number options, L < R, is a number).
     let (mut a, mut pool, mut rng) = setup(15);
     for _ in 0..iterations(N) {
@@ -490,14 +490,14 @@ fn ordinal_sum_laws() {
         let h = pool.any(&mut rng);
         let k = pool.any(&mut rng);
         // G : 0 = G and 0 : H = H follow from the definition
-        // G:H = {G^L, G:H^L | G^R, G:H^R} by induction on H (WW ch. 2; Siegel, Def II.?).
+        // G:H = {G^L, G:H^L | G^R, G:H^R} by induction on H (WW ch. 2; Siegel, ch. II).
         assert_eq!(a.ordinal_sum(g, zero), g);
         assert_eq!(a.ordinal_sum(zero, h), h);
         // Symmetry of the definition: -(G:H) = (-G):(-H) (on the canonical form of G).
         let gh = a.ordinal_sum(g, h);
         let (ng, nh) = (a.neg(g), a.neg(h));
         assert_eq!(a.neg(gh), a.ordinal_sum(ng, nh));
-        // Colon principle (WW ch. 7; Siegel, Thm II.?): H <= K implies G:H <= G:K, so G:H
+        // Colon principle (WW ch. 7; Siegel, ch. II): H <= K implies G:H <= G:K, so G:H
         // depends only on the value of H; in particular sign(G:H - G) = sign(H).
         let gk = a.ordinal_sum(g, k);
         if a.leq(h, k) {
@@ -513,7 +513,7 @@ fn ordinal_sum_laws() {
 
 #[test]
 fn norton_product_laws() {
-    // Norton multiplication by U > 0 (Siegel, Thm II.?; WW ch. 8): n.U is n copies of U, and
+    // Norton multiplication by U > 0 (Siegel, ch. II; WW ch. 8): n.U is n copies of U, and
     // x -> x.U is additive and order preserving on numbers; x.1 = x.
     let mut a = Arena::new();
     let mut rng = Rng::new(17);
@@ -706,7 +706,7 @@ fn known_values() {
 
 #[test]
 fn there_are_22_games_born_by_day_2() {
-    // ONAG ch. 16 / Siegel, Table II.?: 1, 4, 22 games are born by days 0, 1, 2.
+    // ONAG ch. 16 / Siegel, ch. II: 1, 4, 22 games are born by days 0, 1, 2.
     let mut a = Arena::new();
     let day0 = vec![a.zero()];
     let build = |a: &mut Arena, prev: &[GameId]| -> Vec<GameId> {

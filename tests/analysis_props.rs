@@ -50,7 +50,7 @@ fn subzero_temperatures() -> Vec<Dyadic> {
 // Mean and temperature of sums.
 // ---------------------------------------------------------------------------------------------
 
-/// The mean is additive (WW ch. 6, "the mean value theorem"; Siegel, CGT, Thm II.5.?: `m(G + H)
+/// The mean is additive (WW ch. 6, "the mean value theorem"; Siegel, CGT, §II.5: `m(G + H)
 /// = m(G) + m(H)`), and `m(-G) = -m(G)`. Holds for all short games, numbers included.
 #[test]
 fn mean_is_additive() {
@@ -215,7 +215,7 @@ fn cooling_then_heating_is_not_the_identity() {
     assert_eq!(run(&mut s, "cool(heat({2*|-1}, 1), 1)"), "{2*|-1}");
 }
 
-/// Cooling is a homomorphism: `(G + H)_t = G_t + H_t` (Siegel, CGT, Thm II.5.?; WW ch. 6).
+/// Cooling is a homomorphism: `(G + H)_t = G_t + H_t` (Siegel, CGT, §II.5; WW ch. 6).
 ///
 /// With Siegel's definition (cool by the recursion up to the temperature, the mean above it)
 /// this holds for every `t >= 0` whether `t` is below, between or above the two temperatures:
@@ -339,7 +339,7 @@ fn chill_is_cooling_by_one() {
 // ---------------------------------------------------------------------------------------------
 
 /// The thermograph is, by definition, the stops of the cooled game: `LW(t) = LS(G_t)` and
-/// `RW(t) = RS(G_t)` (Siegel, CGT, Def II.5.?). `Arena::thermograph` computes the walls by the
+/// `RW(t) = RS(G_t)` (Siegel, CGT, §II.5). `Arena::thermograph` computes the walls by the
 /// scaffold recursion and `Arena::cool` by cooling the tree, so this compares two independent
 /// computations, at `t = -1/2, -1/4, 0, 1/8, ..., 3`. Consequences checked as well:
 /// `LW(0) = LS(G)` and `RW(0) = RS(G)` (cooling by 0 changes no stop, numbers included);

@@ -25,7 +25,7 @@ fn bounded_insert<K: std::hash::Hash + Eq, V>(m: &mut FxHashMap<K, V>, k: K, v: 
 
 impl Arena {
     /// `G` cooled by `t` (`t > -1`): `G_t = {G^L_t - t | G^R_t + t}`, unless `t` exceeds the
-    /// temperature of `G`, where `G_t` is the mean (Siegel, CGT, Def II.5.?). As in CGSuite,
+    /// temperature of `G`, where `G_t` is the mean (Siegel, CGT, §II.5). As in CGSuite,
     /// numbers cool too below their (negative) temperature: `cool(1/4, -1/4) = 1/4*`.
     pub fn cool(&mut self, g: GameId, t: Dyadic) -> GameId {
         debug_assert!(t > Dyadic::MINUS_ONE);

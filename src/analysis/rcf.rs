@@ -1,5 +1,5 @@
 //! Reduced canonical form: the simplest game infinitesimally close to `G` (Calistrate, GONC
-//! 1996; Grossman & Siegel, "Reductions of partizan games", GONC III, Thm 7 and §4).
+//! 1996; Grossman & Siegel, "Reductions of partizan games", GONC III).
 //!
 //! Modulo infinitesimals, `G >= H` iff `RS(G - H) >= 0`. The reduced form replaces options by
 //! their reduced forms, then deletes Inf-dominated options and bypasses Inf-reversible ones

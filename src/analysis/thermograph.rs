@@ -278,7 +278,7 @@ impl Arena {
         rc
     }
 
-    /// The mean value: the mast of the thermograph (WW ch. 6; Siegel, CGT, Thm II.5.?).
+    /// The mean value: the mast of the thermograph (WW ch. 6; Siegel, CGT, §II.5).
     pub fn mean(&mut self, g: GameId) -> Dyadic {
         if let Some(v) = self.get_nus(g) {
             return v.number;

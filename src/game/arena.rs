@@ -1,5 +1,5 @@
 //! The game store: every canonical short game lives once in an arena and is named by a
-//! [`GameId`]. Equal values have equal ids (canonical forms are unique: Siegel, CGT, Thm II.2.9),
+//! [`GameId`]. Equal values have equal ids (canonical forms are unique: Siegel, CGT, §II.2),
 //! so value equality is id equality.
 //!
 //! Nodes come in two kinds. *Number-up-star* values `x + k·↑ + *n` ([`Nus`]) are stored compactly
@@ -335,7 +335,7 @@ impl Arena {
         self.as_number(g).is_some()
     }
 
-    /// Left stop (WW ch. 3; Siegel, CGT, Def II.5.?), kept for every node.
+    /// Left stop (WW ch. 3; Siegel, CGT, §II.5), kept for every node.
     #[inline]
     pub fn left_stop(&self, g: GameId) -> Dyadic {
         self.nodes[g.0 as usize].left_stop

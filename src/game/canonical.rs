@@ -1,7 +1,7 @@
 //! Canonical form: building `{L | R}` from canonical options.
 //!
 //! A short game is in canonical form iff it has no dominated and no reversible options, and the
-//! canonical form is unique (Siegel, CGT, Thm II.2.9; ONAG ch. 10; LIP ch. 4). We delete
+//! canonical form is unique (Siegel, CGT, §II.2; ONAG ch. 10; LIP ch. 4). We delete
 //! dominated options, bypass reversible ones (testing `G^LR <= G` against the option lists
 //! without building `G`), repeat until nothing changes, then recognise numbers (simplicity
 //! theorem) and number-up-star values before interning.
@@ -49,7 +49,7 @@ impl Arena {
     }
 
     /// If every option is a number and every Left option is below every Right option, the game
-    /// is the simplest number between them (the simplicity theorem, Siegel, CGT, Thm II.3.?).
+    /// is the simplest number between them (the simplicity theorem, Siegel, CGT, §II.3).
     fn number_from_options(&self, left: &[GameId], right: &[GameId]) -> Option<Dyadic> {
         let mut lo: Option<Dyadic> = None;
         for &g in left {
@@ -70,7 +70,7 @@ impl Arena {
     }
 
     /// Deletes dominated options: for Left an option `a <= b` of another option `b`, for Right an
-    /// option `a >= b` (Siegel, CGT, Def II.2.?).
+    /// option `a >= b` (Siegel, CGT, §II.2).
     fn remove_dominated(&mut self, opts: &mut Vec<GameId>, left: bool) {
         if opts.len() < 2 {
             return;
@@ -104,7 +104,7 @@ impl Arena {
 
     /// Bypasses reversible options once over both sides: a Left option `A` with some
     /// `A^R <= G` is replaced by the Left options of `A^R`; dually for Right
-    /// (Siegel, CGT, Def II.2.?, Thm II.2.?). Returns whether anything changed.
+    /// (Siegel, CGT, §II.2). Returns whether anything changed.
     fn bypass_reversible(&mut self, left: &mut Vec<GameId>, right: &mut Vec<GameId>) -> bool {
         let mut memo = ListMemo::default();
         let mut new_left = Vec::with_capacity(left.len());
@@ -157,7 +157,7 @@ impl Arena {
 
     /// Recognises canonical option lists that form a number-up-star value `x + k·↑ + *n`.
     /// Such a value's canonical options are all number-up-star values with number part `x`
-    /// (translation, Siegel, CGT, Thm II.3.?), so we derive a few candidates from the options
+    /// (translation, Siegel, CGT, §II.3), so we derive a few candidates from the options
     /// and confirm one by comparing option lists exactly.
     fn recognise(&mut self, left: &[GameId], right: &[GameId]) -> Option<GameId> {
         if left.is_empty() || right.is_empty() {

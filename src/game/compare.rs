@@ -1,5 +1,5 @@
 //! The order on short games: `G <= H` iff no `G^L >= H` and no `H^R <= G`
-//! (ONAG ch. 1; Siegel, CGT, Def II.1.?), with cheap necessary conditions first.
+//! (ONAG ch. 1; Siegel, CGT, §II.1), with cheap necessary conditions first.
 
 use std::cmp::Ordering;
 use std::ops::{Add, Neg};
@@ -61,7 +61,7 @@ impl Arena {
     fn leq_uncached(&mut self, g: GameId, h: GameId) -> bool {
         let g_number = self.is_number(g);
         let h_number = self.is_number(h);
-        // Number avoidance (Siegel, CGT, Thm II.3.?): for G not a number, G <= x iff no G^L >= x,
+        // Number avoidance (Siegel, CGT, §II.3): for G not a number, G <= x iff no G^L >= x,
         // and x <= H iff no H^R <= x.
         if !h_number || g_number {
             self.ensure_options(h);

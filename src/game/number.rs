@@ -273,7 +273,7 @@ impl Dyadic {
     }
 
     /// The simplest number strictly between `lo` and `hi` (`None` meaning unbounded):
-    /// the simplicity theorem (ONAG Thm 11; Siegel, CGT, Thm II.3.?). Requires `lo < hi`.
+    /// the simplicity theorem (Siegel, CGT, §II.3). Requires `lo < hi`.
     pub fn simplest_between(lo: Option<Dyadic>, hi: Option<Dyadic>) -> Dyadic {
         // Integers first: the one of least absolute value.
         let lo_int = lo.map(|l| l.floor_dyadic() + Dyadic::ONE); // smallest integer > lo

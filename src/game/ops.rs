@@ -25,7 +25,7 @@ impl Arena {
     }
 
     /// Disjunctive sum `G + H = {G^L + H, G + H^L | G^R + H, G + H^R}` (ONAG ch. 1), with the
-    /// number-up-star fast path and number translation (Siegel, CGT, Thm II.3.?): for `G` not a
+    /// number-up-star fast path and number translation (Siegel, CGT, §II.3): for `G` not a
     /// number, `G + x = {G^L + x | G^R + x}` is already canonical.
     pub fn add(&mut self, g: GameId, h: GameId) -> GameId {
         let zero = self.zero();
@@ -100,7 +100,7 @@ impl Arena {
         acc
     }
 
-    /// Ordinal sum `G : H = {G^L, G:H^L | G^R, G:H^R}` (WW ch. 2; Siegel, CGT, II.?), taken on
+    /// Ordinal sum `G : H = {G^L, G:H^L | G^R, G:H^R}` (WW ch. 2; Siegel, CGT, ch. II), taken on
     /// the canonical form of `G`.
     pub fn ordinal_sum(&mut self, g: GameId, h: GameId) -> GameId {
         if h == self.zero() {

@@ -438,7 +438,7 @@ pub static BUILTINS: &[Builtin] = &[
         "isallsmall(G)",
         1..=1,
         "is every follower with a move for one a move for both?",
-        "isallsmall(G): true if in every follower of G, Left has a move exactly when Right has one\n(all-small games, WW ch. 7; Siegel, CGT, II.?).",
+        "isallsmall(G): true if in every follower of G, Left has a move exactly when Right has one\n(all-small games, WW ch. 7; Siegel, CGT, ch. II).",
         |a, v| {
             let g = game(v, 0)?;
             Ok(Value::Bool(a.is_all_small(g)))
@@ -557,7 +557,7 @@ pub static BUILTINS: &[Builtin] = &[
         "nimval(G)",
         1..=1,
         "the nim value n of an impartial G = *n",
-        "nimval(G): the n with G = *n (Sprague-Grundy; WW ch. 3; Siegel, CGT, II.?), for a game whose\nvalue is a nimber (every impartial game's is). An error otherwise. nimval(*4 + *7) is 3.",
+        "nimval(G): the n with G = *n (Sprague-Grundy; WW ch. 3; Siegel, CGT, ch. II), for a game whose\nvalue is a nimber (every impartial game's is). An error otherwise. nimval(*4 + *7) is 3.",
         |a, v| {
             let g = game(v, 0)?;
             match a.get_nus(g) {
