@@ -17,7 +17,7 @@ mod common;
 use cgcalc::game::{Arena, Dyadic, GameId};
 use cgcalc::lang::eval::Session;
 use cgcalc::lang::parser::parse_expr;
-use common::{GamePool, Rng, iterations, setup};
+use common::{GamePool, Rng, assert_outputs, iterations, run_ok, setup};
 
 /// Random games (or pairs of games) per law in release builds.
 const N: usize = 4_000;
@@ -208,11 +208,14 @@ fn heating_then_cooling_is_the_identity() {
 #[test]
 fn cooling_then_heating_is_not_the_identity() {
     let mut s = Session::new();
-    assert_eq!(run(&mut s, "cool({2*|-1}, 1)"), "{1|0}");
-    assert_eq!(run(&mut s, "heat(cool({2*|-1}, 1), 1)"), "{2|-1}");
-    assert_eq!(run(&mut s, "heat(cool({2*|-1}, 1), 1) == {2*|-1}"), "false");
+    assert_eq!(run_ok(&mut s, "cool({2*|-1}, 1)"), "{1|0}");
+    assert_eq!(run_ok(&mut s, "heat(cool({2*|-1}, 1), 1)"), "{2|-1}");
+    assert_eq!(
+        run_ok(&mut s, "heat(cool({2*|-1}, 1), 1) == {2*|-1}"),
+        "false"
+    );
     // ... while heating then cooling the same game does give it back.
-    assert_eq!(run(&mut s, "cool(heat({2*|-1}, 1), 1)"), "{2*|-1}");
+    assert_eq!(run_ok(&mut s, "cool(heat({2*|-1}, 1), 1)"), "{2*|-1}");
 }
 
 /// Cooling is a homomorphism: `(G + H)_t = G_t + H_t` (Siegel, CGT, §II.5; WW ch. 6).
@@ -499,20 +502,6 @@ fn rcf_is_infinitesimally_close_and_idempotent() {
 // Known values (the analysis issue), through the language.
 // ---------------------------------------------------------------------------------------------
 
-/// Runs `src` in the session and returns its printed output (panics on an error).
-fn run(s: &mut Session, src: &str) -> String {
-    let mut out = None;
-    let mut err = None;
-    s.run_source(src, "<test>", true, &mut |r| {
-        out = r.output.clone();
-        err = r.error.clone();
-    });
-    if let Some(e) = err {
-        panic!("{src}: {e}");
-    }
-    out.unwrap_or_else(|| panic!("{src}: no output"))
-}
-
 #[test]
 fn known_values() {
     let mut s = Session::new();
@@ -532,14 +521,7 @@ fn known_values() {
         ("rcf({3||2*|1*})", "{3||2|1}"),
         ("rcf({{2|0},1*|*})", "{1|0}"),
     ];
-    let mut failures = Vec::new();
-    for (src, expected) in cases {
-        let got = run(&mut s, src);
-        if got != expected {
-            failures.push(format!("{src}: expected {expected}, got {got}"));
-        }
-    }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert_outputs(&mut s, &cases);
 }
 
 /// A few more values derived by hand (derivations in the comments).
@@ -582,14 +564,7 @@ fn hand_derived_values() {
         ("cool(heat(*14, 1), 1)", "*14"),
         ("temp(heat(*14, 1))", "1"),
     ];
-    let mut failures = Vec::new();
-    for (src, expected) in cases {
-        let got = run(&mut s, src);
-        if got != expected {
-            failures.push(format!("{src}: expected {expected}, got {got}"));
-        }
-    }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert_outputs(&mut s, &cases);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,19 +1,14 @@
 //! Domineering values and outcomes against published results, and the search engine against
 //! a naive evaluator that uses neither decomposition nor symmetry.
 
+mod common;
+
 use cgcalc::game::{Arena, GameId};
-use cgcalc::lang::eval::{Reply, Session};
+use cgcalc::lang::eval::Session;
 use cgcalc::rulesets::domineering::Domineering;
 use cgcalc::search::{Budget, Game, LocalSearch, Player, parallel_value};
+use common::{Rng, run_text};
 use rustc_hash::FxHashMap;
-
-fn run(s: &mut Session, src: &str) -> String {
-    let mut out = Vec::new();
-    s.run_source(src, "t.cgt", false, &mut |r: &Reply| {
-        out.push(r.output.clone().or(r.error.clone()).unwrap_or_default())
-    });
-    out.join("\n")
-}
 
 /// Values from the issue (WW ch. 5 tables; CGSuite's Domineering test for 4x4).
 #[test]
@@ -33,7 +28,7 @@ fn known_values() {
         ("dom(5,1)", "2"),
         ("dom(0,0)", "0"),
     ] {
-        assert_eq!(run(&mut s, input), value, "{input}");
+        assert_eq!(run_text(&mut s, input), value, "{input}");
     }
 }
 
@@ -52,7 +47,7 @@ fn two_by_n_outcomes_match_berlekamp() {
             _ => unreachable!(),
         };
         assert_eq!(
-            run(&mut s, &format!("outcome(dom(2,{n}))")),
+            run_text(&mut s, &format!("outcome(dom(2,{n}))")),
             expected,
             "2x{n}"
         );
@@ -65,7 +60,7 @@ fn transpose_negates() {
     let mut s = Session::new();
     for (m, n) in [(2, 3), (2, 5), (3, 4), (1, 4), (3, 5)] {
         assert_eq!(
-            run(&mut s, &format!("dom({m},{n}) == -dom({n},{m})")),
+            run_text(&mut s, &format!("dom({m},{n}) == -dom({n},{m})")),
             "true",
             "{m}x{n}"
         );
@@ -93,37 +88,23 @@ fn naive(a: &mut Arena, d: &Domineering, memo: &mut FxHashMap<Domineering, GameI
     v
 }
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
-
 /// Random boards of up to 12 cells with random holes: the engine (decomposition, symmetry
 /// normalisation with negation, one-player shortcut, raw cache, worker threads) agrees with the
 /// naive evaluator.
 #[test]
 fn engine_agrees_with_naive_evaluation() {
-    let mut rng = Rng(0x5eed_d011);
+    let mut rng = Rng::new(0x5eed_d011);
     let cases = if cfg!(debug_assertions) { 60 } else { 400 };
     for _ in 0..cases {
-        let rows = 1 + (rng.next() % 4) as usize;
-        let cols = 1 + (rng.next() % 4) as usize;
+        let rows = 1 + rng.below(4);
+        let cols = 1 + rng.below(4);
         let mut text = String::new();
         for r in 0..rows {
             if r > 0 {
                 text.push('|');
             }
             for _ in 0..cols {
-                text.push(if rng.next().is_multiple_of(5) {
-                    '#'
-                } else {
-                    '.'
-                });
+                text.push(if rng.below(5) == 0 { '#' } else { '.' });
             }
         }
         let d = Domineering::parse(&text).unwrap();
@@ -144,8 +125,8 @@ fn five_by_five_is_zero() {
         return;
     }
     let mut s = Session::new();
-    assert_eq!(run(&mut s, "dom(5,5)"), "0");
-    assert_eq!(run(&mut s, "outcome(dom(5,5))"), "P");
+    assert_eq!(run_text(&mut s, "dom(5,5)"), "0");
+    assert_eq!(run_text(&mut s, "outcome(dom(5,5))"), "P");
 }
 
 /// `moves` lists every move with the value it leads to. In the 2x3 board Left's middle move
@@ -155,7 +136,7 @@ fn five_by_five_is_zero() {
 #[test]
 fn moves_listing() {
     let mut s = Session::new();
-    let text = run(&mut s, "moves(domineering(\"...|...\"))");
+    let text = run_text(&mut s, "moves(domineering(\"...|...\"))");
     assert!(text.starts_with("position ...|..."), "{text}");
     let lines: Vec<&str> = text.lines().skip(1).collect();
     assert_eq!(lines.len(), 3 + 4, "{text}");
@@ -168,18 +149,18 @@ fn moves_listing() {
         assert!(l.trim_end().ends_with("-1/2"), "{l}");
     }
     // a position that is not a module position
-    assert!(run(&mut s, "moves(1)").contains("error"));
+    assert!(run_text(&mut s, "moves(1)").contains("error"));
 }
 
 /// Budgets stop a search cleanly and the session goes on.
 #[test]
 fn node_budget_stops_search() {
     let mut s = Session::new();
-    assert!(run(&mut s, ":limit nodes 100").contains("nodes 100"));
-    let out = run(&mut s, "dom(4,5)");
+    assert!(run_text(&mut s, ":limit nodes 100").contains("nodes 100"));
+    let out = run_text(&mut s, "dom(4,5)");
     assert!(out.contains("budget exhausted"), "{out}");
-    run(&mut s, ":limit off");
-    assert_eq!(run(&mut s, "dom(2,2)"), "+-1");
+    run_text(&mut s, ":limit off");
+    assert_eq!(run_text(&mut s, "dom(2,2)"), "+-1");
 }
 
 /// The research result in `scripts/research/dom6x6-value.txt`: recomputing the 6x6 board
@@ -194,8 +175,8 @@ fn six_by_six_matches_stored_value() {
     ))
     .unwrap();
     let mut s = Session::new();
-    run(&mut s, ":threads 1");
-    assert_eq!(run(&mut s, &format!("x = {};", stored.trim())), "");
-    assert_eq!(run(&mut s, "dom(6,6) == x"), "true");
-    assert_eq!(run(&mut s, "outcome(x)"), "N");
+    run_text(&mut s, ":threads 1");
+    assert_eq!(run_text(&mut s, &format!("x = {};", stored.trim())), "");
+    assert_eq!(run_text(&mut s, "dom(6,6) == x"), "true");
+    assert_eq!(run_text(&mut s, "outcome(x)"), "N");
 }

@@ -7,23 +7,12 @@
 //! thermograph and compares it with the drawing, so a snapshot cannot silently go wrong.
 
 use cgcalc::analysis::Thermograph;
+mod common;
+
 use cgcalc::lang::eval::Session;
 use cgcalc::lang::parser::parse_expr;
 use cgcalc::lang::value::Value;
-
-/// Runs `src` in the session and returns its printed output (panics on an error).
-fn run(s: &mut Session, src: &str) -> String {
-    let mut out = None;
-    let mut err = None;
-    s.run_source(src, "<test>", true, &mut |r| {
-        out = r.output.clone();
-        err = r.error.clone();
-    });
-    if let Some(e) = err {
-        panic!("{src}: {e}");
-    }
-    out.unwrap_or_else(|| panic!("{src}: no output"))
-}
+use common::run_ok;
 
 fn thermo(s: &mut Session, game: &str) -> Thermograph {
     let e = parse_expr(&format!("thermo({game})")).expect("parses");
@@ -107,7 +96,7 @@ fn check_ascii(picture: &str, th: &Thermograph) {
 
 fn plot_one(game: &str) -> String {
     let mut s = Session::new();
-    let picture = run(&mut s, &format!("plot(thermo({game}))"));
+    let picture = run_ok(&mut s, &format!("plot(thermo({game}))"));
     let th = thermo(&mut s, game);
     check_ascii(&picture, &th);
     picture
@@ -119,7 +108,7 @@ fn plot_one(game: &str) -> String {
 fn plot_hot_game_with_stars() {
     let mut s = Session::new();
     assert_eq!(
-        run(&mut s, "thermo({3||2+*|1+*})"),
+        run_ok(&mut s, "thermo({3||2+*|1+*})"),
         "Thermograph(9/4,[3/4],[0,-1],9/4,[3/4,1/2,0],[0,1,0,1])"
     );
     insta::assert_snapshot!("hot_game_with_stars", plot_one("{3||2+*|1+*}"));
@@ -130,7 +119,7 @@ fn plot_hot_game_with_stars() {
 fn plot_switch() {
     let mut s = Session::new();
     assert_eq!(
-        run(&mut s, "thermo({1|-1})"),
+        run_ok(&mut s, "thermo({1|-1})"),
         "Thermograph(0,[1],[0,-1],0,[1],[0,1])"
     );
     insta::assert_snapshot!("switch", plot_one("{1|-1}"));
@@ -142,7 +131,7 @@ fn plot_switch() {
 fn plot_up() {
     let mut s = Session::new();
     assert_eq!(
-        run(&mut s, "thermo(^)"),
+        run_ok(&mut s, "thermo(^)"),
         "Thermograph(0,[0],[0,-1],0,[],[0])"
     );
     insta::assert_snapshot!("up", plot_one("^"));
@@ -154,7 +143,7 @@ fn plot_up() {
 fn plot_number() {
     let mut s = Session::new();
     assert_eq!(
-        run(&mut s, "thermo(3/4)"),
+        run_ok(&mut s, "thermo(3/4)"),
         "Thermograph(3/4,[-1/4,-1/2],[0,-1,0],3/4,[-1/4],[0,1])"
     );
     insta::assert_snapshot!("number", plot_one("3/4"));
@@ -167,14 +156,14 @@ fn plot_number() {
 fn plot_overlay() {
     let mut s = Session::new();
     assert_eq!(
-        run(&mut s, "thermo({2|-1})"),
+        run_ok(&mut s, "thermo({2|-1})"),
         "Thermograph(1/2,[3/2],[0,-1],1/2,[3/2],[0,1])"
     );
     assert_eq!(
-        run(&mut s, "thermo({1|0})"),
+        run_ok(&mut s, "thermo({1|0})"),
         "Thermograph(1/2,[1/2],[0,-1],1/2,[1/2],[0,1])"
     );
-    let picture = run(&mut s, "plot([thermo({2|-1}), thermo({1|0})])");
+    let picture = run_ok(&mut s, "plot([thermo({2|-1}), thermo({1|0})])");
     // Spot checks on the row t = 0 (scale: a quarter per column, 7/2 in column 0): the walls
     // of {2|-1} at 2 and -1 (columns 6 and 18), of {1|0} at 1 and 0 (columns 10 and 14).
     let zero_row = picture
@@ -350,7 +339,7 @@ fn check_svg(expr: &str, count: usize, name: &str) {
     ));
     let path_text = path.to_str().expect("utf-8 temp path").replace('\\', "/");
     let mut s = Session::new();
-    let reply = run(&mut s, &format!("svg({expr}, \"{path_text}\")"));
+    let reply = run_ok(&mut s, &format!("svg({expr}, \"{path_text}\")"));
     assert!(reply.starts_with("wrote "), "{reply}");
     let text = std::fs::read_to_string(&path).expect("svg written");
     let _ = std::fs::remove_file(&path);
@@ -447,7 +436,7 @@ fn xml_checker_rejects_malformed_text() {
 #[test]
 fn ascii_checker_rejects_a_wrong_picture() {
     let mut s = Session::new();
-    let picture = run(&mut s, "plot(thermo({1|-1}))");
+    let picture = run_ok(&mut s, "plot(thermo({1|-1}))");
     for other in ["{2|-1}", "{1|0}", "^", "{1|-1/2}"] {
         let th = thermo(&mut s, other);
         let p = picture.clone();

@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 use cgcalc::game::{Arena, Dyadic, GameId};
+use cgcalc::lang::eval::{Reply, Session};
 
 /// Marsaglia's xorshift64: tiny, deterministic, good enough for test-case generation.
 pub struct Rng(u64);
@@ -175,4 +176,41 @@ pub fn setup(seed: u64) -> (Arena, GamePool, Rng) {
     let mut pool = GamePool::new(&mut a);
     pool.warm_up(&mut a, &mut rng, 300);
     (a, pool, rng)
+}
+
+/// Runs `src` in the session and returns the printed output of its last statement (panics on
+/// an error or when nothing is printed).
+pub fn run_ok(s: &mut Session, src: &str) -> String {
+    let mut out = None;
+    let mut err = None;
+    s.run_source(src, "<test>", true, &mut |r| {
+        out = r.output.clone();
+        err = r.error.clone();
+    });
+    if let Some(e) = err {
+        panic!("{src}: {e}");
+    }
+    out.unwrap_or_else(|| panic!("{src}: no output"))
+}
+
+/// Runs `src` (all statements, going on after errors) and returns each statement's output or
+/// rendered error, one per line; silent statements give empty lines.
+pub fn run_text(s: &mut Session, src: &str) -> String {
+    let mut out = Vec::new();
+    s.run_source(src, "t.cgt", false, &mut |r: &Reply| {
+        out.push(r.output.clone().or(r.error.clone()).unwrap_or_default())
+    });
+    out.join("\n")
+}
+
+/// Asserts that each input prints its expected output, reporting every mismatch at once.
+pub fn assert_outputs(s: &mut Session, cases: &[(&str, &str)]) {
+    let mut failures = Vec::new();
+    for (src, expected) in cases {
+        let got = run_ok(s, src);
+        if got != *expected {
+            failures.push(format!("{src}: expected {expected}, got {got}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

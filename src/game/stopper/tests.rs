@@ -455,15 +455,12 @@ fn search_agrees_with_arena_on_short_games() {
     }
 }
 
-/// Sums agree with the search run on the separate components: X <= G + H iff Left survives
-/// G + H - X moving second, computed once with the sum and once with G and H apart.
-#[test]
-fn sums_agree_with_component_search() {
-    let mut c = Ctx::new();
+/// A starting pool for random threat games: 0, 1, -1/2, *, ^, +-1, on and off.
+fn leaves_and_switch(c: &mut Ctx) -> Vec<TId> {
     let one = c.int(1);
     let m1 = c.int(-1);
     let sw = c.g(vec![one], vec![m1]);
-    let mut pool = vec![
+    vec![
         c.int(0),
         one,
         c.num(-1, 1),
@@ -472,7 +469,15 @@ fn sums_agree_with_component_search() {
         sw,
         c.on(),
         c.off(),
-    ];
+    ]
+}
+
+/// Sums agree with the search run on the separate components: X <= G + H iff Left survives
+/// G + H - X moving second, computed once with the sum and once with G and H apart.
+#[test]
+fn sums_agree_with_component_search() {
+    let mut c = Ctx::new();
+    let mut pool = leaves_and_switch(&mut c);
     let mut rng = Rng(0xdead_beef_1234_5678);
     let mut games = Vec::new();
     for _ in 0..300 {
@@ -553,19 +558,7 @@ fn big_number_shift_is_fast() {
 #[test]
 fn translation_matches_full_recursion() {
     let mut c = Ctx::new();
-    let one = c.int(1);
-    let m1 = c.int(-1);
-    let sw = c.g(vec![one], vec![m1]);
-    let mut pool = vec![
-        c.int(0),
-        one,
-        c.num(-1, 1),
-        c.star(),
-        c.up(),
-        sw,
-        c.on(),
-        c.off(),
-    ];
+    let mut pool = leaves_and_switch(&mut c);
     let mut rng = Rng(77);
     let numbers = [c.int(2), c.num(3, 1), c.num(-5, 2), c.int(-3)];
     let mut compared = 0;
