@@ -419,16 +419,6 @@ impl Arena {
         v
     }
 
-    pub fn num_left_options(&mut self, g: GameId) -> usize {
-        self.ensure_options(g);
-        self.nodes[g.0 as usize].left.len as usize
-    }
-
-    pub fn num_right_options(&mut self, g: GameId) -> usize {
-        self.ensure_options(g);
-        self.nodes[g.0 as usize].right.len as usize
-    }
-
     pub(crate) fn cached_negative(&self, g: GameId) -> Option<GameId> {
         let n = self.nodes[g.0 as usize].negative;
         (n != UNKNOWN).then_some(GameId(n))

@@ -92,11 +92,6 @@ impl Arena {
         g != h && self.leq(g, h) && !self.leq(h, g)
     }
 
-    /// `G <| H`: G is less than or confused with H, i.e. not `G >= H`.
-    pub fn lf(&mut self, g: GameId, h: GameId) -> bool {
-        !self.leq(h, g)
-    }
-
     pub fn relation(&mut self, g: GameId, h: GameId) -> Relation {
         if g == h {
             return Relation::Equal;

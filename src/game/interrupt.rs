@@ -49,10 +49,6 @@ pub fn clear_cancel() {
     CANCEL.store(false, Ordering::Relaxed);
 }
 
-pub fn cancel_requested() -> bool {
-    CANCEL.load(Ordering::Relaxed)
-}
-
 /// Unwinds with [`Interrupt::Cancelled`] if cancellation was requested. The flag stays set
 /// until the next statement starts, so every worker thread of a search stops too.
 #[inline]

@@ -238,11 +238,6 @@ impl Dyadic {
         }
     }
 
-    /// The average `(a + b) / 2`.
-    pub fn mid(self, other: Dyadic) -> Dyadic {
-        (self + other) >> 1
-    }
-
     /// The largest integer `<= self`.
     pub fn floor_dyadic(self) -> Dyadic {
         if !self.is_big() {

@@ -231,8 +231,7 @@ pub fn parallel_value<G: Game>(
 ) -> (GameId, SearchStats) {
     let start = Instant::now();
     let threads = threads.max(1);
-    let comps = pos.components();
-    let items: Vec<G> = comps;
+    let items = pos.components();
     if threads == 1 || items.len() <= 1 {
         let mut s = LocalSearch::new(arena, budget);
         let v = s.value(pos);
