@@ -13,6 +13,7 @@
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+use cgcalc::analysis::{Analysis, AnalysisCaches};
 use cgcalc::game::{Arena, GameId};
 use cgcalc::rulesets::domineering::Domineering;
 use cgcalc::search::{Budget, parallel_value};
@@ -114,10 +115,11 @@ fn heat_star14() -> (Duration, u64) {
     let mut followers = 0;
     for _ in 0..5 {
         let mut a = Arena::new();
+        let mut caches = AnalysisCaches::default();
         let star14 = a.nimber(14);
         let one = a.integer(1);
         let t = Instant::now();
-        let h = a.heat(star14, one);
+        let h = Analysis::new(&mut a, &mut caches).heat(star14, one);
         times.push(t.elapsed());
         followers = a.count_followers(h);
     }

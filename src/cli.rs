@@ -4,8 +4,8 @@ use std::io::{self, BufRead, IsTerminal, Write};
 
 use colored::Colorize;
 
-use crate::lang::eval::{Reply, Session};
 use crate::lang::parser;
+use crate::lang::{Reply, Session};
 use crate::repl;
 
 /// Parsed command-line options.

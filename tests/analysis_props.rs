@@ -14,13 +14,19 @@
 
 mod common;
 
+use cgcalc::analysis::{Analysis, AnalysisCaches};
 use cgcalc::game::{Arena, Dyadic, GameId};
-use cgcalc::lang::eval::Session;
+use cgcalc::lang::Session;
 use cgcalc::lang::parser::parse_expr;
 use common::{GamePool, Rng, assert_outputs, iterations, run_ok, setup};
 
 /// Random games (or pairs of games) per law in release builds.
 const N: usize = 4_000;
+
+/// The memoised analysis functions on `a` with the memo tables `c`.
+fn an<'a>(a: &'a mut Arena, c: &'a mut AnalysisCaches) -> Analysis<'a> {
+    Analysis::new(a, c)
+}
 
 fn d(num: i64, exp: u32) -> Dyadic {
     Dyadic::new(num, exp)
@@ -181,6 +187,7 @@ fn mean_value_theorem() {
 #[test]
 fn heating_then_cooling_is_the_identity() {
     let (mut a, mut pool, mut rng) = setup(104);
+    let mut c = AnalysisCaches::default();
     let ts: Vec<Dyadic> = temperatures()
         .into_iter()
         .filter(|t| *t > Dyadic::ZERO)
@@ -189,8 +196,8 @@ fn heating_then_cooling_is_the_identity() {
         let g = pool.fresh(&mut a, &mut rng);
         let t = ts[i % ts.len()];
         let tg = a.number(t);
-        let heated = a.heat(g, tg);
-        let back = a.cool(heated, t);
+        let heated = an(&mut a, &mut c).heat(g, tg);
+        let back = an(&mut a, &mut c).cool(heated, t);
         assert_eq!(
             back,
             g,
@@ -238,13 +245,14 @@ fn cooling_is_additive_at_subzero_temperatures() {
 /// `cool(G + H, t) == cool(G, t) + cool(H, t)` over random pairs, cycling through `ts`.
 fn assert_cooling_additive(seed: u64, ts: &[Dyadic]) {
     let (mut a, mut pool, mut rng) = setup(seed);
+    let mut c = AnalysisCaches::default();
     for i in 0..iterations(N) {
         let g = pool.fresh(&mut a, &mut rng);
         let h = pool.any(&mut rng);
         let t = ts[i % ts.len()];
         let gh = a.add(g, h);
-        let lhs = a.cool(gh, t);
-        let (cg, ch) = (a.cool(g, t), a.cool(h, t));
+        let lhs = an(&mut a, &mut c).cool(gh, t);
+        let (cg, ch) = (an(&mut a, &mut c).cool(g, t), an(&mut a, &mut c).cool(h, t));
         let rhs = a.add(cg, ch);
         assert_eq!(
             lhs,
@@ -263,17 +271,23 @@ fn assert_cooling_additive(seed: u64, ts: &[Dyadic]) {
 #[test]
 fn cooling_by_zero_and_composition() {
     let (mut a, mut pool, mut rng) = setup(107);
+    let mut c = AnalysisCaches::default();
     let ts = temperatures();
     for i in 0..iterations(N) {
         let g = pool.fresh(&mut a, &mut rng);
         if !a.is_number(g) {
-            assert_eq!(a.cool(g, Dyadic::ZERO), g, "cool({}, 0)", a.display(g));
+            assert_eq!(
+                an(&mut a, &mut c).cool(g, Dyadic::ZERO),
+                g,
+                "cool({}, 0)",
+                a.display(g)
+            );
         }
         let s = ts[i % ts.len()];
         let t = ts[(i / ts.len()) % ts.len()];
-        let gs = a.cool(g, s);
-        let gst = a.cool(gs, t);
-        let direct = a.cool(g, s + t);
+        let gs = an(&mut a, &mut c).cool(g, s);
+        let gst = an(&mut a, &mut c).cool(gs, t);
+        let direct = an(&mut a, &mut c).cool(g, s + t);
         assert_eq!(
             gst,
             direct,
@@ -296,6 +310,7 @@ fn cooling_by_zero_and_composition() {
 #[test]
 fn freeze_is_cooling_by_the_temperature() {
     let (mut a, mut pool, mut rng) = setup(108);
+    let mut c = AnalysisCaches::default();
     for _ in 0..iterations(N) {
         let g = pool.fresh(&mut a, &mut rng);
         if a.is_number(g) {
@@ -304,9 +319,9 @@ fn freeze_is_cooling_by_the_temperature() {
             // `hand_derived_values`). The law is stated for non-numbers only.
             continue;
         }
-        let f = a.freeze(g);
+        let f = an(&mut a, &mut c).freeze(g);
         let t = a.temperature(g);
-        assert_eq!(f, a.cool(g, t), "freeze({})", a.display(g));
+        assert_eq!(f, an(&mut a, &mut c).cool(g, t), "freeze({})", a.display(g));
         let m = a.mean(g);
         assert_eq!(
             (a.left_stop(f), a.right_stop(f)),
@@ -332,7 +347,7 @@ fn chill_is_cooling_by_one() {
         let text = s.arena.display(g);
         let e = parse_expr(&format!("chill({text})")).expect("parses");
         let chilled = s.game(&e).expect("evaluates");
-        let cooled = s.arena.cool(g, Dyadic::ONE);
+        let cooled = s.analysis().cool(g, Dyadic::ONE);
         assert_eq!(chilled, cooled, "chill({text})");
     }
 }
@@ -351,6 +366,7 @@ fn chill_is_cooling_by_one() {
 #[test]
 fn thermograph_walls_are_the_stops_of_the_cooled_game() {
     let (mut a, mut pool, mut rng) = setup(110);
+    let mut c = AnalysisCaches::default();
     let mut ts = vec![d(-1, 1), d(-1, 2)];
     ts.extend(temperatures());
     for _ in 0..iterations(N) {
@@ -376,7 +392,7 @@ fn thermograph_walls_are_the_stops_of_the_cooled_game() {
             if t >= th.temperature {
                 assert_eq!((lw, rw), (th.mast, th.mast), "walls above t(G) for {show}");
             }
-            let c = a.cool(g, t);
+            let c = an(&mut a, &mut c).cool(g, t);
             assert_eq!(
                 (lw, rw),
                 (a.left_stop(c), a.right_stop(c)),
@@ -442,6 +458,7 @@ fn thermograph_walls_have_unit_slopes() {
 #[test]
 fn rcf_is_infinitesimally_close_and_idempotent() {
     let (mut a, mut pool, mut rng) = setup(112);
+    let mut c = AnalysisCaches::default();
     let one = a.integer(1);
     let infinitesimals = [
         a.nimber(1),
@@ -453,7 +470,7 @@ fn rcf_is_infinitesimally_close_and_idempotent() {
     ];
     for i in 0..iterations(N) {
         let g = pool.fresh(&mut a, &mut rng);
-        let r = a.rcf(g);
+        let r = an(&mut a, &mut c).rcf(g);
         let diff = a.sub(g, r);
         assert_eq!(
             (a.left_stop(diff), a.right_stop(diff)),
@@ -462,9 +479,9 @@ fn rcf_is_infinitesimally_close_and_idempotent() {
             a.display(g),
             a.display(r)
         );
-        assert!(a.geq_inf(g, r) && a.geq_inf(r, g));
+        assert!(an(&mut a, &mut c).geq_inf(g, r) && an(&mut a, &mut c).geq_inf(r, g));
         assert_eq!(
-            a.rcf(r),
+            an(&mut a, &mut c).rcf(r),
             r,
             "rcf(rcf(G)) for G = {}, rcf = {}",
             a.display(g),
@@ -473,9 +490,9 @@ fn rcf_is_infinitesimally_close_and_idempotent() {
         // G + H ≡ rcf(G) + rcf(H) (mod Inf), so both sums have the same reduced form.
         let h = pool.any(&mut rng);
         let gh = a.add(g, h);
-        let rh = a.rcf(h);
-        let (rgh, rsum) = (a.rcf(gh), a.add(r, rh));
-        let rrsum = a.rcf(rsum);
+        let rh = an(&mut a, &mut c).rcf(h);
+        let (rgh, rsum) = (an(&mut a, &mut c).rcf(gh), a.add(r, rh));
+        let rrsum = an(&mut a, &mut c).rcf(rsum);
         assert_eq!(
             rgh,
             rrsum,
@@ -485,7 +502,7 @@ fn rcf_is_infinitesimally_close_and_idempotent() {
         );
         let e = infinitesimals[i % infinitesimals.len()];
         let ge = a.add(g, e);
-        let re = a.rcf(ge);
+        let re = an(&mut a, &mut c).rcf(ge);
         assert_eq!(
             re,
             r,
@@ -591,6 +608,7 @@ fn all_small(a: &mut Arena, pool: &mut Vec<GameId>, rng: &mut Rng) -> GameId {
 #[test]
 fn atomic_weight_is_additive_on_all_small_games() {
     let mut a = Arena::new();
+    let mut c = AnalysisCaches::default();
     let mut rng = Rng::new(114);
     let mut pool = vec![
         a.zero(),
@@ -612,7 +630,8 @@ fn atomic_weight_is_additive_on_all_small_games() {
         assert!(a.is_all_small(g));
         let gh = a.add(g, h);
         let weights = [g, h, gh].map(|x| {
-            a.atomic_weight(x)
+            an(&mut a, &mut c)
+                .atomic_weight(x)
                 .unwrap_or_else(|| panic!("all-small {} is not atomic", a.display(x)))
         });
         let [wg, wh, wgh] = weights;
@@ -627,7 +646,7 @@ fn atomic_weight_is_additive_on_all_small_games() {
             a.display(h)
         );
         let ng = a.neg(g);
-        let wng = a.atomic_weight(ng).expect("atomic");
+        let wng = an(&mut a, &mut c).atomic_weight(ng).expect("atomic");
         assert_eq!(wng, a.neg(wg), "aw(-G) for G = {}", a.display(g));
         if a.geq(wg, two) {
             assert!(

@@ -4,7 +4,7 @@
 mod common;
 
 use cgcalc::game::{Arena, GameId};
-use cgcalc::lang::eval::Session;
+use cgcalc::lang::Session;
 use cgcalc::rulesets::domineering::Domineering;
 use cgcalc::search::{Budget, Game, LocalSearch, Player, parallel_value};
 use common::{Rng, run_text};

@@ -1,7 +1,7 @@
 //! Error messages: position `t.cgt:LINE:COL`, the source line with a caret line under the
 //! offending text, and a message (and hint) that says what is wrong.
 
-use cgcalc::lang::eval::Session;
+use cgcalc::lang::Session;
 
 /// Runs `src` as file `t.cgt` and returns the rendered errors.
 fn errors(src: &str) -> Vec<String> {

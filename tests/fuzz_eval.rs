@@ -14,7 +14,7 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use cgcalc::lang::eval::Session;
+use cgcalc::lang::Session;
 use common::{Rng, iterations};
 
 const TOKENS: &[&str] = &[

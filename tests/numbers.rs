@@ -3,7 +3,7 @@
 
 mod common;
 
-use cgcalc::lang::eval::Session;
+use cgcalc::lang::Session;
 use common::run_text;
 
 const TWO_100: &str = "1267650600228229401496703205376";

@@ -216,9 +216,9 @@ fn r1_minus_signs() {
 fn r1_spans() {
     let e = parse_expr("  -1/2v* + 1").unwrap();
     assert_eq!(e.span, Span::new(2, 12));
-    if let ExprKind::Binary { lhs, rhs, .. } = e.kind {
-        assert_eq!(lhs.span, Span::new(2, 8));
-        assert_eq!(rhs.span, Span::new(11, 12));
+    if let ExprKind::Chain { first, rest } = e.kind {
+        assert_eq!(first.span, Span::new(2, 8));
+        assert_eq!(rest[0].1.span, Span::new(11, 12));
     } else {
         panic!()
     }

@@ -6,10 +6,10 @@
 //! top of the snapshots, [`check_ascii`] re-derives every wall position from the exact
 //! thermograph and compares it with the drawing, so a snapshot cannot silently go wrong.
 
-use cgcalc::analysis::Thermograph;
+use cgcalc::game::Thermograph;
 mod common;
 
-use cgcalc::lang::eval::Session;
+use cgcalc::lang::Session;
 use cgcalc::lang::parser::parse_expr;
 use cgcalc::lang::value::Value;
 use common::run_ok;

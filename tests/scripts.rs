@@ -8,7 +8,7 @@
 
 use std::path::{Path, PathBuf};
 
-use cgcalc::lang::eval::Session;
+use cgcalc::lang::Session;
 
 fn scripts() -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts");

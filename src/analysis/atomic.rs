@@ -14,73 +14,73 @@
 //! the least power-of-two nimber at least as large as the far star (and at least `*2`) — the
 //! "kite" test of CGSuite.
 
-use super::memo_insert;
+use super::Analysis;
 use crate::game::interrupt::check_cancel;
-use crate::game::{Arena, Dyadic, GameId};
+use crate::game::{Dyadic, GameId};
 
-impl Arena {
+impl Analysis<'_> {
     /// The atomic weight of `g`, or `None` when `g` is not atomic.
     pub fn atomic_weight(&mut self, g: GameId) -> Option<GameId> {
-        if let Some(&r) = self.analysis.atomic_weight.get(&g) {
+        if let Some(r) = self.memo.atomic_weight.get(&g) {
             return r;
         }
         let r = self.compute_atomic_weight(g);
-        memo_insert(&mut self.analysis.atomic_weight, g, r);
+        self.memo.atomic_weight.insert(g, r);
         r
     }
 
     fn compute_atomic_weight(&mut self, g: GameId) -> Option<GameId> {
-        if !self.left_stop(g).is_zero() || !self.right_stop(g).is_zero() {
+        if !self.arena.left_stop(g).is_zero() || !self.arena.right_stop(g).is_zero() {
             return None;
         }
         let w = self.naive_atomic_weight(g);
-        if self.is_all_small(g) {
+        if self.arena.is_all_small(g) {
             return Some(w);
         }
-        let up = self.up_multiple(1, 0);
-        let wu = self.norton(w, up);
-        let diff = self.sub(g, wu);
+        let up = self.arena.up_multiple(1, 0);
+        let wu = self.arena.norton(w, up);
+        let diff = self.arena.sub(g, wu);
         let far = self.far_star(g);
         let mut pow2 = 2u32;
         while pow2 < far {
             pow2 = pow2.checked_mul(2)?;
         }
-        let star = self.nimber(pow2);
-        let minus_one = self.integer(-1);
-        let kite = self.ordinal_sum(star, minus_one);
-        let up_star = self.up_multiple(1, 1);
-        let eps = self.add(up_star, kite);
-        let neg_eps = self.neg(eps);
-        (self.leq(diff, eps) && self.leq(neg_eps, diff)).then_some(w)
+        let star = self.arena.nimber(pow2);
+        let minus_one = self.arena.integer(-1);
+        let kite = self.arena.ordinal_sum(star, minus_one);
+        let up_star = self.arena.up_multiple(1, 1);
+        let eps = self.arena.add(up_star, kite);
+        let neg_eps = self.arena.neg(eps);
+        (self.arena.leq(diff, eps) && self.arena.leq(neg_eps, diff)).then_some(w)
     }
 
     /// The naive atomic weight (see the module documentation).
     pub fn naive_atomic_weight(&mut self, g: GameId) -> GameId {
-        if let Some(v) = self.get_nus(g) {
-            return self.integer(v.ups);
+        if let Some(v) = self.arena.get_nus(g) {
+            return self.arena.integer(v.ups);
         }
-        if let Some(&r) = self.analysis.naive_aw.get(&g) {
+        if let Some(r) = self.memo.naive_aw.get(&g) {
             return r;
         }
         check_cancel();
-        let two = self.integer(2);
-        let minus_two = self.integer(-2);
+        let two = self.arena.integer(2);
+        let minus_two = self.arena.integer(-2);
         let mut left = Vec::new();
-        for gl in self.left_options(g) {
+        for gl in self.arena.left_options(g) {
             let w = self.naive_atomic_weight(gl);
-            left.push(self.add(w, minus_two));
+            left.push(self.arena.add(w, minus_two));
         }
         let mut right = Vec::new();
-        for gr in self.right_options(g) {
+        for gr in self.arena.right_options(g) {
             let w = self.naive_atomic_weight(gr);
-            right.push(self.add(w, two));
+            right.push(self.arena.add(w, two));
         }
-        let g0 = self.game(left.clone(), right.clone());
-        let r = if self.as_number(g0).is_some_and(|x| x.is_integer()) {
+        let g0 = self.arena.game(left.clone(), right.clone());
+        let r = if self.arena.as_number(g0).is_some_and(|x| x.is_integer()) {
             let far = self.far_star(g);
-            let star = self.nimber(far);
-            let below = self.leq(g, star);
-            let above = self.leq(star, g);
+            let star = self.arena.nimber(far);
+            let below = self.arena.leq(g, star);
+            let above = self.arena.leq(star, g);
             if below && !above {
                 self.least_integer_above(&left)
             } else if above && !below {
@@ -91,7 +91,7 @@ impl Arena {
         } else {
             g0
         };
-        memo_insert(&mut self.analysis.naive_aw, g, r);
+        self.memo.naive_aw.insert(g, r);
         r
     }
 
@@ -99,34 +99,34 @@ impl Arena {
     fn least_integer_above(&mut self, xs: &[GameId]) -> GameId {
         let mut best: Option<i64> = None;
         for &x in xs {
-            let mut n = self.right_stop(x).ceil();
-            let ng = self.integer(n);
-            if self.leq(ng, x) {
+            let mut n = self.arena.right_stop(x).ceil();
+            let ng = self.arena.integer(n);
+            if self.arena.leq(ng, x) {
                 n += 1;
             }
             best = Some(best.map_or(n, |b| b.max(n)));
         }
-        self.integer(best.unwrap_or(0))
+        self.arena.integer(best.unwrap_or(0))
     }
 
     /// The greatest integer `n` with `n <| x` for every `x` (0 for none).
     fn greatest_integer_below(&mut self, xs: &[GameId]) -> GameId {
         let mut best: Option<i64> = None;
         for &x in xs {
-            let mut n = self.left_stop(x).floor();
-            let ng = self.integer(n);
-            if self.leq(x, ng) {
+            let mut n = self.arena.left_stop(x).floor();
+            let ng = self.arena.integer(n);
+            if self.arena.leq(x, ng) {
                 n -= 1;
             }
             best = Some(best.map_or(n, |b| b.min(n)));
         }
-        self.integer(best.unwrap_or(0))
+        self.arena.integer(best.unwrap_or(0))
     }
 
     /// The index of the far star of `g`: one more than the largest `m` such that `*m` is a
     /// follower of `g` (at least 1).
     pub fn far_star(&mut self, g: GameId) -> u32 {
-        if let Some(v) = self.get_nus(g) {
+        if let Some(v) = self.arena.get_nus(g) {
             if v.number.is_zero() && v.ups == 0 {
                 return v.nim + 1;
             }
@@ -135,24 +135,25 @@ impl Arena {
                 return 1;
             }
         }
-        if let Some(&r) = self.analysis.far_star.get(&g) {
+        if let Some(r) = self.memo.far_star.get(&g) {
             return r;
         }
         let mut r = 1;
-        let opts = self.all_options(g);
+        let opts = self.arena.all_options(g);
         for o in opts {
             r = r.max(self.far_star(o));
         }
-        memo_insert(&mut self.analysis.far_star, g, r);
+        self.memo.far_star.insert(g, r);
         r
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use crate::analysis::test_util::game;
+    use crate::analysis::{Analysis, AnalysisCaches};
     use crate::game::{Arena, GameId};
-    use crate::lang::eval::Session;
+    use crate::lang::Session;
+    use crate::lang::test_util::game;
 
     /// The `AtomicWeight` rows of CGSuite's CanonicalShortGameTestCase.scala
     /// (shared/checks/data/cgsuite_short_games.tsv); `None`: "That game is not atomic".
@@ -192,7 +193,7 @@ mod tests {
         let mut s = Session::new();
         for &(src, want) in rows {
             let g = game(&mut s, src);
-            let got = s.arena.atomic_weight(g).map(|w| s.arena.display(w));
+            let got = s.analysis().atomic_weight(g).map(|w| s.arena.display(w));
             assert_eq!(got.as_deref(), want, "aw({src})");
         }
     }
@@ -239,17 +240,19 @@ mod tests {
     /// aw(G) + aw(H)), all-small games are atomic, and aw(n.^) = n.
     #[test]
     fn additive_on_random_all_small_games() {
-        let mut a = Arena::new();
+        let mut arena = Arena::new();
+        let mut caches = AnalysisCaches::default();
         let mut rng = XorShift(0x2545_F491_4F6C_DD1D);
-        let pool = all_small_pool(&mut a, &mut rng, 120);
+        let pool = all_small_pool(&mut arena, &mut rng, 120);
+        let mut an = Analysis::new(&mut arena, &mut caches);
         let mut distinct = pool.clone();
         distinct.sort_unstable();
         distinct.dedup();
         let weights: std::collections::BTreeSet<String> = distinct
             .iter()
             .map(|&g| {
-                let w = a.atomic_weight(g).expect("all-small games are atomic");
-                a.display(w)
+                let w = an.atomic_weight(g).expect("all-small games are atomic");
+                an.arena.display(w)
             })
             .collect();
         eprintln!("{} distinct games, weights {:?}", distinct.len(), weights);
@@ -258,29 +261,39 @@ mod tests {
         for _ in 0..3000 {
             let g = pool[rng.below(pool.len())];
             let h = pool[rng.below(pool.len())];
-            let s = a.add(g, h);
-            let (wg, wh, ws) = (a.atomic_weight(g), a.atomic_weight(h), a.atomic_weight(s));
+            let s = an.arena.add(g, h);
+            let (wg, wh, ws) = (
+                an.atomic_weight(g),
+                an.atomic_weight(h),
+                an.atomic_weight(s),
+            );
             let (wg, wh, ws) = (
                 wg.expect("atomic"),
                 wh.expect("atomic"),
                 ws.expect("atomic"),
             );
-            let sum = a.add(wg, wh);
-            assert_eq!(ws, sum, "aw({} + {})", a.display(g), a.display(h));
+            let sum = an.arena.add(wg, wh);
+            assert_eq!(
+                ws,
+                sum,
+                "aw({} + {})",
+                an.arena.display(g),
+                an.arena.display(h)
+            );
             checked += 1;
         }
         assert_eq!(checked, 3000);
-        let up = a.up_multiple(1, 0);
+        let up = an.arena.up_multiple(1, 0);
         for n in -6i64..=6 {
-            let g = a.multiple(n, up);
-            let want = a.integer(n);
-            assert_eq!(a.atomic_weight(g), Some(want));
+            let g = an.arena.multiple(n, up);
+            let want = an.arena.integer(n);
+            assert_eq!(an.atomic_weight(g), Some(want));
         }
         // Uptimals with number part 0: the weight is the first digit (CGSuite's Uptimal).
         for g in pool {
-            if let Some(e) = a.uptimal_expansion(g) {
-                let want = a.integer(e.coefficient(1));
-                assert_eq!(a.atomic_weight(g), Some(want), "{}", a.display(g));
+            if let Some(e) = an.arena.uptimal_expansion(g) {
+                let want = an.arena.integer(e.coefficient(1));
+                assert_eq!(an.atomic_weight(g), Some(want), "{}", an.arena.display(g));
             }
         }
     }

@@ -52,8 +52,8 @@ impl Arena {
 
 #[cfg(test)]
 mod tests {
-    use crate::analysis::test_util::game;
-    use crate::lang::eval::Session;
+    use crate::lang::Session;
+    use crate::lang::test_util::game;
 
     fn texts(s: &mut Session, gs: Vec<crate::game::GameId>) -> Vec<String> {
         let mut v: Vec<String> = gs.into_iter().map(|g| s.arena.display(g)).collect();

@@ -1,4 +1,10 @@
-//! Analysis of games: thermographs, stops, mean and temperature, and the functions built on them.
+//! Analysis of games built on the algebra: cooling and heating, reduced canonical forms, atomic
+//! weights, incentives, powers, structure counts and thermograph plots. (Thermographs, mean and
+//! temperature themselves live in [`crate::game`]: the printer needs the mean to write
+//! `Tiny`/`Miny`.)
+//!
+//! Functions that memoise run on an [`Analysis`]: the session's arena together with the
+//! session-level [`AnalysisCaches`], so the arena never holds analysis state.
 
 pub mod atomic;
 pub mod cooling;
@@ -7,58 +13,71 @@ pub mod plot;
 pub mod powers;
 pub mod rcf;
 pub mod structure;
-pub mod thermograph;
-pub mod uptimal;
 
-pub use thermograph::{Thermograph, ThermographCache, Trajectory};
-pub use uptimal::UptimalExpansion;
-
-use rustc_hash::FxHashMap;
-
-use crate::game::GameId;
-
-/// Per-id memo tables of the analysis functions, kept on the arena. Each is emptied when it
-/// reaches [`ANALYSIS_CACHE_CAPACITY`] entries, so a long session never grows them unboundedly.
-#[derive(Default)]
-pub struct AnalysisCaches {
-    /// `naive atomic weight` of each game (CGSuite's first step; see `atomic.rs`).
-    pub(crate) naive_aw: FxHashMap<GameId, GameId>,
-    /// The atomic weight, or `None` when the game is not atomic.
-    pub(crate) atomic_weight: FxHashMap<GameId, Option<GameId>>,
-    /// `1 + ` the largest nimber among the followers (the far star's index).
-    pub(crate) far_star: FxHashMap<GameId, u32>,
-    /// Uptimal expansions (`None`: not an uptimal).
-    pub(crate) uptimal: FxHashMap<GameId, Option<UptimalExpansion>>,
-}
+use crate::game::cache::{BoundedCache, NamedStats};
+use crate::game::{Arena, Dyadic, GameId};
 
 /// Entries a memo table of [`AnalysisCaches`] holds before it is flushed.
 pub const ANALYSIS_CACHE_CAPACITY: usize = 1 << 20;
 
-/// Inserts into a per-id memo, flushing it first when it is full.
-pub(crate) fn memo_insert<V>(map: &mut FxHashMap<GameId, V>, key: GameId, value: V) {
-    if map.len() >= ANALYSIS_CACHE_CAPACITY {
-        map.clear();
-    }
-    map.insert(key, value);
+/// The memo tables of the analysis functions, owned by the session (one per session, like the
+/// arena whose ids they hold).
+pub struct AnalysisCaches {
+    pub(crate) cool: BoundedCache<(GameId, Dyadic), GameId>,
+    pub(crate) heat: BoundedCache<(GameId, GameId), GameId>,
+    pub(crate) overheat: BoundedCache<(GameId, GameId, GameId), GameId>,
+    pub(crate) rcf: BoundedCache<GameId, GameId>,
+    /// The atomic weight, or `None` when the game is not atomic.
+    pub(crate) atomic_weight: BoundedCache<GameId, Option<GameId>>,
+    /// CGSuite's naive atomic weight (see `atomic.rs`).
+    pub(crate) naive_aw: BoundedCache<GameId, GameId>,
+    /// `1 +` the largest nimber among the followers (the far star's index).
+    pub(crate) far_star: BoundedCache<GameId, u32>,
 }
 
-/// Helpers for the unit tests of the analysis functions.
-#[cfg(test)]
-pub(crate) mod test_util {
-    use crate::game::GameId;
-    use crate::lang::eval::Session;
-    use crate::lang::parser::parse_expr;
+impl Default for AnalysisCaches {
+    fn default() -> Self {
+        let n = ANALYSIS_CACHE_CAPACITY;
+        AnalysisCaches {
+            cool: BoundedCache::new(n),
+            heat: BoundedCache::new(n),
+            overheat: BoundedCache::new(n),
+            rcf: BoundedCache::new(n),
+            atomic_weight: BoundedCache::new(n),
+            naive_aw: BoundedCache::new(n),
+            far_star: BoundedCache::new(n),
+        }
+    }
+}
 
-    /// Evaluates `src`, which must denote a game.
-    pub fn game(s: &mut Session, src: &str) -> GameId {
-        let e = parse_expr(src).unwrap_or_else(|_| panic!("parse error in {src}"));
-        s.game(&e)
-            .unwrap_or_else(|_| panic!("evaluation error in {src}"))
+impl AnalysisCaches {
+    /// Sizes and hit rates, for `:stats`.
+    pub fn stats(&self) -> Vec<NamedStats> {
+        vec![
+            ("cool", self.cool.stats()),
+            ("heat", self.heat.stats()),
+            ("overheat", self.overheat.stats()),
+            ("rcf", self.rcf.stats()),
+            ("atomic weight", self.atomic_weight.stats()),
+            ("naive aw", self.naive_aw.stats()),
+            ("far star", self.far_star.stats()),
+        ]
     }
 
-    /// Evaluates `src` and prints it back.
-    pub fn show(s: &mut Session, src: &str) -> String {
-        let g = game(s, src);
-        s.arena.display(g)
+    /// Forgets every memoised result (the ids would be stale in another arena).
+    pub fn clear(&mut self) {
+        *self = AnalysisCaches::default();
+    }
+}
+
+/// The memoised analysis functions: an arena and the memo tables that go with it.
+pub struct Analysis<'a> {
+    pub arena: &'a mut Arena,
+    pub(crate) memo: &'a mut AnalysisCaches,
+}
+
+impl<'a> Analysis<'a> {
+    pub fn new(arena: &'a mut Arena, memo: &'a mut AnalysisCaches) -> Analysis<'a> {
+        Analysis { arena, memo }
     }
 }

@@ -5,8 +5,8 @@
 
 use std::fmt::Write;
 
-use super::thermograph::{Thermograph, Trajectory};
 use crate::game::Dyadic;
+use crate::game::{Thermograph, Trajectory};
 
 fn f(x: Dyadic) -> f64 {
     x.to_f64()

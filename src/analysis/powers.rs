@@ -82,8 +82,8 @@ impl Arena {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::test_util::{game, show};
-    use crate::lang::eval::Session;
+    use crate::lang::Session;
+    use crate::lang::test_util::{game, show};
 
     fn d(n: i64, e: u32) -> Dyadic {
         Dyadic::new(n, e)

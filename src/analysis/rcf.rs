@@ -6,40 +6,35 @@
 //! (a Left option `A` with some `A^R <=_Inf G`), until nothing changes; a game whose stops
 //! agree reduces to that number.
 
-use rustc_hash::FxHashMap;
-
+use super::Analysis;
 use crate::game::interrupt::check_cancel;
-use crate::game::{Arena, GameId};
+use crate::game::{Dyadic, GameId};
 
-/// Memo of reduced canonical forms.
-#[derive(Default)]
-pub struct RcfCache {
-    map: FxHashMap<GameId, GameId>,
-}
-
-impl Arena {
+impl Analysis<'_> {
     /// `G >= H` modulo infinitesimals: `RS(G - H) >= 0`.
     pub fn geq_inf(&mut self, g: GameId, h: GameId) -> bool {
-        let d = self.sub(g, h);
-        self.right_stop(d) >= crate::game::Dyadic::ZERO
+        let d = self.arena.sub(g, h);
+        self.arena.right_stop(d) >= Dyadic::ZERO
     }
 
     /// The reduced canonical form of `g`.
     pub fn rcf(&mut self, g: GameId) -> GameId {
-        let (ls, rs) = (self.left_stop(g), self.right_stop(g));
+        let (ls, rs) = (self.arena.left_stop(g), self.arena.right_stop(g));
         if ls == rs {
-            return self.number(ls);
+            return self.arena.number(ls);
         }
-        if let Some(&r) = self.rcfs.map.get(&g) {
+        if let Some(r) = self.memo.rcf.get(&g) {
             return r;
         }
         check_cancel();
         let mut left: Vec<GameId> = self
+            .arena
             .left_options(g)
             .into_iter()
             .map(|o| self.rcf(o))
             .collect();
         let mut right: Vec<GameId> = self
+            .arena
             .right_options(g)
             .into_iter()
             .map(|o| self.rcf(o))
@@ -51,20 +46,23 @@ impl Arena {
             right.dedup();
             self.remove_inf_dominated(&mut left, true);
             self.remove_inf_dominated(&mut right, false);
-            let current = self.game(left.clone(), right.clone());
-            let (ls, rs) = (self.left_stop(current), self.right_stop(current));
+            let current = self.arena.game(left.clone(), right.clone());
+            let (ls, rs) = (
+                self.arena.left_stop(current),
+                self.arena.right_stop(current),
+            );
             if ls == rs {
-                let r = self.number(ls);
-                self.rcfs.map.insert(g, r);
+                let r = self.arena.number(ls);
+                self.memo.rcf.insert(g, r);
                 return r;
             }
             let mut changed = false;
             let mut new_left = Vec::new();
             for &a in &left {
                 let mut bypass = None;
-                for ar in self.right_options(a) {
+                for ar in self.arena.right_options(a) {
                     if self.geq_inf(current, ar) {
-                        bypass = Some(self.left_options(ar));
+                        bypass = Some(self.arena.left_options(ar));
                         break;
                     }
                 }
@@ -79,9 +77,9 @@ impl Arena {
             let mut new_right = Vec::new();
             for &b in &right {
                 let mut bypass = None;
-                for bl in self.left_options(b) {
+                for bl in self.arena.left_options(b) {
                     if self.geq_inf(bl, current) {
-                        bypass = Some(self.right_options(bl));
+                        bypass = Some(self.arena.right_options(bl));
                         break;
                     }
                 }
@@ -96,11 +94,8 @@ impl Arena {
             left = new_left;
             right = new_right;
             if !changed {
-                let r = self.game(left, right);
-                if self.rcfs.map.len() >= 1 << 20 {
-                    self.rcfs.map.clear();
-                }
-                self.rcfs.map.insert(g, r);
+                let r = self.arena.game(left, right);
+                self.memo.rcf.insert(g, r);
                 return r;
             }
         }

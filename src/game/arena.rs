@@ -11,8 +11,10 @@ use std::hash::{Hash, Hasher};
 
 use rustc_hash::{FxHashMap, FxHasher};
 
-use super::cache::{BoundedCache, CacheStats};
+use super::cache::{BoundedCache, NamedStats};
 use super::number::Dyadic;
+use super::thermograph::{THERMOGRAPH_CACHE_CAPACITY, Thermograph};
+use super::uptimal::UptimalExpansion;
 
 /// The id of a canonical short game in an [`Arena`].
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
@@ -125,6 +127,10 @@ struct Node {
 
 /// Size of each op cache before it is flushed (entries).
 pub const DEFAULT_CACHE_CAPACITY: usize = 1 << 22;
+/// Entries of the memo of options in display order.
+const DISPLAY_ORDER_CAPACITY: usize = 1 << 18;
+/// Entries of the uptimal-expansion memo.
+const UPTIMAL_CACHE_CAPACITY: usize = 1 << 20;
 
 /// The session's game store and operation caches.
 pub struct Arena {
@@ -137,10 +143,11 @@ pub struct Arena {
     pub(crate) ordinal_cache: BoundedCache<(GameId, GameId), GameId>,
     pub(crate) norton_cache: BoundedCache<(GameId, GameId), GameId>,
     pub(crate) uptimals: super::display::UptimalTable,
-    pub(crate) thermographs: crate::analysis::ThermographCache,
-    pub(crate) temps: crate::analysis::cooling::TemperatureCache,
-    pub(crate) rcfs: crate::analysis::rcf::RcfCache,
-    pub(crate) analysis: crate::analysis::AnalysisCaches,
+    /// Options of general games in display order, by (game, Left side?).
+    pub(crate) display_order: BoundedCache<(GameId, bool), Vec<GameId>>,
+    /// Uptimal expansions (`None`: not an uptimal).
+    pub(crate) uptimal_memo: BoundedCache<GameId, Option<UptimalExpansion>>,
+    pub(crate) thermographs: BoundedCache<GameId, std::sync::Arc<Thermograph>>,
     zero: GameId,
 }
 
@@ -174,10 +181,9 @@ impl Arena {
             ordinal_cache: BoundedCache::new(capacity / 4),
             norton_cache: BoundedCache::new(capacity / 4),
             uptimals: Default::default(),
-            thermographs: Default::default(),
-            temps: Default::default(),
-            rcfs: Default::default(),
-            analysis: Default::default(),
+            display_order: BoundedCache::new(DISPLAY_ORDER_CAPACITY),
+            uptimal_memo: BoundedCache::new(UPTIMAL_CACHE_CAPACITY),
+            thermographs: BoundedCache::new(THERMOGRAPH_CACHE_CAPACITY),
             zero: GameId(0),
         };
         arena.zero = arena.nus(Nus::number(Dyadic::ZERO));
@@ -439,6 +445,9 @@ impl Arena {
                 ("compare", self.leq_cache.stats()),
                 ("ordinal sum", self.ordinal_cache.stats()),
                 ("norton", self.norton_cache.stats()),
+                ("display order", self.display_order.stats()),
+                ("uptimal", self.uptimal_memo.stats()),
+                ("thermograph", self.thermographs.stats()),
             ],
         }
     }
@@ -481,6 +490,9 @@ impl Arena {
         self.leq_cache.clear();
         self.ordinal_cache.clear();
         self.norton_cache.clear();
+        self.display_order.clear();
+        self.uptimal_memo.clear();
+        self.thermographs.clear();
     }
 
     /// Approximate bytes used by nodes, the option pool and the indexes.
@@ -496,7 +508,7 @@ impl Arena {
 pub struct ArenaStats {
     pub games: usize,
     pub option_pool: usize,
-    pub caches: Vec<(&'static str, CacheStats)>,
+    pub caches: Vec<NamedStats>,
 }
 
 /// Birthday of a number: `|n|` for integers, `floor(|x|) + k + 1` for `x = m/2^k`, `k >= 1`

@@ -1,4 +1,6 @@
-//! Bounded memo tables for operations on game ids.
+//! Bounded memo tables: the one cache type behind every memo of the calculator (the algebra's
+//! operation caches, the printer's, the thermographs, threat games, the analysis layer and the
+//! searches' raw-position caches).
 
 use std::hash::Hash;
 
@@ -14,23 +16,24 @@ pub struct BoundedCache<K, V> {
     flushes: u64,
 }
 
-impl<K: Hash + Eq, V: Copy> BoundedCache<K, V> {
+impl<K: Hash + Eq, V: Clone> BoundedCache<K, V> {
     pub fn new(capacity: usize) -> Self {
         BoundedCache {
             map: FxHashMap::default(),
-            capacity,
+            capacity: capacity.max(1),
             hits: 0,
             misses: 0,
             flushes: 0,
         }
     }
 
+    /// The remembered value (a clone: values are ids, small vectors or `Arc`s).
     #[inline]
     pub fn get(&mut self, key: &K) -> Option<V> {
         match self.map.get(key) {
             Some(v) => {
                 self.hits += 1;
-                Some(*v)
+                Some(v.clone())
             }
             None => {
                 self.misses += 1;
@@ -39,6 +42,7 @@ impl<K: Hash + Eq, V: Copy> BoundedCache<K, V> {
         }
     }
 
+    /// Remembers `value`, first forgetting everything if the table is full.
     #[inline]
     pub fn insert(&mut self, key: K, value: V) {
         if self.map.len() >= self.capacity {
@@ -46,6 +50,19 @@ impl<K: Hash + Eq, V: Copy> BoundedCache<K, V> {
             self.flushes += 1;
         }
         self.map.insert(key, value);
+    }
+
+    pub fn len(&self) -> usize {
+        self.map.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.map.is_empty()
+    }
+
+    /// Bytes held, roughly (entries and hash-table overhead), for memory budgets.
+    pub fn approx_bytes(&self) -> usize {
+        self.map.capacity() * (std::mem::size_of::<K>() + std::mem::size_of::<V>() + 8)
     }
 
     pub fn stats(&self) -> CacheStats {
@@ -81,5 +98,26 @@ impl CacheStats {
         } else {
             self.hits as f64 / total as f64
         }
+    }
+}
+
+/// A named cache's statistics, as `:stats` lists them.
+pub type NamedStats = (&'static str, CacheStats);
+
+#[cfg(test)]
+mod tests {
+    use super::BoundedCache;
+
+    #[test]
+    fn flushes_when_full_and_counts() {
+        let mut c: BoundedCache<u32, u32> = BoundedCache::new(2);
+        c.insert(1, 10);
+        c.insert(2, 20);
+        assert_eq!(c.get(&1), Some(10));
+        c.insert(3, 30);
+        let s = c.stats();
+        assert_eq!((s.len, s.flushes, s.hits), (1, 1, 1));
+        assert_eq!(c.get(&1), None);
+        assert_eq!(c.stats().misses, 1);
     }
 }

@@ -27,7 +27,58 @@ impl Relation {
     }
 }
 
+/// Outcome classes (WW ch. 1; Siegel, CGT, I.1): who wins when each player moves first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// Left wins whoever starts (G > 0).
+    L,
+    /// Right wins whoever starts (G < 0).
+    R,
+    /// The first player wins (G <> 0).
+    N,
+    /// The second player wins (G = 0).
+    P,
+}
+
+impl Outcome {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Outcome::L => "L",
+            Outcome::R => "R",
+            Outcome::N => "N",
+            Outcome::P => "P",
+        }
+    }
+
+    /// The outcome of a game standing in relation `r` to 0 (the fundamental theorem: G > 0
+    /// iff Left wins whoever starts, and so on).
+    pub fn of_relation_to_zero(r: Relation) -> Outcome {
+        match r {
+            Relation::Greater => Outcome::L,
+            Relation::Less => Outcome::R,
+            Relation::Equal => Outcome::P,
+            Relation::Confused => Outcome::N,
+        }
+    }
+
+    /// The outcome from who wins moving first.
+    pub fn from_first_player_wins(left_first: bool, right_first: bool) -> Outcome {
+        match (left_first, right_first) {
+            (true, true) => Outcome::N,
+            (true, false) => Outcome::L,
+            (false, true) => Outcome::R,
+            (false, false) => Outcome::P,
+        }
+    }
+}
+
 impl Arena {
+    /// The outcome class of `g`.
+    pub fn outcome(&mut self, g: GameId) -> Outcome {
+        let z = self.zero();
+        Outcome::of_relation_to_zero(self.relation(g, z))
+    }
+
     /// `G <= H`.
     pub fn leq(&mut self, g: GameId, h: GameId) -> bool {
         if g == h {

@@ -10,12 +10,10 @@
 
 use std::fmt::Write;
 
-use rustc_hash::FxHashMap;
-
 use super::arena::{Arena, GameId, Nus};
 use super::interrupt::check_cancel;
 use super::number::Dyadic;
-use crate::analysis::UptimalExpansion;
+use super::uptimal::UptimalExpansion;
 
 /// Slash runs longer than this are never written: the game gets braces instead.
 pub(crate) const MAX_SLASHES: usize = 4;
@@ -57,17 +55,12 @@ enum Form {
     General,
 }
 
-/// Memo of uptimal recognitions and of the ids of `^<n>` and `^[n]`.
+/// The ids of `^<n>` and `^[n]` built so far (index `n - 1`).
 #[derive(Default)]
 pub struct UptimalTable {
     up_nth: Vec<GameId>,
     up_to: Vec<GameId>,
-    /// Options of general games in display order, by (game, Left side?).
-    sorted: FxHashMap<(GameId, bool), Vec<GameId>>,
 }
-
-/// Entries of the sorted-options memo before it is flushed.
-const SORTED_MEMO_CAPACITY: usize = 1 << 18;
 
 impl Arena {
     /// `↑^n` (up-nth, Conway): `↑^1 = ↑`, `↑^(n+1) = {0 | ↓^→n *}` (WW ch. 9; Siegel, CGT,
@@ -207,8 +200,8 @@ impl Arena {
 
     /// The options of one side of `g` in display order (memoised).
     fn sorted_options(&mut self, g: GameId, left: bool) -> Vec<GameId> {
-        if let Some(v) = self.uptimals.sorted.get(&(g, left)) {
-            return v.clone();
+        if let Some(v) = self.display_order.get(&(g, left)) {
+            return v;
         }
         let opts = if left {
             self.left_options(g)
@@ -216,10 +209,7 @@ impl Arena {
             self.right_options(g)
         };
         let v = self.sort_for_display(opts);
-        if self.uptimals.sorted.len() >= SORTED_MEMO_CAPACITY {
-            self.uptimals.sorted.clear();
-        }
-        self.uptimals.sorted.insert((g, left), v.clone());
+        self.display_order.insert((g, left), v.clone());
         v
     }
 

@@ -8,9 +8,13 @@ pub mod display;
 pub mod interrupt;
 pub mod number;
 pub mod ops;
-pub mod stopper;
+pub mod thermograph;
+pub mod threat;
+pub mod uptimal;
 
 pub use arena::{Arena, GameId, Nus};
-pub use compare::Relation;
+pub use compare::{Outcome, Relation};
 pub use interrupt::Interrupt;
 pub use number::Dyadic;
+pub use thermograph::{Thermograph, Trajectory};
+pub use uptimal::UptimalExpansion;

@@ -158,14 +158,14 @@ pub enum ExprKind {
     Switch(Box<Expr>),
     /// `+-{a, b}` = {a, b | -a, -b} (a bar-less brace group after `+-`).
     SwitchSet(Vec<Expr>),
-    /// A binary operation: `+`, `-`, `a +- b`, `:` (ordinal sum), `.` (Norton product).
-    Binary {
-        /// The operator.
-        op: BinOp,
-        /// Left operand.
-        lhs: Box<Expr>,
-        /// Right operand.
-        rhs: Box<Expr>,
+    /// A left-associative chain of binary operations of one precedence level:
+    /// `a + b - c +- d`, `a : b : c` (ordinal sums) or `a . b . c` (Norton products). Kept
+    /// flat, so a sum of a million terms is not a million levels deep.
+    Chain {
+        /// The first operand.
+        first: Box<Expr>,
+        /// Each operator with the operand to its right (at least one).
+        rest: Vec<(BinOp, Expr)>,
     },
     /// A comparison `a == b`, `!=`, `<`, `<=`, `>`, `>=`, `<>`, `<|`, `|>`.
     Compare {
@@ -230,6 +230,23 @@ impl Expr {
         Expr { kind, span }
     }
 
+    /// `first op1 e1 op2 e2 ...` as one [`ExprKind::Chain`], or `first` itself without operators.
+    pub fn chain(first: Expr, rest: Vec<(BinOp, Expr)>) -> Expr {
+        match rest.last() {
+            None => first,
+            Some((_, last)) => {
+                let span = first.span.to(last.span);
+                Expr::new(
+                    ExprKind::Chain {
+                        first: Box::new(first),
+                        rest,
+                    },
+                    span,
+                )
+            }
+        }
+    }
+
     /// A compact s-expression dump for tests and debugging, e.g.
     /// `{3||2|1}` gives `(game [3] [(game [2] [1])])`.
     pub fn sexpr(&self) -> String {
@@ -253,9 +270,10 @@ impl Expr {
             ExprKind::Neg(e) => format!("(neg {})", e.sexpr()),
             ExprKind::Switch(e) => format!("(switch {})", e.sexpr()),
             ExprKind::SwitchSet(items) => format!("(switchset [{}])", join(items)),
-            ExprKind::Binary { op, lhs, rhs } => {
-                format!("({} {} {})", op.as_str(), lhs.sexpr(), rhs.sexpr())
-            }
+            // Shown left-nested, as the chain is evaluated: `1-2+3` is `(+ (- 1 2) 3)`.
+            ExprKind::Chain { first, rest } => rest.iter().fold(first.sexpr(), |acc, (op, e)| {
+                format!("({} {acc} {})", op.as_str(), e.sexpr())
+            }),
             ExprKind::Compare { op, lhs, rhs } => {
                 format!("({} {} {})", op.as_str(), lhs.sexpr(), rhs.sexpr())
             }

@@ -1,38 +1,82 @@
-//! The function table: names, arities, help pages and implementations.
+//! The built-in functions: one row each (name, signature, arity, help page with an example,
+//! implementation). Together with the game-module constructors of [`crate::rulesets`] they
+//! form the function table ([`super::functions`]).
 
 use std::ops::RangeInclusive;
 
-use super::value::{Outcome, Value};
-use crate::game::{Arena, Dyadic, GameId, Relation};
+use super::session::Session;
+use super::value::Value;
+use std::sync::Arc;
 
-/// Why a builtin failed: a bad argument (by index) or the call as a whole.
-pub enum BuiltinError {
+use crate::game::{Arena, Dyadic, GameId, Outcome, Thermograph};
+
+/// Why a function failed: a bad argument (by index) or the call as a whole.
+pub enum CallError {
     Arg(usize, String),
     Call(String),
 }
 
-type BResult = Result<Value, BuiltinError>;
+type CallResult = Result<Value, CallError>;
+
+/// Where `:help` lists a function.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Topic {
+    Structure,
+    Constructors,
+    Temperature,
+    Reductions,
+    Predicates,
+    Positions,
+}
+
+impl Topic {
+    pub const ALL: [Topic; 6] = [
+        Topic::Structure,
+        Topic::Constructors,
+        Topic::Temperature,
+        Topic::Reductions,
+        Topic::Predicates,
+        Topic::Positions,
+    ];
+
+    pub fn title(self) -> &'static str {
+        match self {
+            Topic::Structure => "structure",
+            Topic::Constructors => "constructors",
+            Topic::Temperature => "temperature",
+            Topic::Reductions => "reductions",
+            Topic::Predicates => "predicates",
+            Topic::Positions => "positions of game modules",
+        }
+    }
+}
 
 /// A built-in function.
 pub struct Builtin {
     pub name: &'static str,
     pub signature: &'static str,
     pub arity: RangeInclusive<usize>,
+    pub topic: Topic,
     /// One line for `:help`.
     pub summary: &'static str,
     /// The help page (definition, source, example).
     pub help: &'static str,
-    pub run: fn(&mut Arena, &[Value]) -> BResult,
+    /// The function takes module positions as they are (`moves`, `outcome`); other functions
+    /// receive a position's value instead.
+    pub takes_positions: bool,
+    pub run: fn(&mut Session, &[Value]) -> CallResult,
 }
 
 macro_rules! builtin {
-    ($name:literal, $sig:literal, $arity:expr, $summary:literal, $help:literal, $run:expr) => {
+    ($name:literal, $sig:literal, $arity:expr, $topic:ident, $summary:literal, $help:literal, $run:expr) => {
         Builtin {
             name: $name,
             signature: $sig,
             arity: $arity,
+            topic: Topic::$topic,
             summary: $summary,
             help: $help,
+            takes_positions: false,
             run: $run,
         }
     };
@@ -44,228 +88,275 @@ pub static BUILTINS: &[Builtin] = &[
         "left",
         "left(G)",
         1..=1,
+        Structure,
         "the Left options of G's canonical form",
         "left(G) lists the Left options of the canonical form of G, in printing order.\nExample: left({0,*|1}) is [0, *].",
-        |a, v| options(a, v, true)
+        |s, v| options(&mut s.arena, v, true)
     ),
     builtin!(
         "right",
         "right(G)",
         1..=1,
+        Structure,
         "the Right options of G's canonical form",
         "right(G) lists the Right options of the canonical form of G.\nExample: right(^) is [*].",
-        |a, v| options(a, v, false)
+        |s, v| options(&mut s.arena, v, false)
     ),
-    builtin!(
-        "outcome",
-        "outcome(G)",
-        1..=1,
-        "the outcome class L, R, N or P",
-        "outcome(G) is L if Left wins whoever starts (G > 0), R if Right does (G < 0),\nN if the first player wins (G <> 0) and P if the second player wins (G = 0).",
-        |a, v| {
-            let g = game(v, 0)?;
-            let z = a.zero();
-            Ok(Value::Outcome(match a.relation(g, z) {
-                Relation::Greater => Outcome::L,
-                Relation::Less => Outcome::R,
-                Relation::Equal => Outcome::P,
-                Relation::Confused => Outcome::N,
-            }))
-        }
-    ),
+    Builtin {
+        takes_positions: true,
+        ..builtin!(
+            "outcome",
+            "outcome(G)",
+            1..=1,
+            Structure,
+            "the outcome class L, R, N or P",
+            "outcome(G) is L if Left wins whoever starts (G > 0), R if Right does (G < 0),\nN if the first player wins (G <> 0) and P if the second player wins (G = 0).\nFor a module position whose value is not yet known, an outcome search finds the class\nwithout computing the value: `d = dom(6,6);` then `outcome(d)` is N.",
+            |s, v| match &v[0] {
+                Value::Position(p) => Ok(Value::Outcome(s.position_outcome(p))),
+                Value::Threat(t) => {
+                    let zero = s.threats.short(s.arena.zero());
+                    let rel = s
+                        .threats
+                        .relation(&mut s.arena, *t, zero)
+                        .map_err(|m| CallError::Arg(0, m))?;
+                    Ok(Value::Outcome(Outcome::of_relation_to_zero(rel)))
+                }
+                _ => {
+                    let g = game(v, 0)?;
+                    Ok(Value::Outcome(s.arena.outcome(g)))
+                }
+            }
+        )
+    },
+    Builtin {
+        takes_positions: true,
+        ..builtin!(
+            "moves",
+            "moves(P)",
+            1..=1,
+            Positions,
+            "each move of a position and the value it leads to",
+            "moves(P) lists the Left and Right moves of a module position P with the value of the\nposition each leads to (in an impartial game, the moves of either player).\nExample: moves(domineering(\"...|...\")).",
+            |s, v| match &v[0] {
+                Value::Position(p) => Ok(Value::Text(s.move_table(p))),
+                other => Err(CallError::Arg(
+                    0,
+                    format!(
+                        "expected a position from a game module, e.g. domineering(\"..|..\"), not a {}",
+                        other.type_name()
+                    ),
+                )),
+            }
+        )
+    },
     builtin!(
         "compare",
         "compare(G, H)",
         2..=2,
+        Structure,
         "one of <, =, > or <>",
         "compare(G, H) is `<`, `=`, `>` or `<>` (confused): the relation of G to H.",
-        |a, v| {
+        |s, v| {
             let (g, h) = (game(v, 0)?, game(v, 1)?);
-            Ok(Value::Relation(a.relation(g, h)))
+            Ok(Value::Relation(s.arena.relation(g, h)))
         }
     ),
     builtin!(
         "birthday",
         "birthday(G)",
         1..=1,
+        Structure,
         "the birthday (height of the canonical game tree)",
         "birthday(G) is the day on which G is born: 0 for 0, n for the integer n and *n,\n1 + the largest birthday of an option otherwise.",
-        |a, v| {
+        |s, v| {
             let g = game(v, 0)?;
-            let b = a.birthday(g);
+            let b = s.arena.birthday(g);
             if b == crate::game::arena::HUGE_BIRTHDAY {
-                return Err(BuiltinError::Arg(
+                return Err(CallError::Arg(
                     0,
                     "the birthday is at least 2^63, too large to count here".into(),
                 ));
             }
-            Ok(integer(a, b as i128))
+            Ok(integer(&mut s.arena, b as i128))
         }
     ),
     builtin!(
         "Tiny",
         "Tiny(G)",
         1..=1,
+        Constructors,
         "{0 || 0 | -G}",
         "Tiny(G) = {0||0|-G}, a positive infinitesimal for G > 0 (WW ch. 5).\nExample: Tiny(2) is {0||0|-2}.",
-        |a, v| {
+        |s, v| {
             let g = game(v, 0)?;
-            Ok(Value::Game(a.tiny(g)))
+            Ok(Value::Game(s.arena.tiny(g)))
         }
     ),
     builtin!(
         "Miny",
         "Miny(G)",
         1..=1,
+        Constructors,
         "{G | 0 || 0}",
         "Miny(G) = {G|0||0} = -Tiny(G).",
-        |a, v| {
+        |s, v| {
             let g = game(v, 0)?;
-            Ok(Value::Game(a.miny(g)))
+            Ok(Value::Game(s.arena.miny(g)))
         }
     ),
     builtin!(
         "lstop",
         "lstop(G)",
         1..=1,
+        Temperature,
         "the Left stop",
         "lstop(G): the number reached when Left starts and both play optimally until a number is\nreached (WW ch. 3; Siegel, CGT, II.5).",
-        |a, v| {
+        |s, v| {
             let g = game(v, 0)?;
-            let x = a.left_stop(g);
-            Ok(Value::Game(a.number(x)))
+            let x = s.arena.left_stop(g);
+            Ok(Value::Game(s.arena.number(x)))
         }
     ),
     builtin!(
         "rstop",
         "rstop(G)",
         1..=1,
+        Temperature,
         "the Right stop",
         "rstop(G): the number reached when Right starts.",
-        |a, v| {
+        |s, v| {
             let g = game(v, 0)?;
-            let x = a.right_stop(g);
-            Ok(Value::Game(a.number(x)))
+            let x = s.arena.right_stop(g);
+            Ok(Value::Game(s.arena.number(x)))
         }
     ),
     builtin!(
         "mean",
         "mean(G)",
         1..=1,
+        Temperature,
         "the mean value (mast of the thermograph)",
         "mean(G): the mean value of G, where the mast of its thermograph stands (WW ch. 6).\nmean is additive: mean(G+H) = mean(G) + mean(H).",
-        |a, v| {
+        |s, v| {
             let g = game(v, 0)?;
-            let x = a.mean(g);
-            Ok(Value::Game(a.number(x)))
+            let x = s.arena.mean(g);
+            Ok(Value::Game(s.arena.number(x)))
         }
     ),
     builtin!(
         "temp",
         "temp(G)",
         1..=1,
+        Temperature,
         "the temperature",
         "temp(G): the temperature of G, where its thermograph's walls meet. Following CGSuite,\nthe number m/2^n has temperature -1/2^n, an integer -1, number + infinitesimal 0.",
-        |a, v| {
+        |s, v| {
             let g = game(v, 0)?;
-            let x = a.temperature(g);
-            Ok(Value::Game(a.number(x)))
+            let x = s.arena.temperature(g);
+            Ok(Value::Game(s.arena.number(x)))
         }
     ),
     builtin!(
         "thermo",
         "thermo(G)",
         1..=1,
+        Temperature,
         "the thermograph",
         "thermo(G): the exact thermograph of G, printed in CGSuite's form\nThermograph(mast,[left critical temps],[left slopes],mast,[right temps],[right slopes]).",
-        |a, v| {
+        |s, v| {
             let g = game(v, 0)?;
-            Ok(Value::Thermograph(a.thermograph(g)))
+            Ok(Value::Thermograph(s.arena.thermograph(g)))
         }
     ),
     builtin!(
         "cool",
         "cool(G, t)",
         2..=2,
+        Temperature,
         "G cooled by the number t > -1",
         "cool(G, t): G cooled by t (t a number > -1): G_t = {G^L_t - t | G^R_t + t}, except that\nabove the temperature of G the cooled game is its mean (WW ch. 6; Siegel, CGT, II.5).\nExample: cool({2|-1}, 1) is {1|0}; cool({2|-1}, 2) is 1/2.",
-        |a, v| {
+        |s, v| {
             let g = game(v, 0)?;
-            let t = number(a, v, 1)?;
+            let t = number(&mut s.arena, v, 1)?;
             if t <= Dyadic::MINUS_ONE {
-                return Err(BuiltinError::Arg(
+                return Err(CallError::Arg(
                     1,
                     format!("invalid cooling temperature {t}: it must be > -1"),
                 ));
             }
-            Ok(Value::Game(a.cool(g, t)))
+            Ok(Value::Game(s.analysis().cool(g, t)))
         }
     ),
     builtin!(
         "freeze",
         "freeze(G)",
         1..=1,
+        Temperature,
         "G cooled by its temperature",
         "freeze(G): G cooled by its own temperature, temp(G). Numbers are unchanged.",
-        |a, v| {
+        |s, v| {
             let g = game(v, 0)?;
-            Ok(Value::Game(a.freeze(g)))
+            Ok(Value::Game(s.analysis().freeze(g)))
         }
     ),
     builtin!(
         "chill",
         "chill(G)",
         1..=1,
+        Temperature,
         "G cooled by 1",
         "chill(G): G cooled by 1, as in the analysis of Go endgames (Berlekamp–Wolfe).",
-        |a, v| {
+        |s, v| {
             let g = game(v, 0)?;
-            Ok(Value::Game(a.cool(g, Dyadic::ONE)))
+            Ok(Value::Game(s.analysis().cool(g, Dyadic::ONE)))
         }
     ),
     builtin!(
         "heat",
         "heat(G, t)",
         2..=2,
+        Temperature,
         "G heated by the game t",
         "heat(G, t): the integral of G by t: a number is unchanged, otherwise\n{heat(G^L,t) + t | heat(G^R,t) - t} (WW ch. 6). t may be any game: heat(^^, *) is 0.\nExample: heat(*, 2) is +-2; heat(^, 2) is {2||0|-4}.",
-        |a, v| {
+        |s, v| {
             let (g, t) = (game(v, 0)?, game(v, 1)?);
-            Ok(Value::Game(a.heat(g, t)))
+            Ok(Value::Game(s.analysis().heat(g, t)))
         }
     ),
     builtin!(
         "overheat",
         "overheat(G, s, t)",
         3..=3,
+        Temperature,
         "G overheated from s to t",
         "overheat(G, s, t): an integer n becomes n.s (n copies of s); any other game becomes\n{overheat(G^L,s,t) + t | overheat(G^R,s,t) - t} (Berlekamp). overheat(7/16,0,0) is ^[3].",
-        |a, v| {
-            let (g, s, t) = (game(v, 0)?, game(v, 1)?, game(v, 2)?);
-            Ok(Value::Game(a.overheat(g, s, t)))
+        |s, v| {
+            let (g, from, to) = (game(v, 0)?, game(v, 1)?, game(v, 2)?);
+            Ok(Value::Game(s.analysis().overheat(g, from, to)))
         }
     ),
     builtin!(
         "rcf",
         "rcf(G)",
         1..=1,
+        Reductions,
         "reduced canonical form",
         "rcf(G): the reduced canonical form, the simplest game infinitesimally close to G\n(Calistrate; Grossman & Siegel). rcf({3||2*|1*}) is {3||2|1}.",
-        |a, v| {
+        |s, v| {
             let g = game(v, 0)?;
-            Ok(Value::Game(a.rcf(g)))
+            Ok(Value::Game(s.analysis().rcf(g)))
         }
     ),
     builtin!(
         "plot",
         "plot(T)",
         1..=1,
+        Temperature,
         "draw thermographs as ASCII art",
         "plot(thermo(G)) draws the thermograph of G in the terminal: temperature upward, values\nleftward (Left's direction), the mast marked. plot([thermo(G), thermo(H)]) overlays several\n(numbered 1, 2, ...), e.g. the components of a sum. A game argument is plotted as its thermograph.",
-        |a, v| {
-            let graphs = thermographs(a, v, 0)?;
-            let refs: Vec<&crate::analysis::Thermograph> =
-                graphs.iter().map(|g| g.as_ref()).collect();
+        |s, v| {
+            let graphs = thermographs(&mut s.arena, v, 0)?;
+            let refs: Vec<&Thermograph> = graphs.iter().map(|g| g.as_ref()).collect();
             Ok(Value::Text(crate::analysis::plot::ascii(&refs, 61, 21)))
         }
     ),
@@ -273,18 +364,18 @@ pub static BUILTINS: &[Builtin] = &[
         "svg",
         "svg(T, file)",
         2..=2,
+        Temperature,
         "write thermographs as an SVG picture",
         "svg(thermo(G), \"g.svg\") writes the thermograph of G as an SVG file with axes and labels;\nsvg([thermo(G), thermo(H)], \"f.svg\") draws several in one picture.",
-        |a, v| {
-            let graphs = thermographs(a, v, 0)?;
+        |s, v| {
+            let graphs = thermographs(&mut s.arena, v, 0)?;
             let Value::Str(path) = &v[1] else {
-                return Err(BuiltinError::Arg(
+                return Err(CallError::Arg(
                     1,
                     "expected a file name in quotes, e.g. \"g.svg\"".into(),
                 ));
             };
-            let refs: Vec<&crate::analysis::Thermograph> =
-                graphs.iter().map(|g| g.as_ref()).collect();
+            let refs: Vec<&Thermograph> = graphs.iter().map(|g| g.as_ref()).collect();
             let labels: Vec<String> = if refs.len() > 1 {
                 (1..=refs.len()).map(|i| i.to_string()).collect()
             } else {
@@ -292,7 +383,7 @@ pub static BUILTINS: &[Builtin] = &[
             };
             let text = crate::analysis::plot::svg(&refs, &labels);
             std::fs::write(path, &text)
-                .map_err(|e| BuiltinError::Arg(1, format!("cannot write {path}: {e}")))?;
+                .map_err(|e| CallError::Arg(1, format!("cannot write {path}: {e}")))?;
             Ok(Value::Text(format!("wrote {path} ({} bytes)", text.len())))
         }
     ),
@@ -300,24 +391,26 @@ pub static BUILTINS: &[Builtin] = &[
         "nfollowers",
         "nfollowers(G)",
         1..=1,
+        Structure,
         "number of distinct followers (G included)",
         "nfollowers(G): how many distinct games occur in the canonical game tree of G, G included.",
-        |a, v| {
+        |s, v| {
             let g = game(v, 0)?;
-            let n = a.count_followers(g);
-            Ok(integer(a, n as i128))
+            let n = s.arena.count_followers(g);
+            Ok(integer(&mut s.arena, n as i128))
         }
     ),
     builtin!(
         "followers",
         "followers(G)",
         1..=1,
+        Structure,
         "the distinct followers (G included)",
         "followers(G): the list of distinct games in the canonical game tree of G, G included.",
-        |a, v| {
+        |s, v| {
             let g = game(v, 0)?;
             Ok(Value::List(
-                a.followers(g).into_iter().map(Value::Game).collect(),
+                s.arena.followers(g).into_iter().map(Value::Game).collect(),
             ))
         }
     ),
@@ -325,48 +418,55 @@ pub static BUILTINS: &[Builtin] = &[
         "stopcount",
         "stopcount(G)",
         1..=1,
+        Structure,
         "number of leaves (stops) of the game tree",
         "stopcount(G): the number of paths from G down to a number in its canonical game tree.",
-        |a, v| {
+        |s, v| {
             let g = game(v, 0)?;
-            let n = a
+            let n = s
+                .arena
                 .stop_count(g)
-                .ok_or(BuiltinError::Call("stopcount too large".into()))?;
-            Ok(integer(a, n as i128))
+                .ok_or(CallError::Call("stopcount too large".into()))?;
+            Ok(integer(&mut s.arena, n as i128))
         }
     ),
     builtin!(
         "isnumber",
         "isnumber(G)",
         1..=1,
+        Predicates,
         "is G a number?",
         "isnumber(G): true if G equals a dyadic rational.",
-        |a, v| {
+        |s, v| {
             let g = game(v, 0)?;
-            Ok(Value::Bool(a.is_number(g)))
+            Ok(Value::Bool(s.arena.is_number(g)))
         }
     ),
     builtin!(
         "isinteger",
         "isinteger(G)",
         1..=1,
+        Predicates,
         "is G an integer?",
         "isinteger(G): true if G equals an integer.",
-        |a, v| {
+        |s, v| {
             let g = game(v, 0)?;
-            Ok(Value::Bool(a.as_number(g).is_some_and(|x| x.is_integer())))
+            Ok(Value::Bool(
+                s.arena.as_number(g).is_some_and(|x| x.is_integer()),
+            ))
         }
     ),
     builtin!(
         "iseven",
         "iseven(G)",
         1..=1,
+        Predicates,
         "is G an even integer?",
         "iseven(G): true if G is an even integer (as in CGSuite).",
-        |a, v| {
+        |s, v| {
             let g = game(v, 0)?;
             Ok(Value::Bool(
-                a.as_number(g).is_some_and(|x| x.is_even_integer()),
+                s.arena.as_number(g).is_some_and(|x| x.is_even_integer()),
             ))
         }
     ),
@@ -374,12 +474,14 @@ pub static BUILTINS: &[Builtin] = &[
         "isodd",
         "isodd(G)",
         1..=1,
+        Predicates,
         "is G an odd integer?",
         "isodd(G): true if G is an odd integer (as in CGSuite).",
-        |a, v| {
+        |s, v| {
             let g = game(v, 0)?;
             Ok(Value::Bool(
-                a.as_number(g)
+                s.arena
+                    .as_number(g)
                     .is_some_and(|x| x.is_integer() && !x.is_even_integer()),
             ))
         }
@@ -388,12 +490,14 @@ pub static BUILTINS: &[Builtin] = &[
         "isnimber",
         "isnimber(G)",
         1..=1,
+        Predicates,
         "is G a nimber?",
         "isnimber(G): true if G equals *n for some n >= 0.",
-        |a, v| {
+        |s, v| {
             let g = game(v, 0)?;
             Ok(Value::Bool(
-                a.get_nus(g)
+                s.arena
+                    .get_nus(g)
                     .is_some_and(|n| n.number.is_zero() && n.ups == 0),
             ))
         }
@@ -402,23 +506,25 @@ pub static BUILTINS: &[Builtin] = &[
         "iszero",
         "iszero(G)",
         1..=1,
+        Predicates,
         "is G = 0?",
         "iszero(G): true if G = 0.",
-        |a, v| {
+        |s, v| {
             let g = game(v, 0)?;
-            Ok(Value::Bool(g == a.zero()))
+            Ok(Value::Bool(g == s.arena.zero()))
         }
     ),
     builtin!(
         "isinfinitesimal",
         "isinfinitesimal(G)",
         1..=1,
+        Predicates,
         "are both stops 0?",
         "isinfinitesimal(G): true if both stops of G are 0 (G is smaller than every positive number\nand larger than every negative number). 0 counts.",
-        |a, v| {
+        |s, v| {
             let g = game(v, 0)?;
             Ok(Value::Bool(
-                a.left_stop(g).is_zero() && a.right_stop(g).is_zero(),
+                s.arena.left_stop(g).is_zero() && s.arena.right_stop(g).is_zero(),
             ))
         }
     ),
@@ -426,48 +532,52 @@ pub static BUILTINS: &[Builtin] = &[
         "isnumberish",
         "isnumberish(G)",
         1..=1,
+        Predicates,
         "are both stops equal?",
         "isnumberish(G): true if G is a number plus an infinitesimal (its stops are equal).",
-        |a, v| {
+        |s, v| {
             let g = game(v, 0)?;
-            Ok(Value::Bool(a.left_stop(g) == a.right_stop(g)))
+            Ok(Value::Bool(s.arena.left_stop(g) == s.arena.right_stop(g)))
         }
     ),
     builtin!(
         "isallsmall",
         "isallsmall(G)",
         1..=1,
+        Predicates,
         "is every follower with a move for one a move for both?",
         "isallsmall(G): true if in every follower of G, Left has a move exactly when Right has one\n(all-small games, WW ch. 7; Siegel, CGT, ch. II).",
-        |a, v| {
+        |s, v| {
             let g = game(v, 0)?;
-            Ok(Value::Bool(a.is_all_small(g)))
+            Ok(Value::Bool(s.arena.is_all_small(g)))
         }
     ),
     builtin!(
         "isuptimal",
         "isuptimal(G)",
         1..=1,
+        Predicates,
         "is G a number plus uptimal?",
         "isuptimal(G): true if G = x + d1.^ + d2.^<2> + ... + dn.^<n> + *m for a number x,\nintegers d1..dn and a nimber *m: an uptimal (Siegel, CGT, II.4; CGSuite's IsUptimal).\nEvery number-up-star value is one. Example: isuptimal({0||0|v*}) is true (*.12).",
-        |a, v| {
+        |s, v| {
             let g = game(v, 0)?;
-            Ok(Value::Bool(a.is_uptimal(g)))
+            Ok(Value::Bool(s.arena.is_uptimal(g)))
         }
     ),
     builtin!(
         "uptimal",
         "uptimal(G)",
         1..=1,
+        Reductions,
         "the uptimal expansion, as CGSuite writes it",
         "uptimal(G): the uptimal expansion x*m.d1d2...dn of G = x + d1.^ + d2.^<2> + ... + dn.^<n> + *m\n(Siegel, CGT, II.4; CGSuite's UptimalExpansion), as a string. The number x is left out\nwhen it is 0 and a nimber follows; digits 10..35 are written A..Z, larger ones (d), and a\nnegative digit is followed by `-`. Examples: uptimal(^[4]) is \"0.1111\", uptimal(v*) is\n\"*.1-\", uptimal(6^*) is \"6*.1\". An error if G is not an uptimal.",
-        |a, v| {
+        |s, v| {
             let g = game(v, 0)?;
-            match a.uptimal_expansion(g) {
+            match s.arena.uptimal_expansion(g) {
                 Some(e) => Ok(Value::Str(e.to_cgsuite_string())),
-                None => Err(BuiltinError::Arg(
+                None => Err(CallError::Arg(
                     0,
-                    format!("not an uptimal: {}", a.display(g)),
+                    format!("not an uptimal: {}", s.arena.display(g)),
                 )),
             }
         }
@@ -476,13 +586,14 @@ pub static BUILTINS: &[Builtin] = &[
         "pow",
         "pow(G, x)",
         2..=2,
+        Constructors,
         "G^x: ^<n>-style power of a game {0|H}",
         "pow(G, x) for G = {0|H} and a number x >= 1: {0 | H - powto(G, x-1)}, so pow(^, n) = ^<n>\n(Siegel, CGT, II.4; CGSuite's Pow, which allows dyadic exponents through powto).\nExamples: pow(^, 3) is ^<3>; pow(^, 7/4) is {0||0,v*|0,{0,v*|0,*}}. An error for other G.",
-        |a, v| {
-            let (g, x) = (game(v, 0)?, number(a, v, 1)?);
-            a.pow(g, x).map(Value::Game).map_err(|e| match e {
-                crate::analysis::powers::PowError::Base => BuiltinError::Arg(0, e.to_string()),
-                _ => BuiltinError::Arg(1, e.to_string()),
+        |s, v| {
+            let (g, x) = (game(v, 0)?, number(&mut s.arena, v, 1)?);
+            s.arena.pow(g, x).map(Value::Game).map_err(|e| match e {
+                crate::analysis::powers::PowError::Base => CallError::Arg(0, e.to_string()),
+                _ => CallError::Arg(1, e.to_string()),
             })
         }
     ),
@@ -490,64 +601,70 @@ pub static BUILTINS: &[Builtin] = &[
         "powto",
         "powto(G, x)",
         2..=2,
+        Constructors,
         "G^->x: ^[n]-style power (ordinal sum G : blowup(x))",
         "powto(G, x) for a number x >= 0: 0 when x = 0, else the ordinal sum G : b(x), where the\nblow-up b(n) = n - 1 for integers and, for x = m/2^k, b(x) is the simplest number between\nb(x - 1/2^k) and b(x + 1/2^k) (Siegel, CGT, II.4; CGSuite's PowTo). powto(^, n) = ^[n].\nExamples: powto(^, 7/4) is {^|*,^[2]||*,^[2]}; powto(+-1, 3) is {1,{1,+-1|-1}|-1}.",
-        |a, v| {
-            let (g, x) = (game(v, 0)?, number(a, v, 1)?);
-            a.powto(g, x)
+        |s, v| {
+            let (g, x) = (game(v, 0)?, number(&mut s.arena, v, 1)?);
+            s.arena
+                .powto(g, x)
                 .map(Value::Game)
-                .map_err(|e| BuiltinError::Arg(1, e.to_string()))
+                .map_err(|e| CallError::Arg(1, e.to_string()))
         }
     ),
     builtin!(
         "incentives",
         "incentives(G)",
         1..=1,
+        Reductions,
         "Left's and Right's incentives, dominated ones removed",
         "incentives(G): the incentives G^L - G and G - G^R over the options of G's canonical form\n(WW ch. 8; Siegel, CGT, II.5), taken together; an incentive <= another one is removed, as in\nCGSuite's Incentives. Example: incentives(v*) is [^*] (Right's v and v* are below ^*).",
-        |a, v| {
+        |s, v| {
             let g = game(v, 0)?;
-            let r = a.incentives(g);
-            Ok(game_list(a, r))
+            let r = s.arena.incentives(g);
+            Ok(game_list(&mut s.arena, r))
         }
     ),
     builtin!(
         "linc",
         "linc(G)",
         1..=1,
+        Reductions,
         "Left incentives G^L - G",
         "linc(G): Left's incentives G^L - G over the Left options of G's canonical form, an\nincentive <= another one removed (WW ch. 8; CGSuite's LeftIncentives). linc(^) is [v].",
-        |a, v| {
+        |s, v| {
             let g = game(v, 0)?;
-            let r = a.left_incentives(g);
-            Ok(game_list(a, r))
+            let r = s.arena.left_incentives(g);
+            Ok(game_list(&mut s.arena, r))
         }
     ),
     builtin!(
         "rinc",
         "rinc(G)",
         1..=1,
+        Reductions,
         "Right incentives G - G^R",
         "rinc(G): Right's incentives G - G^R over the Right options of G's canonical form, an\nincentive <= another one removed (WW ch. 8; CGSuite's RightIncentives). rinc(^) is [^*].",
-        |a, v| {
+        |s, v| {
             let g = game(v, 0)?;
-            let r = a.right_incentives(g);
-            Ok(game_list(a, r))
+            let r = s.arena.right_incentives(g);
+            Ok(game_list(&mut s.arena, r))
         }
     ),
     builtin!(
         "aw",
         "aw(G)",
         1..=1,
+        Reductions,
         "atomic weight (error if G is not atomic)",
         "aw(G): the atomic weight of an atomic infinitesimal G (WW ch. 7-8; Siegel, CGT, II.7).\nComputed as CGSuite does: aw(x + k.^ + *m) = k; otherwise {aw(G^L) - 2 | aw(G^R) + 2}, and\nwhen that is an integer the far-star rule compares G with *N (N beyond every nimber in G)\nto pick the least/greatest integer allowed. G is atomic if it is all-small, or if\nG - aw(G).^ lies between -E and E with E = ^* + (*2^j : -1). aw is additive on all-small\ngames. Examples: aw(^) is 1, aw({^^^|vv}) is {1|0}, aw({1|^^||^}) is 2; aw(5) is an error.",
-        |a, v| {
+        |s, v| {
             let g = game(v, 0)?;
-            match a.atomic_weight(g) {
+            match s.analysis().atomic_weight(g) {
                 Some(w) => Ok(Value::Game(w)),
-                None => Err(BuiltinError::Arg(
+                None => Err(CallError::Arg(
                     0,
-                    format!("not atomic: {}", a.display(g)),
+                    format!("not atomic: {}", s.arena.display(g)),
                 )),
             }
         }
@@ -556,106 +673,34 @@ pub static BUILTINS: &[Builtin] = &[
         "nimval",
         "nimval(G)",
         1..=1,
+        Structure,
         "the nim value n of an impartial G = *n",
         "nimval(G): the n with G = *n (Sprague-Grundy; WW ch. 3; Siegel, CGT, ch. II), for a game whose\nvalue is a nimber (every impartial game's is). An error otherwise. nimval(*4 + *7) is 3.",
-        |a, v| {
+        |s, v| {
             let g = game(v, 0)?;
-            match a.get_nus(g) {
-                Some(n) if n.number.is_zero() && n.ups == 0 => Ok(integer(a, n.nim as i128)),
-                _ => Err(BuiltinError::Arg(
+            match s.arena.get_nus(g) {
+                Some(n) if n.number.is_zero() && n.ups == 0 => {
+                    Ok(integer(&mut s.arena, n.nim as i128))
+                }
+                _ => Err(CallError::Arg(
                     0,
-                    format!("not a nimber: {}", a.display(g)),
+                    format!("not a nimber: {}", s.arena.display(g)),
                 )),
             }
         }
     ),
 ];
 
-/// Looks up a function by name.
+/// Looks up a built-in function by name.
 pub fn lookup(name: &str) -> Option<&'static Builtin> {
     BUILTINS.iter().find(|b| b.name == name)
 }
 
-/// All function names (builtins and game modules).
-pub fn names() -> impl Iterator<Item = &'static str> {
-    BUILTINS
-        .iter()
-        .map(|b| b.name)
-        .chain(super::modules::MODULE_FNS.iter().map(|m| m.name))
-}
-
-/// The text of `:help` (no topic: an overview) or `:help topic`.
-pub fn help(topic: &str) -> Result<String, String> {
-    if topic.is_empty() {
-        let mut out = String::from(HELP_OVERVIEW);
-        out.push_str("\nFunctions (`:help NAME` for details):\n");
-        for b in BUILTINS {
-            out.push_str(&format!("  {:<22} {}\n", b.signature, b.summary));
-        }
-        out.push_str("\nGame modules:\n");
-        for m in super::modules::MODULE_FNS {
-            out.push_str(&format!("  {:<22} {}\n", m.signature, m.summary));
-        }
-        out.push_str(HELP_COMMANDS);
-        return Ok(out.trim_end().to_string());
-    }
-    let topic = topic.trim_start_matches(':');
-    if let Some(b) = lookup(topic) {
-        return Ok(format!("{}\n\n{}", b.signature, b.help));
-    }
-    if let Some(m) = super::modules::lookup(topic) {
-        return Ok(format!("{}\n\n{}", m.signature, m.help));
-    }
-    match topic {
-        "syntax" | "games" => Ok(HELP_SYNTAX.trim_end().to_string()),
-        "commands" => Ok(HELP_COMMANDS.trim().to_string()),
-        _ => Err(match crate::lang::eval::closest(topic, names()) {
-            Some(c) => format!("no help for `{topic}`; did you mean `{c}`?"),
-            None => format!("no help for `{topic}`; `:help` lists the topics"),
-        }),
-    }
-}
-
-const HELP_OVERVIEW: &str = "cgcalc: type a game expression and get its canonical form.
-  {0|1}          -> 1/2          {0|*}   -> ^          *4 + *7 -> *3
-  g = {3||2|1}   assigns g       +-1+-2  -> +-{3|1||-1|-3}
-`:help syntax` describes the notation.
-";
-
-const HELP_COMMANDS: &str = "
-Commands:
-  :help [topic]      this text, or the page of a function
-  :vars              list the variables        :clear   forget all variables
-  :load FILE         run a script file         :time on|off  show evaluation times
-  :stats             arena size and cache hit rates
-  :print-limit N     longest printed value (0 = no limit)
-  :threads N         worker threads for module searches (independent components)
-  :limit ...         search budgets: nodes N | memory 8G | time 600 | progress 10 | off
-  :unicode on|off    print ↑ ↓ ⋆ ± in values (input stays ASCII)
-  :quit              leave (Ctrl-D works too; Ctrl-C cancels a line or a computation)
-";
-
-const HELP_SYNTAX: &str = "Notation (language.md):
-  0  -7  3/8           numbers (dyadic rationals; 1/3 is an error)
-  *  *5                nimbers
-  ^  ^^  ^3  v  vv  v3  ^*  v*3   multiples of up/down plus a nimber
-  1/2v*  6^*  2Tiny(2) a number followed by an infinitesimal part is their sum
-  ^<3>  v<2>  ^[3]     up-nth and up-to-the-n (Conway's uptimals)
-  {a, b | c}           the game with those options
-  {3||2|1}  2|1        slash notation: more bars bind more loosely; {3|2|1} is ambiguous
-  +-G  +-{a,b}  a +- b switches
-  G + H  G - H  -G     sum, difference, negative
-  G : H                ordinal sum
-  n . G  x . U         Norton product (n.G is n copies of G)
-  ==  !=  <  <=  >  >=  <>  <|  |>   comparisons (<> is confused with)
-  g = expr   g := expr   a; b   expr;   # comment   // comment   assert expr
-";
-
-fn game(v: &[Value], i: usize) -> Result<GameId, BuiltinError> {
+/// Argument `i` as a short game (positions arrive as their values).
+fn game(v: &[Value], i: usize) -> Result<GameId, CallError> {
     match &v[i] {
         Value::Game(g) => Ok(*g),
-        Value::Position(p) => Ok(p.value),
-        other => Err(BuiltinError::Arg(
+        other => Err(CallError::Arg(
             i,
             format!("expected a game, but this is a {}", other.type_name()),
         )),
@@ -663,21 +708,12 @@ fn game(v: &[Value], i: usize) -> Result<GameId, BuiltinError> {
 }
 
 /// Thermographs from a thermograph, a game, or a list of them.
-fn thermographs(
-    a: &mut Arena,
-    v: &[Value],
-    i: usize,
-) -> Result<Vec<std::sync::Arc<crate::analysis::Thermograph>>, BuiltinError> {
-    fn one(
-        a: &mut Arena,
-        x: &Value,
-        i: usize,
-    ) -> Result<std::sync::Arc<crate::analysis::Thermograph>, BuiltinError> {
+fn thermographs(a: &mut Arena, v: &[Value], i: usize) -> Result<Vec<Arc<Thermograph>>, CallError> {
+    fn one(a: &mut Arena, x: &Value, i: usize) -> Result<Arc<Thermograph>, CallError> {
         match x {
             Value::Thermograph(t) => Ok(t.clone()),
             Value::Game(g) => Ok(a.thermograph(*g)),
-            Value::Position(p) => Ok(a.thermograph(p.value)),
-            other => Err(BuiltinError::Arg(
+            other => Err(CallError::Arg(
                 i,
                 format!(
                     "expected a thermograph, but this is a {}",
@@ -692,10 +728,10 @@ fn thermographs(
     }
 }
 
-fn number(a: &mut Arena, v: &[Value], i: usize) -> Result<crate::game::Dyadic, BuiltinError> {
+fn number(a: &mut Arena, v: &[Value], i: usize) -> Result<Dyadic, CallError> {
     let g = game(v, i)?;
     a.as_number(g).ok_or_else(|| {
-        BuiltinError::Arg(
+        CallError::Arg(
             i,
             format!("expected a number, but this is {}", a.display(g)),
         )
@@ -715,7 +751,7 @@ fn game_list(a: &mut Arena, games: Vec<GameId>) -> Value {
     Value::List(sorted.into_iter().map(Value::Game).collect())
 }
 
-fn options(a: &mut Arena, v: &[Value], left: bool) -> BResult {
+fn options(a: &mut Arena, v: &[Value], left: bool) -> CallResult {
     let g = game(v, 0)?;
     let opts = if left {
         a.left_options(g)
@@ -728,7 +764,7 @@ fn options(a: &mut Arena, v: &[Value], left: bool) -> BResult {
 
 #[cfg(test)]
 mod tests {
-    use crate::lang::eval::Session;
+    use crate::lang::Session;
 
     /// Runs one statement: `Ok(output)` or `Err(error text)`.
     fn run(src: &str) -> Result<String, String> {

@@ -1,253 +1,24 @@
-//! The evaluator: statements and expressions of the AST to values, in a [`Session`] that owns
-//! the game arena and the variables.
+//! Expression evaluation: the AST of one expression to a [`Value`], in a [`Session`].
 
-use std::collections::BTreeMap;
 use std::ops::Neg;
-use std::time::{Duration, Instant};
 
 use super::ast::*;
-use super::builtins::{self, BuiltinError};
+use super::builtins::CallError;
 use super::error::CgError;
-use super::modules;
-use super::parser;
+use super::functions::{self, Function};
+use super::session::Session;
 use super::span::Span;
-use super::value::{Value, display_value};
+use super::value::Value;
 use crate::game::display::{Uptimal, UptimalShape};
-use crate::game::stopper::{TId, Threats};
-use crate::game::{Arena, Dyadic, GameId, Nus, Relation, interrupt};
-use crate::search::{Budget, SearchStats};
-
-/// User-visible settings changed by meta commands.
-#[derive(Clone, Debug)]
-pub struct Settings {
-    /// Characters of printed output before a summary is shown instead (`:print-limit`).
-    pub print_limit: usize,
-    /// Report the time of each statement (`:time on`).
-    pub show_time: bool,
-    /// Print ↑ ↓ ⋆ ± instead of ^ v * +- in game values (`:unicode on`, `--unicode`).
-    pub unicode: bool,
-}
-
-impl Default for Settings {
-    fn default() -> Self {
-        Settings {
-            print_limit: crate::game::display::DEFAULT_PRINT_LIMIT,
-            show_time: false,
-            unicode: false,
-        }
-    }
-}
-
-/// Threads and budgets of module searches (`:limit`, `:threads`), and the last search's report.
-#[derive(Clone, Debug)]
-pub struct SearchSettings {
-    pub threads: usize,
-    pub budget: Budget,
-    pub last: Option<SearchStats>,
-}
-
-impl Default for SearchSettings {
-    fn default() -> Self {
-        SearchSettings {
-            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
-            budget: Budget::default(),
-            last: None,
-        }
-    }
-}
-
-/// The result of one statement, ready to print.
-#[derive(Clone, Debug)]
-pub struct Reply {
-    /// The statement's source text.
-    pub input: String,
-    /// What to print (nothing for `;`-terminated statements and assertions that hold).
-    pub output: Option<String>,
-    /// The rendered error (`file:line:col: error: ...` with the line and a caret).
-    pub error: Option<String>,
-    /// Time spent evaluating.
-    pub elapsed: Duration,
-    /// `:quit` was given.
-    pub quit: bool,
-    /// `:time on` is in force: print the elapsed time.
-    pub timed: bool,
-}
-
-/// One calculator session: the arena of games, the variables and the settings.
-pub struct Session {
-    pub arena: Arena,
-    /// Threat games and loopy constants (`on`, `off`, `over`, `under`, `dud`).
-    pub threats: Threats,
-    vars: BTreeMap<String, Value>,
-    pub settings: Settings,
-    /// Search settings and the statistics of the last search.
-    pub search: SearchSettings,
-    /// Files being loaded, to refuse recursive `:load`.
-    loading: Vec<String>,
-}
-
-impl Default for Session {
-    fn default() -> Self {
-        Session::new()
-    }
-}
+use crate::game::threat::ThreatId;
+use crate::game::{Dyadic, GameId, Nus, Relation, interrupt};
+use crate::rulesets::{Arg, ArgError};
+use crate::search::PositionValue;
 
 type EvalResult = Result<Value, CgError>;
 
 impl Session {
-    pub fn new() -> Session {
-        Session {
-            arena: Arena::new(),
-            threats: Threats::new(),
-            vars: BTreeMap::new(),
-            settings: Settings::default(),
-            search: SearchSettings::default(),
-            loading: Vec::new(),
-        }
-    }
-
-    /// Variable names, for completion and `:vars`.
-    pub fn variable_names(&self) -> Vec<String> {
-        self.vars.keys().cloned().collect()
-    }
-
-    /// Parses and runs `src`, calling `on_reply` after each statement. Stops at the first error
-    /// when `stop_on_error`. Returns `false` if any statement failed.
-    pub fn run_source(
-        &mut self,
-        src: &str,
-        origin: &str,
-        stop_on_error: bool,
-        on_reply: &mut dyn FnMut(&Reply),
-    ) -> bool {
-        self.run_source_at(src, origin, 1, stop_on_error, on_reply)
-    }
-
-    /// Like [`Session::run_source`] for text that starts at line `first_line` of `origin`.
-    pub fn run_source_at(
-        &mut self,
-        src: &str,
-        origin: &str,
-        first_line: usize,
-        stop_on_error: bool,
-        on_reply: &mut dyn FnMut(&Reply),
-    ) -> bool {
-        let at = Origin {
-            name: origin,
-            first_line,
-        };
-        let program = match parser::parse_program(src) {
-            Ok(p) => p,
-            Err(e) => {
-                let input = e.span.map_or(src, |s| line_of(src, s)).trim().to_string();
-                on_reply(&Reply {
-                    input,
-                    output: None,
-                    error: Some(at.render(&e, src)),
-                    elapsed: Duration::ZERO,
-                    quit: false,
-                    timed: false,
-                });
-                return false;
-            }
-        };
-        let mut ok = true;
-        for stmt in &program.statements {
-            let reply = self.run_statement(stmt, src, &at);
-            let failed = reply.error.is_some();
-            let quit = reply.quit;
-            on_reply(&reply);
-            if failed {
-                ok = false;
-                if stop_on_error {
-                    break;
-                }
-            }
-            if quit {
-                break;
-            }
-        }
-        ok
-    }
-
-    fn run_statement(&mut self, stmt: &Statement, src: &str, at: &Origin) -> Reply {
-        let input = stmt.span.text(src).trim().to_string();
-        interrupt::clear_cancel();
-        let start = Instant::now();
-        let caught = interrupt::catch(|| self.execute(stmt, src, at.name));
-        let elapsed = start.elapsed();
-        let (output, error, quit) = match caught {
-            Ok(Ok(Executed::Value(Some(text)))) => (Some(text), None, false),
-            Ok(Ok(Executed::Value(None))) => (None, None, false),
-            Ok(Ok(Executed::Quit)) => (None, None, true),
-            Ok(Err(e)) => (None, Some(at.render(&e, src)), false),
-            // Interrupts (Ctrl-C, overflow) concern the whole statement: no caret.
-            Err(message) => (None, Some(at.render(&CgError::new(message), src)), false),
-        };
-        Reply {
-            input,
-            output,
-            error,
-            elapsed,
-            quit,
-            timed: self.settings.show_time,
-        }
-    }
-
-    fn execute(&mut self, stmt: &Statement, src: &str, origin: &str) -> Result<Executed, CgError> {
-        match &stmt.kind {
-            StmtKind::Expr(e) => {
-                let v = self.eval(e)?;
-                Ok(Executed::Value(stmt.print.then(|| self.show(&v))))
-            }
-            StmtKind::Assign {
-                name,
-                name_span,
-                value,
-            } => {
-                check_assignable(name, *name_span)?;
-                let v = self.eval(value)?;
-                let text = stmt.print.then(|| self.show(&v));
-                self.vars.insert(name.clone(), v);
-                Ok(Executed::Value(text))
-            }
-            StmtKind::Assert(e) => {
-                self.assert(e, src)?;
-                Ok(Executed::Value(None))
-            }
-            StmtKind::Meta { command, args } => self.meta(command, args, stmt.span, origin),
-        }
-    }
-
-    /// Prints a value within the print limit, or its summary.
-    pub fn show(&mut self, v: &Value) -> String {
-        let text = self.show_ascii(v);
-        if self.settings.unicode && !matches!(v, Value::Str(_) | Value::Text(_)) {
-            unicode_symbols(&text)
-        } else {
-            text
-        }
-    }
-
-    fn show_ascii(&mut self, v: &Value) -> String {
-        match display_value(
-            &mut self.arena,
-            &mut self.threats,
-            v,
-            self.settings.print_limit,
-        ) {
-            Some(s) => s,
-            None => match v {
-                Value::Game(g) => self.arena.summary(*g),
-                _ => format!(
-                    "<{} too long to print: `:print-limit 0` prints it in full>",
-                    v.type_name()
-                ),
-            },
-        }
-    }
-
-    fn assert(&mut self, e: &Expr, src: &str) -> Result<(), CgError> {
+    pub(crate) fn assert(&mut self, e: &Expr, src: &str) -> Result<(), CgError> {
         if let ExprKind::Compare { op, lhs, rhs } = &e.kind {
             let l = self.eval(lhs)?;
             let r = self.eval(rhs)?;
@@ -279,12 +50,23 @@ impl Session {
         }
     }
 
-    /// Evaluates an expression.
+    /// Evaluates an expression. An interrupt (Ctrl-C, a budget, a number too large) that
+    /// stops an operation becomes an error pointing at that operation.
     pub fn eval(&mut self, e: &Expr) -> EvalResult {
         match &e.kind {
-            ExprKind::Literal(lit) => self.literal(lit, e.span).map(Value::Game),
             ExprKind::Name(name) => self.name(name, e.span),
             ExprKind::Str(s) => Ok(Value::Str(s.clone())),
+            _ => match interrupt::catch(|| self.eval_compound(e)) {
+                Ok(r) => r,
+                Err(message) => Err(CgError::at(e.span, message)),
+            },
+        }
+    }
+
+    fn eval_compound(&mut self, e: &Expr) -> EvalResult {
+        match &e.kind {
+            ExprKind::Literal(lit) => self.literal(lit, e.span).map(Value::Game),
+            ExprKind::Name(_) | ExprKind::Str(_) => self.eval(e),
             ExprKind::Call {
                 name,
                 name_span,
@@ -304,7 +86,7 @@ impl Session {
             }
             ExprKind::Neg(x) => match self.operand(x)? {
                 Operand::Short(g) => Ok(Value::Game(self.arena.neg(g))),
-                Operand::Loopy(t) => {
+                Operand::Threat(t) => {
                     let n = self.threats.neg(&mut self.arena, t);
                     Ok(self.threat_value(n))
                 }
@@ -317,7 +99,7 @@ impl Session {
                 let os = self.options(items, "option")?;
                 self.switch_of(&os, e.span)
             }
-            ExprKind::Binary { op, lhs, rhs } => self.binary(*op, lhs, rhs),
+            ExprKind::Chain { first, rest } => self.chain(first, rest),
             ExprKind::Compare { op, lhs, rhs } => {
                 let l = self.eval(lhs)?;
                 let r = self.eval(rhs)?;
@@ -329,22 +111,23 @@ impl Session {
     /// Evaluates an expression that must be a game.
     pub fn game(&mut self, e: &Expr) -> Result<GameId, CgError> {
         let v = self.eval(e)?;
-        v.as_game().ok_or_else(|| {
-            CgError::at(
+        match self.game_value(v, e.span)? {
+            Value::Game(g) => Ok(g),
+            other => Err(CgError::at(
                 e.span,
-                format!("expected a game, but this is a {}", v.type_name()),
-            )
-        })
+                format!("expected a game, but this is a {}", other.type_name()),
+            )),
+        }
     }
 
     /// Evaluates options of a game: short games or threat games.
     fn options(&mut self, es: &[Expr], what: &str) -> Result<Vec<Operand>, CgError> {
         let mut out = Vec::with_capacity(es.len());
         for e in es {
-            match self.eval(e)? {
+            let v = self.eval(e)?;
+            match self.game_value(v, e.span)? {
                 Value::Game(g) => out.push(Operand::Short(g)),
-                Value::Position(p) => out.push(Operand::Short(p.value)),
-                Value::Threat(t) => out.push(Operand::Loopy(t)),
+                Value::Threat(t) => out.push(Operand::Threat(t)),
                 other => {
                     return Err(CgError::at(
                         e.span,
@@ -361,26 +144,51 @@ impl Session {
 
     /// Evaluates an operand of game algebra.
     fn operand(&mut self, e: &Expr) -> Result<Operand, CgError> {
-        match self.eval(e)? {
+        let v = self.eval(e)?;
+        self.operand_of(v, e.span)
+    }
+
+    /// A value as an operand of game algebra.
+    fn operand_of(&mut self, v: Value, span: Span) -> Result<Operand, CgError> {
+        match self.game_value(v, span)? {
             Value::Game(g) => Ok(Operand::Short(g)),
-            Value::Position(p) => Ok(Operand::Short(p.value)),
-            Value::Threat(t) => Ok(Operand::Loopy(t)),
+            Value::Threat(t) => Ok(Operand::Threat(t)),
             other => Err(CgError::at(
-                e.span,
+                span,
                 format!("expected a game, but this is a {}", other.type_name()),
             )),
         }
     }
 
-    fn threat_id(&mut self, o: Operand) -> TId {
+    /// A position stands for its value (searched if needed): a game or a threat game. A
+    /// forced global win is no game, so it is an error here. Other values pass unchanged.
+    pub(crate) fn game_value(&mut self, v: Value, span: Span) -> EvalResult {
+        let Value::Position(p) = &v else {
+            return Ok(v);
+        };
+        match self.position_value(p) {
+            PositionValue::Game(g) => Ok(Value::Game(g)),
+            PositionValue::Threat(t) => Ok(Value::Threat(t)),
+            PositionValue::Win(who) => Err(CgError::at(
+                span,
+                format!(
+                    "this {} position is a forced win for {who:?} (`{}`): it is not a game, so it has no sums, options or comparisons",
+                    p.position.ruleset(),
+                    super::value::win_text(who)
+                ),
+            )),
+        }
+    }
+
+    fn threat_id(&mut self, o: Operand) -> ThreatId {
         match o {
             Operand::Short(g) => self.threats.short(g),
-            Operand::Loopy(t) => t,
+            Operand::Threat(t) => t,
         }
     }
 
     /// A threat id as a value: plain short games become `Value::Game`.
-    fn threat_value(&self, t: TId) -> Value {
+    fn threat_value(&self, t: ThreatId) -> Value {
         match self.threats.as_short(t) {
             Some(g) => Value::Game(g),
             None => Value::Threat(t),
@@ -413,7 +221,7 @@ impl Session {
         for &o in opts {
             negs.push(match o {
                 Operand::Short(g) => Operand::Short(self.arena.neg(g)),
-                Operand::Loopy(t) => Operand::Loopy(self.threats.neg(&mut self.arena, t)),
+                Operand::Threat(t) => Operand::Threat(self.threats.neg(&mut self.arena, t)),
             });
         }
         self.build_game(opts.to_vec(), negs, span)
@@ -498,82 +306,115 @@ impl Session {
         if let Some(t) = loopy {
             return Ok(Value::Threat(t));
         }
-        if builtins::lookup(name).is_some() {
+        if functions::lookup(name).is_some() {
             return Err(CgError::at(
                 span,
                 format!("`{name}` is a function: call it as `{name}(...)`"),
             ));
         }
         let mut err = CgError::at(span, format!("unknown variable `{name}`"));
-        if let Some(close) = closest(name, self.vars.keys().map(String::as_str)) {
+        if let Some(close) = functions::closest(name, self.vars.keys().map(String::as_str)) {
             err = err.with_hint(format!("did you mean `{close}`?"));
         }
         Err(err)
     }
 
+    /// A call of a function of the table: arity, arguments, then the row's implementation.
     fn call(&mut self, name: &str, name_span: Span, args: &[Expr], span: Span) -> EvalResult {
-        // outcome(dom(6,6)): the outcome class by outcome search, without the exact value.
-        if name == "outcome"
-            && let [arg] = args
-            && let ExprKind::Call {
-                name: inner,
-                args: inner_args,
-                ..
-            } = &arg.kind
-            && modules::lookup(inner).is_some()
-        {
-            let mut values = Vec::with_capacity(inner_args.len());
-            for a in inner_args {
-                values.push(self.eval(a)?);
-            }
-            if let Some(kind) = modules::construct(self, inner, &values) {
-                let kind = kind.map_err(|e| call_error(e, inner_args, arg.span))?;
-                return Ok(modules::outcome_by_search(self, &kind));
-            }
-        }
-        if let Some(m) = modules::lookup(name) {
-            let values = self.call_args(m.signature, &m.arity, args, span)?;
-            return (m.run)(self, &values).map_err(|e| call_error(e, args, span));
-        }
-        let Some(b) = builtins::lookup(name) else {
+        let Some(f) = functions::lookup(name) else {
             let mut err = CgError::at(name_span, format!("unknown function `{name}`"));
-            if let Some(close) = closest(name, builtins::names()) {
+            if let Some(close) = functions::closest(name, functions::names()) {
                 err = err.with_hint(format!(
                     "did you mean `{close}`? (`:help` lists the functions)"
                 ));
             }
             return Err(err);
         };
-        let values = self.call_args(b.signature, &b.arity, args, span)?;
-        (b.run)(&mut self.arena, &values).map_err(|e| call_error(e, args, span))
-    }
-
-    /// Checks the number of arguments of a call and evaluates them.
-    fn call_args(
-        &mut self,
-        signature: &str,
-        arity: &std::ops::RangeInclusive<usize>,
-        args: &[Expr],
-        span: Span,
-    ) -> Result<Vec<Value>, CgError> {
+        let arity = f.arity();
         if !arity.contains(&args.len()) {
             return Err(CgError::at(
                 span,
                 format!(
-                    "`{signature}` takes {}, not {}",
-                    arity_text(arity),
+                    "`{}` takes {}, not {}",
+                    f.signature(),
+                    arity_text(&arity),
                     args.len()
                 ),
             ));
         }
-        args.iter().map(|a| self.eval(a)).collect()
+        let mut values = Vec::with_capacity(args.len());
+        for a in args {
+            values.push(self.eval(a)?);
+        }
+        match f {
+            Function::Builtin(b) => {
+                if !b.takes_positions {
+                    for (v, a) in values.iter_mut().zip(args) {
+                        *v = self.plain_value(std::mem::replace(v, Value::Bool(false)), a.span)?;
+                    }
+                }
+                (b.run)(self, &values).map_err(|e| call_error(e, args, span))
+            }
+            Function::Constructor(c) => {
+                let args_in: Vec<Arg> = values.iter().map(|v| self.constructor_arg(v)).collect();
+                let position = (c.build)(&args_in).map_err(|e| arg_error(e, args, span))?;
+                Ok(Value::Position(std::sync::Arc::new(
+                    super::value::ModulePosition::new(position),
+                )))
+            }
+        }
     }
 
-    fn binary(&mut self, op: BinOp, lhs: &Expr, rhs: &Expr) -> EvalResult {
-        let (oa, ob) = (self.operand(lhs)?, self.operand(rhs)?);
+    /// A value with every position in it (lists included) replaced by its value.
+    fn plain_value(&mut self, v: Value, span: Span) -> EvalResult {
+        match v {
+            Value::Position(_) => self.game_value(v, span),
+            Value::List(items) => items
+                .into_iter()
+                .map(|x| self.plain_value(x, span))
+                .collect::<Result<Vec<_>, _>>()
+                .map(Value::List),
+            other => Ok(other),
+        }
+    }
+
+    /// A value as a constructor argument: integers and strings; anything else by its type.
+    fn constructor_arg(&self, v: &Value) -> Arg {
+        match v {
+            Value::Game(g) => match self
+                .arena
+                .as_number(*g)
+                .and_then(|x| x.is_integer().then(|| x.to_i64()).flatten())
+            {
+                Some(n) => Arg::Int(n),
+                None => Arg::Other("game that is not an integer"),
+            },
+            Value::Str(s) => Arg::Str(s.clone()),
+            other => Arg::Other(other.type_name()),
+        }
+    }
+
+    /// `a op1 b op2 c ...`, left to right; an interrupt points at the part evaluated so far.
+    fn chain(&mut self, first: &Expr, rest: &[(BinOp, Expr)]) -> EvalResult {
+        let mut acc = self.eval(first)?;
+        for (op, e) in rest {
+            let rhs = self.eval(e)?;
+            let span = first.span.to(e.span);
+            acc = match interrupt::catch(|| self.binary(*op, acc, rhs, span)) {
+                Ok(r) => r?,
+                Err(message) => return Err(CgError::at(span, message)),
+            };
+        }
+        Ok(acc)
+    }
+
+    /// `a op b` for evaluated operands (`span` covers both).
+    fn binary(&mut self, op: BinOp, lhs: Value, rhs: Value, span: Span) -> EvalResult {
+        let oa = self.operand_of(lhs, span)?;
+        let ob = self.operand_of(rhs, span)?;
         let (a, b) = match (oa, ob) {
             (Operand::Short(a), Operand::Short(b)) => (a, b),
-            _ => return self.loopy_binary(op, oa, ob, lhs.span.to(rhs.span)),
+            _ => return self.threat_binary(op, oa, ob, span),
         };
         let g = match op {
             BinOp::Add => self.arena.add(a, b),
@@ -589,7 +430,7 @@ impl Session {
     }
 
     /// Sums and differences involving threat games and loopy constants.
-    fn loopy_binary(&mut self, op: BinOp, a: Operand, b: Operand, span: Span) -> EvalResult {
+    fn threat_binary(&mut self, op: BinOp, a: Operand, b: Operand, span: Span) -> EvalResult {
         let ta = self.threat_id(a);
         let tb = self.threat_id(b);
         let r = match op {
@@ -601,7 +442,7 @@ impl Session {
                 self.threats.add(&mut self.arena, ta, ts)
             }
             BinOp::Ordinal | BinOp::Norton => Err(format!(
-                "`{}` is defined for short games only, not for loopy games such as on and off",
+                "`{}` is defined for short games only, not for threat games such as on and off",
                 op.as_str()
             )),
         };
@@ -617,6 +458,19 @@ impl Session {
         span: Span,
     ) -> Result<bool, CgError> {
         let (l, r) = (&self.game_view(l), &self.game_view(r));
+        if let Some(equal) = self.compare_wins(l, r) {
+            return match op {
+                CmpOp::Eq => Ok(equal),
+                CmpOp::Ne => Ok(!equal),
+                _ => Err(CgError::at(
+                    span,
+                    format!(
+                        "`{}` orders games, and a forced global win is not a game: only == and != compare it",
+                        op.as_str()
+                    ),
+                )),
+            };
+        }
         let rel = match (l, r) {
             (Value::Game(a), Value::Game(b)) => self.arena.relation(*a, *b),
             (Value::Game(_) | Value::Threat(_), Value::Game(_) | Value::Threat(_)) => {
@@ -656,16 +510,32 @@ impl Session {
         })
     }
 
-    /// Positions compare as their values.
-    fn game_view(&self, v: &Value) -> Value {
+    /// Positions compare as their values (a forced win stays a position).
+    fn game_view(&mut self, v: &Value) -> Value {
         match v {
-            Value::Position(p) => Value::Game(p.value),
+            Value::Position(p) => match self.position_value(p) {
+                PositionValue::Game(g) => Value::Game(g),
+                PositionValue::Threat(t) => Value::Threat(t),
+                PositionValue::Win(_) => v.clone(),
+            },
             other => other.clone(),
         }
     }
 
+    /// When either side is a forced global win: whether both are the same win.
+    fn compare_wins(&mut self, l: &Value, r: &Value) -> Option<bool> {
+        let win = |v: &Value| match v {
+            Value::Position(p) => p.known_value(),
+            _ => None,
+        };
+        match (win(l), win(r)) {
+            (None, None) => None,
+            (a, b) => Some(a == b),
+        }
+    }
+
     /// The threat id of a game value (short games are wrapped).
-    fn threat_of(&mut self, v: &Value) -> TId {
+    fn threat_of(&mut self, v: &Value) -> ThreatId {
         match v {
             Value::Game(g) => self.threats.short(*g),
             Value::Threat(t) => *t,
@@ -688,328 +558,37 @@ impl Session {
             _ => false,
         }
     }
-
-    fn meta(
-        &mut self,
-        command: &str,
-        args: &str,
-        span: Span,
-        origin: &str,
-    ) -> Result<Executed, CgError> {
-        let text = match command {
-            "help" | "h" | "?" => builtins::help(args.trim()).map_err(|m| CgError::at(span, m))?,
-            "vars" => {
-                let names: Vec<String> = self.vars.keys().cloned().collect();
-                if names.is_empty() {
-                    "no variables".to_string()
-                } else {
-                    let mut lines = Vec::new();
-                    for n in names {
-                        let v = self.vars[&n].clone();
-                        lines.push(format!("{n} = {}", self.show(&v)));
-                    }
-                    lines.join("\n")
-                }
-            }
-            "clear" => {
-                let n = self.vars.len();
-                self.vars.clear();
-                format!("cleared {n} variable{}", if n == 1 { "" } else { "s" })
-            }
-            "load" => return self.load(args.trim(), span, origin),
-            "time" => {
-                match args.trim() {
-                    "on" => self.settings.show_time = true,
-                    "off" => self.settings.show_time = false,
-                    "" => self.settings.show_time = !self.settings.show_time,
-                    other => {
-                        return Err(CgError::at(
-                            span,
-                            format!("`:time` takes `on` or `off`, not `{other}`"),
-                        ));
-                    }
-                }
-                format!(
-                    "timing {}",
-                    if self.settings.show_time { "on" } else { "off" }
-                )
-            }
-            "stats" => self.stats_text(),
-            "unicode" => {
-                match args.trim() {
-                    "on" => self.settings.unicode = true,
-                    "off" => self.settings.unicode = false,
-                    other => {
-                        return Err(CgError::at(
-                            span,
-                            format!("`:unicode` takes `on` or `off`, not `{other}`"),
-                        ));
-                    }
-                }
-                format!(
-                    "unicode output {} (input is always ASCII)",
-                    if self.settings.unicode {
-                        "on: ↑ ↓ ⋆ ±"
-                    } else {
-                        "off"
-                    }
-                )
-            }
-            "print-limit" => {
-                let a = args.trim();
-                if a.is_empty() {
-                    format!("print limit: {} characters", self.settings.print_limit)
-                } else {
-                    let n: usize = a.parse().map_err(|_| {
-                        CgError::at(
-                            span,
-                            format!("`:print-limit` takes a number of characters, not `{a}`"),
-                        )
-                    })?;
-                    self.settings.print_limit = if n == 0 { usize::MAX } else { n };
-                    if n == 0 {
-                        "print limit off: values print in full".to_string()
-                    } else {
-                        format!("print limit: {n} characters")
-                    }
-                }
-            }
-            "threads" => {
-                let a = args.trim();
-                if !a.is_empty() {
-                    let n: usize = a
-                        .parse()
-                        .ok()
-                        .filter(|&n| (1..=256).contains(&n))
-                        .ok_or_else(|| {
-                            CgError::at(
-                                span,
-                                format!("`:threads` takes a number from 1 to 256, not `{a}`"),
-                            )
-                        })?;
-                    self.search.threads = n;
-                }
-                format!(
-                    "module searches use {} thread{}",
-                    self.search.threads,
-                    if self.search.threads == 1 { "" } else { "s" }
-                )
-            }
-            "limit" => self.limit(args.trim(), span)?,
-            "quit" | "q" | "exit" => return Ok(Executed::Quit),
-            other => {
-                let mut err = CgError::at(span, format!("unknown command `:{other}`"));
-                if let Some(close) = closest(other, META_COMMANDS.iter().map(|s| &s[1..])) {
-                    err = err.with_hint(format!(
-                        "did you mean `:{close}`? (`:help` lists the commands)"
-                    ));
-                }
-                return Err(err);
-            }
-        };
-        Ok(Executed::Value(Some(text)))
-    }
-
-    fn load(&mut self, path: &str, span: Span, _origin: &str) -> Result<Executed, CgError> {
-        if path.is_empty() {
-            return Err(CgError::at(span, "`:load` needs a file name"));
-        }
-        if self.loading.iter().any(|p| p == path) {
-            return Err(CgError::at(
-                span,
-                format!("`{path}` is already being loaded (recursive :load)"),
-            ));
-        }
-        let src = std::fs::read_to_string(path)
-            .map_err(|e| CgError::at(span, format!("cannot read `{path}`: {e}")))?;
-        self.loading.push(path.to_string());
-        let mut lines = Vec::new();
-        let mut failure = None;
-        let ok = self.run_source(&src, path, true, &mut |r: &Reply| {
-            if let Some(o) = &r.output {
-                lines.push(o.clone());
-            }
-            if let Some(e) = &r.error {
-                failure = Some(e.clone());
-            }
-        });
-        self.loading.pop();
-        if !ok {
-            let mut msg = format!("`:load {path}` stopped at an error:\n");
-            msg.push_str(&failure.unwrap_or_default());
-            return Err(CgError::at(span, msg));
-        }
-        lines.push(format!("loaded {path}"));
-        Ok(Executed::Value(Some(lines.join("\n"))))
-    }
-
-    /// `:limit`, `:limit nodes N`, `:limit memory 8G`, `:limit time 600`, `:limit off`.
-    fn limit(&mut self, args: &str, span: Span) -> Result<String, CgError> {
-        let words: Vec<&str> = args.split_whitespace().collect();
-        let bad = |m: String| {
-            CgError::at(span, m).with_hint("`:limit nodes 1000000`, `:limit memory 8G`, `:limit time 600` (seconds), `:limit off`")
-        };
-        match words.as_slice() {
-            [] => {}
-            ["off"] => self.search.budget = Budget::default(),
-            ["progress", "off"] => self.search.budget.progress = None,
-            ["progress", secs] => {
-                let s: u64 = secs
-                    .trim_end_matches('s')
-                    .parse()
-                    .map_err(|_| bad(format!("`{secs}` is not a number of seconds")))?;
-                self.search.budget.progress = Some(std::time::Duration::from_secs(s.max(1)));
-            }
-            ["nodes", n] => {
-                self.search.budget.nodes = n
-                    .parse()
-                    .map_err(|_| bad(format!("`{n}` is not a node count")))?;
-            }
-            ["memory", m] => {
-                let (digits, unit) =
-                    m.split_at(m.trim_end_matches(|c: char| c.is_ascii_alphabetic()).len());
-                let n: usize = digits
-                    .parse()
-                    .map_err(|_| bad(format!("`{m}` is not a size")))?;
-                let mult = match unit.to_ascii_uppercase().as_str() {
-                    "" | "M" | "MB" | "MIB" => 1 << 20,
-                    "G" | "GB" | "GIB" => 1 << 30,
-                    "K" | "KB" | "KIB" => 1 << 10,
-                    other => return Err(bad(format!("unknown size unit `{other}`"))),
-                };
-                self.search.budget.memory = n.saturating_mul(mult);
-            }
-            ["time", t] => {
-                let secs: u64 = t
-                    .trim_end_matches('s')
-                    .parse()
-                    .map_err(|_| bad(format!("`{t}` is not a number of seconds")))?;
-                self.search.budget.time = std::time::Duration::from_secs(secs);
-            }
-            _ => return Err(bad(format!("cannot read `:limit {args}`"))),
-        }
-        let b = self.search.budget;
-        let nodes = if b.nodes == u64::MAX {
-            "no limit".to_string()
-        } else {
-            b.nodes.to_string()
-        };
-        let progress = match b.progress {
-            Some(d) => format!("every {} s", d.as_secs()),
-            None => "off".to_string(),
-        };
-        Ok(format!(
-            "search limits: nodes {nodes}, memory {} MiB, time {} s; progress reports {progress}",
-            b.memory >> 20,
-            b.time.as_secs()
-        ))
-    }
-
-    fn stats_text(&self) -> String {
-        let s = self.arena.stats();
-        let mut out = format!(
-            "arena: {} games, {} option slots, about {:.1} MiB\n",
-            s.games,
-            s.option_pool,
-            self.arena.approx_bytes() as f64 / (1024.0 * 1024.0)
-        );
-        if let Some(st) = &self.search.last {
-            out.push_str(&format!(
-                "last search: {} nodes, {} table hits, {} valued by the rules, table {} entries, {} thread{}, {:.3} s\n",
-                st.nodes,
-                st.table_hits,
-                st.direct,
-                st.table_size,
-                st.threads,
-                if st.threads == 1 { "" } else { "s" },
-                st.elapsed.as_secs_f64()
-            ));
-        }
-        out.push_str("cache          entries   capacity       hits     misses  hit rate  flushes");
-        for (name, c) in &s.caches {
-            out.push_str(&format!(
-                "\n{name:<12} {:>9} {:>10} {:>10} {:>10} {:>8.1}% {:>8}",
-                c.len,
-                c.capacity,
-                c.hits,
-                c.misses,
-                100.0 * c.hit_rate(),
-                c.flushes
-            ));
-        }
-        out
-    }
 }
 
-/// Where a source text comes from, for error positions.
-struct Origin<'a> {
-    name: &'a str,
-    first_line: usize,
-}
-
-impl Origin<'_> {
-    fn render(&self, e: &CgError, src: &str) -> String {
-        e.render_from_line(src, self.name, self.first_line)
-    }
-}
-
-/// A game operand: short (in the arena) or loopy (a threat game).
+/// A game operand: short (in the arena) or a threat game.
 #[derive(Clone, Copy)]
 enum Operand {
     Short(GameId),
-    Loopy(TId),
+    Threat(ThreatId),
 }
 
 impl Operand {
     fn short(self) -> GameId {
         match self {
             Operand::Short(g) => g,
-            Operand::Loopy(_) => unreachable!("checked by the caller"),
+            Operand::Threat(_) => unreachable!("checked by the caller"),
         }
     }
 }
 
-enum Executed {
-    Value(Option<String>),
-    Quit,
-}
-
-/// Meta commands, for completion and help.
-pub const META_COMMANDS: &[&str] = &[
-    ":help",
-    ":vars",
-    ":clear",
-    ":load",
-    ":time",
-    ":stats",
-    ":print-limit",
-    ":threads",
-    ":unicode",
-    ":limit",
-    ":quit",
-];
-
-fn check_assignable(name: &str, span: Span) -> Result<(), CgError> {
-    if parser::RESERVED.contains(&name) {
-        return Err(CgError::at(
-            span,
-            format!("`{name}` is reserved and cannot be assigned"),
-        ));
-    }
-    if builtins::lookup(name).is_some() || modules::lookup(name).is_some() {
-        return Err(CgError::at(
-            span,
-            format!("`{name}` is a function name and cannot be assigned"),
-        ));
-    }
-    Ok(())
-}
-
 /// Points a function's error at the offending argument, or at the whole call.
-fn call_error(e: BuiltinError, args: &[Expr], call: Span) -> CgError {
+fn call_error(e: CallError, args: &[Expr], call: Span) -> CgError {
     match e {
-        BuiltinError::Arg(i, m) => CgError::at(args[i].span, m),
-        BuiltinError::Call(m) => CgError::at(call, m),
+        CallError::Arg(i, m) => CgError::at(args[i].span, m),
+        CallError::Call(m) => CgError::at(call, m),
+    }
+}
+
+/// Points a constructor's error at the offending argument, or at the whole call.
+fn arg_error(e: ArgError, args: &[Expr], call: Span) -> CgError {
+    match e.arg {
+        Some(i) if i < args.len() => CgError::at(args[i].span, e.message),
+        _ => CgError::at(call, e.message),
     }
 }
 
@@ -1020,60 +599,4 @@ fn arity_text(r: &std::ops::RangeInclusive<usize>) -> String {
     } else {
         format!("{} to {} arguments", r.start(), r.end())
     }
-}
-
-fn line_of(src: &str, span: Span) -> &str {
-    let start = span.start.min(src.len());
-    let ls = src[..start].rfind('\n').map_or(0, |i| i + 1);
-    let le = src[start..].find('\n').map_or(src.len(), |i| start + i);
-    &src[ls..le]
-}
-
-/// Game text with ↑ ↓ ⋆ ± for `^`, the down `v`, `*` and `+-` (a `v` that follows a letter,
-/// as in `over`, is part of a word and stays).
-pub fn unicode_symbols(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 8);
-    let mut prev: Option<char> = None;
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '^' => out.push('↑'),
-            '*' => out.push('⋆'),
-            'v' if !prev.is_some_and(|p| p.is_ascii_alphabetic()) => out.push('↓'),
-            '+' if chars.peek() == Some(&'-') => {
-                chars.next();
-                out.push('±');
-            }
-            c => out.push(c),
-        }
-        prev = Some(c);
-    }
-    out
-}
-
-/// The candidate closest to `name` by edit distance, if it is close enough to suggest.
-pub fn closest<'a>(name: &str, candidates: impl Iterator<Item = &'a str>) -> Option<String> {
-    let mut best: Option<(usize, &str)> = None;
-    for c in candidates {
-        let d = edit_distance(&name.to_lowercase(), &c.to_lowercase());
-        if d <= 2.max(name.len() / 3) && best.is_none_or(|(bd, _)| d < bd) {
-            best = Some((d, c));
-        }
-    }
-    best.map(|(_, c)| c.to_string())
-}
-
-fn edit_distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for i in 1..=a.len() {
-        let mut cur = vec![i; b.len() + 1];
-        for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            cur[j] = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
-        }
-        prev = cur;
-    }
-    prev[b.len()]
 }

@@ -1,13 +1,23 @@
-//! The language: parser (nom) → AST with spans → evaluator → values.
+//! The language: parser (nom tokens, recursive descent) → AST with spans → evaluator → values.
+//!
+//! [`session`] runs statements, [`eval`] evaluates expressions, [`commands`] holds the meta
+//! commands and [`functions`] the function table (built-ins from [`builtins`] and the
+//! game-module constructors of [`crate::rulesets`]).
 
 pub mod ast;
 pub mod builtins;
+pub mod commands;
 pub mod error;
 pub mod eval;
+pub mod functions;
 mod lexer;
-pub mod modules;
 pub mod parser;
+pub mod session;
 pub mod span;
 pub mod value;
 
+#[cfg(test)]
+pub(crate) mod test_util;
+
 pub use error::CgError;
+pub use session::{Reply, Session};

@@ -1,35 +1,11 @@
 //! Values of the language: games and everything functions return about them.
 
 use std::fmt::Write;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
-use crate::analysis::Thermograph;
-use crate::game::stopper::{TId, Threats};
-use crate::game::{Arena, GameId, Relation};
-
-/// Outcome classes (WW ch. 1): who wins when each player moves first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// Left wins whoever starts (G > 0).
-    L,
-    /// Right wins whoever starts (G < 0).
-    R,
-    /// The first player wins (G <> 0).
-    N,
-    /// The second player wins (G = 0).
-    P,
-}
-
-impl Outcome {
-    pub fn symbol(self) -> &'static str {
-        match self {
-            Outcome::L => "L",
-            Outcome::R => "R",
-            Outcome::N => "N",
-            Outcome::P => "P",
-        }
-    }
-}
+use crate::game::threat::{ThreatId, Threats};
+use crate::game::{Arena, GameId, Outcome, Relation, Thermograph};
+use crate::search::{Player, Position, PositionValue};
 
 /// A value computed by the evaluator.
 #[derive(Clone, Debug)]
@@ -43,9 +19,9 @@ pub enum Value {
     Thermograph(Arc<Thermograph>),
     /// A threat game or loopy constant (`on`, `{on|*}`, `5over`, `dud`); never a plain short
     /// game, which is always `Game`.
-    Threat(TId),
-    /// A position of a game module with its value; acts as the value in algebra.
-    Position(Arc<Position>),
+    Threat(ThreatId),
+    /// A position of a game module; acts as its value in algebra.
+    Position(Arc<ModulePosition>),
     /// Text shown verbatim, such as a plotted thermograph (not a string value).
     Text(String),
 }
@@ -61,34 +37,48 @@ impl Value {
             Value::Outcome(_) => "outcome class",
             Value::Relation(_) => "comparison result",
             Value::Thermograph(_) => "thermograph",
-            Value::Threat(_) => "loopy game",
+            Value::Threat(_) => "threat game",
             Value::Text(_) => "picture",
             Value::Position(_) => "position",
         }
     }
 }
 
-/// Which game module a position belongs to.
-#[derive(Clone, Debug)]
-pub enum PositionKind {
-    Domineering(crate::rulesets::domineering::Domineering),
+/// A position of a game module with its value and outcome, each computed when first needed
+/// and then kept (a variable holding a position shares them).
+#[derive(Debug)]
+pub struct ModulePosition {
+    pub position: Box<dyn Position>,
+    value: OnceLock<PositionValue>,
+    outcome: OnceLock<Outcome>,
 }
 
-/// A module position and its canonical value.
-#[derive(Clone, Debug)]
-pub struct Position {
-    pub kind: PositionKind,
-    pub value: GameId,
-}
-
-impl Value {
-    /// The game value of a game or position.
-    pub fn as_game(&self) -> Option<GameId> {
-        match self {
-            Value::Game(g) => Some(*g),
-            Value::Position(p) => Some(p.value),
-            _ => None,
+impl ModulePosition {
+    pub fn new(position: Box<dyn Position>) -> ModulePosition {
+        ModulePosition {
+            position,
+            value: OnceLock::new(),
+            outcome: OnceLock::new(),
         }
+    }
+
+    /// The value, if it has been computed.
+    pub fn known_value(&self) -> Option<PositionValue> {
+        self.value.get().copied()
+    }
+
+    /// The outcome, if it has been found.
+    pub fn known_outcome(&self) -> Option<Outcome> {
+        self.outcome.get().copied()
+    }
+
+    /// Keeps the computed value (the first one set wins; values are unique).
+    pub fn set_value(&self, v: PositionValue) {
+        let _ = self.value.set(v);
+    }
+
+    pub fn set_outcome(&self, o: Outcome) {
+        let _ = self.outcome.set(o);
     }
 }
 
@@ -106,7 +96,17 @@ pub fn quote(out: &mut String, s: &str) {
     out.push('"');
 }
 
-/// Prints a value; `None` when a game's text would pass `limit` characters.
+/// How a forced global win prints: `win` when Left (White) forces it, `loss` when Right does
+/// (language.md, game modules).
+pub fn win_text(p: Player) -> &'static str {
+    match p {
+        Player::Left => "win",
+        Player::Right => "loss",
+    }
+}
+
+/// Prints a value; `None` when a game's text would pass `limit` characters. Positions must
+/// have their values computed first (the session does that before printing).
 pub fn display_value(
     arena: &mut Arena,
     threats: &mut Threats,
@@ -146,13 +146,23 @@ fn append_value(
         Value::Relation(r) => out.push_str(r.symbol()),
         Value::Threat(t) => out.push_str(&threats.display(arena, *t)),
         Value::Text(t) => out.push_str(t),
-        Value::Position(p) => {
-            let rest = limit.checked_sub(out.len())?;
-            out.push_str(&arena.display_limited(p.value, rest)?);
-        }
-        Value::Thermograph(t) => {
-            let _ = write!(out, "{}", crate::analysis::thermograph::cgsuite_text(t));
-        }
+        Value::Position(p) => match p.known_value() {
+            Some(PositionValue::Game(g)) => {
+                let rest = limit.checked_sub(out.len())?;
+                out.push_str(&arena.display_limited(g, rest)?);
+            }
+            Some(PositionValue::Threat(t)) => out.push_str(&threats.display(arena, t)),
+            Some(PositionValue::Win(p)) => out.push_str(win_text(p)),
+            None => {
+                let _ = write!(
+                    out,
+                    "<{} position {}>",
+                    p.position.ruleset(),
+                    p.position.describe()
+                );
+            }
+        },
+        Value::Thermograph(t) => out.push_str(&crate::game::thermograph::cgsuite_text(t)),
     }
     (out.len() <= limit).then_some(())
 }

@@ -16,14 +16,7 @@ use rustyline::{Config, Context, Editor, Helper};
 
 use crate::cli::ReplyPrinter;
 use crate::game::interrupt;
-use crate::lang::eval::{META_COMMANDS, Session};
-use crate::lang::parser;
-use crate::lang::{builtins, modules};
-
-/// Words offered by tab completion besides the session's variables.
-const CONSTANTS: &[&str] = &[
-    "on", "off", "over", "under", "dud", "true", "false", "assert",
-];
+use crate::lang::{Session, commands, functions, parser};
 
 struct CgHelper {
     variables: Rc<RefCell<Vec<String>>>,
@@ -53,11 +46,7 @@ fn open_call(line: &str) -> Option<(&'static str, usize)> {
                     .into_iter()
                     .rev()
                     .collect();
-                let sig = builtins::BUILTINS
-                    .iter()
-                    .find(|b| b.name == name)
-                    .map(|b| b.signature)
-                    .or_else(|| modules::lookup(&name).map(|m| m.signature))?;
+                let sig = functions::lookup(&name)?.signature();
                 return Some((sig, commas));
             }
             ',' if depth == 0 => commas += 1,
@@ -84,12 +73,14 @@ impl Completer for CgHelper {
             .map_or(0, |(i, c)| i + c.len_utf8());
         let word = &before[start..];
         let mut out = Vec::new();
-        if word.starts_with(':') && before.trim_start() == word {
-            for m in META_COMMANDS {
-                if m.starts_with(word) {
+        if let Some(prefix) = word.strip_prefix(':')
+            && before.trim_start() == word
+        {
+            for c in commands::COMMANDS {
+                if c.name.starts_with(prefix) {
                     out.push(Pair {
-                        display: m.to_string(),
-                        replacement: format!("{m} "),
+                        display: c.usage.to_string(),
+                        replacement: format!(":{} ", c.name),
                     });
                 }
             }
@@ -98,24 +89,25 @@ impl Completer for CgHelper {
         if word.is_empty() {
             return Ok((start, out));
         }
-        let functions = builtins::BUILTINS
-            .iter()
-            .map(|b| (b.name, b.signature))
-            .chain(modules::MODULE_FNS.iter().map(|m| (m.name, m.signature)));
-        for (name, signature) in functions {
-            if name.starts_with(word) {
+        for f in functions::all() {
+            if f.name().starts_with(word) {
                 out.push(Pair {
-                    display: signature.to_string(),
-                    replacement: format!("{name}("),
+                    display: f.signature().to_string(),
+                    replacement: format!("{}(", f.name()),
                 });
             }
         }
+        // Reserved words that are not functions: on off over under dud true false assert.
+        let constants = parser::RESERVED
+            .iter()
+            .copied()
+            .filter(|w| functions::lookup(w).is_none());
         for v in self
             .variables
             .borrow()
             .iter()
             .map(String::as_str)
-            .chain(CONSTANTS.iter().copied())
+            .chain(constants)
         {
             if v.starts_with(word) {
                 out.push(Pair {

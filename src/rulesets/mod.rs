@@ -1,3 +1,132 @@
-//! Game modules: rules of real games, valued by the search engine.
+//! Game modules: rules of real games, valued by the search engine. Each ruleset is one file
+//! (its rules, components and symmetries) plus its rows in [`CONSTRUCTORS`], the game-module
+//! part of the calculator's function table.
 
 pub mod domineering;
+pub mod grid;
+
+use std::ops::RangeInclusive;
+
+use crate::search::{Position, Searched};
+use domineering::Domineering;
+
+/// An argument of a constructor call: the calculator passes integers and strings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Arg {
+    Int(i64),
+    Str(String),
+    /// Any other value (a game that is not an integer, a list, ...), by its type name.
+    Other(&'static str),
+}
+
+/// Why a constructor refused its arguments: `arg` is the index of the argument at fault.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ArgError {
+    pub arg: Option<usize>,
+    pub message: String,
+}
+
+impl ArgError {
+    pub fn at(arg: usize, message: impl Into<String>) -> ArgError {
+        ArgError {
+            arg: Some(arg),
+            message: message.into(),
+        }
+    }
+
+    pub fn call(message: impl Into<String>) -> ArgError {
+        ArgError {
+            arg: None,
+            message: message.into(),
+        }
+    }
+}
+
+/// Builds a position from the arguments of a constructor call.
+pub type Build = fn(&[Arg]) -> Result<Box<dyn Position>, ArgError>;
+
+/// A game-module constructor: one row of the function table.
+pub struct Constructor {
+    pub name: &'static str,
+    pub signature: &'static str,
+    pub arity: RangeInclusive<usize>,
+    /// One line for `:help`.
+    pub summary: &'static str,
+    /// The help page, with an example.
+    pub help: &'static str,
+    pub build: Build,
+}
+
+/// Every game-module constructor.
+pub static CONSTRUCTORS: &[Constructor] = &[
+    Constructor {
+        name: "domineering",
+        signature: "domineering(board)",
+        arity: 1..=1,
+        summary: "a Domineering position and its value",
+        help: "domineering(\".#..|....\") is the Domineering position with those rows (`.` empty,\n`#` filled, rows separated by `|`); Left places vertical dominoes, Right horizontal ones\n(WW ch. 5). It prints its canonical value and acts as that value in algebra.\nExample: domineering(\".#|..\") is *.",
+        build: |a| position(Domineering::parse(text(a, 0)?).map_err(|m| ArgError::at(0, m))?),
+    },
+    Constructor {
+        name: "dom",
+        signature: "dom(m, n)",
+        arity: 2..=2,
+        summary: "the empty m x n Domineering board",
+        help: "dom(m, n) is the empty Domineering board with m rows and n columns (at most 64\ncells). dom(2,2) is +-1, dom(2,3) is {2|-1/2}, dom(4,4) is +-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}.\n`d = dom(6,6);` then `outcome(d)` finds who wins without computing the value.",
+        build: |a| {
+            let (m, n) = (int(a, 0, 0..=64)?, int(a, 1, 0..=64)?);
+            position(Domineering::rectangle(m, n).map_err(ArgError::call)?)
+        },
+    },
+];
+
+/// Looks up a constructor by name.
+pub fn lookup(name: &str) -> Option<&'static Constructor> {
+    CONSTRUCTORS.iter().find(|c| c.name == name)
+}
+
+/// A ruleset position valued by the search engine.
+fn position<G: crate::search::Game + std::fmt::Debug>(g: G) -> Result<Box<dyn Position>, ArgError> {
+    Ok(Box::new(Searched(g)))
+}
+
+/// Argument `i` as an integer in `range`.
+fn int(args: &[Arg], i: usize, range: RangeInclusive<i64>) -> Result<usize, ArgError> {
+    match &args[i] {
+        Arg::Int(n) if range.contains(n) => Ok(*n as usize),
+        Arg::Int(_) => Err(ArgError::at(
+            i,
+            format!(
+                "expected an integer between {} and {}",
+                range.start(),
+                range.end()
+            ),
+        )),
+        other => Err(ArgError::at(
+            i,
+            format!("expected a non-negative integer, not {}", describe(other)),
+        )),
+    }
+}
+
+/// Argument `i` as a string.
+fn text(args: &[Arg], i: usize) -> Result<&str, ArgError> {
+    match &args[i] {
+        Arg::Str(s) => Ok(s),
+        other => Err(ArgError::at(
+            i,
+            format!(
+                "expected a board string such as \".#|..\", not {}",
+                describe(other)
+            ),
+        )),
+    }
+}
+
+fn describe(a: &Arg) -> String {
+    match a {
+        Arg::Int(n) => format!("the integer {n}"),
+        Arg::Str(_) => "a string".to_string(),
+        Arg::Other(t) => format!("a {t}"),
+    }
+}

@@ -28,6 +28,9 @@ impl Player {
 
 /// A position of a short partizan game whose components can be searched independently.
 pub trait Game: Clone + Eq + Hash + Send + Sync + 'static {
+    /// The ruleset's name, as users call its constructor (`domineering`, `cram`).
+    const NAME: &'static str;
+
     /// The positions reachable in one move by `player`, in a deterministic order.
     fn moves(&self, player: Player) -> Vec<Self>;
 
@@ -51,13 +54,15 @@ pub trait Game: Clone + Eq + Hash + Send + Sync + 'static {
         None
     }
 
-    /// Describes the move from `self` to `to` for `moves(P)` listings.
+    /// Describes the move from `self` to `to` for `moves(P)` listings (which show the player
+    /// separately), e.g. `a1-a2`.
     fn describe_move(&self, to: &Self, player: Player) -> String;
 
     /// A short text of the position (board diagram), for listings and errors.
     fn describe(&self) -> String;
 
-    /// True if both players always have the same moves (values are nimbers).
+    /// True if both players always have the same moves: the position's value is then the
+    /// nimber of its nim value, found by mex over the options without canonical forms.
     fn is_impartial(&self) -> bool {
         false
     }

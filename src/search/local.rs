@@ -9,67 +9,20 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use rustc_hash::FxHashMap;
 
+use super::budget::{Budget, Meter, SearchStats, Usage};
 use super::game::{Game, Player};
-use crate::game::interrupt::{Interrupt, check_cancel};
+use crate::game::cache::BoundedCache;
 use crate::game::{Arena, GameId};
-
-/// Limits on a search; exceeding one unwinds with [`Interrupt::Budget`].
-#[derive(Clone, Copy, Debug)]
-pub struct Budget {
-    /// Maximum nodes (positions expanded) per search.
-    pub nodes: u64,
-    /// Maximum bytes of arena plus table (approximate).
-    pub memory: usize,
-    /// Maximum wall time.
-    pub time: Duration,
-    /// Print a progress line to standard error this often during long searches.
-    pub progress: Option<Duration>,
-}
-
-impl Default for Budget {
-    fn default() -> Self {
-        Budget {
-            nodes: u64::MAX,
-            memory: 16 << 30,
-            time: Duration::from_secs(24 * 3600),
-            progress: Some(Duration::from_secs(10)),
-        }
-    }
-}
-
-/// Counters a search reports.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct SearchStats {
-    /// Components expanded (their moves generated and valued).
-    pub nodes: u64,
-    /// Components found in the transposition table.
-    pub table_hits: u64,
-    /// Components valued directly by the rules.
-    pub direct: u64,
-    /// Entries in the transposition table(s) at the end.
-    pub table_size: usize,
-    pub elapsed: Duration,
-    pub threads: usize,
-}
-
-impl SearchStats {
-    fn merge(&mut self, o: &SearchStats) {
-        self.nodes += o.nodes;
-        self.table_hits += o.table_hits;
-        self.direct += o.direct;
-        self.table_size += o.table_size;
-    }
-}
 
 /// Entries of the raw-position cache before it is flushed.
 const RAW_CAPACITY: usize = 1 << 22;
 
 /// Bytes per table entry, for the memory budget (key, id and hash-map overhead).
-fn entry_bytes<G>() -> usize {
+pub(crate) fn entry_bytes<G>() -> usize {
     std::mem::size_of::<G>() + 16
 }
 
@@ -79,12 +32,9 @@ pub struct LocalSearch<'a, G: Game> {
     /// Values of normalised components (the transposition table proper).
     table: FxHashMap<G, GameId>,
     /// Values of components as they occur, before normalisation: most lookups hit here and
-    /// skip computing the symmetry images. Bounded: flushed when it reaches `RAW_CAPACITY`.
-    raw: FxHashMap<G, GameId>,
-    pub stats: SearchStats,
-    budget: Budget,
-    start: Instant,
-    last_progress: Instant,
+    /// skip computing the symmetry images.
+    raw: BoundedCache<G, GameId>,
+    meter: Meter,
 }
 
 impl<'a, G: Game> LocalSearch<'a, G> {
@@ -92,22 +42,16 @@ impl<'a, G: Game> LocalSearch<'a, G> {
         LocalSearch {
             arena,
             table: FxHashMap::default(),
-            raw: FxHashMap::default(),
-            stats: SearchStats {
-                threads: 1,
-                ..Default::default()
-            },
-            budget,
-            start: Instant::now(),
-            last_progress: Instant::now(),
+            raw: BoundedCache::new(RAW_CAPACITY),
+            meter: Meter::new(budget),
         }
     }
 
     /// The value of a position: the sum of the values of its components. Positions seen
     /// before are answered from the raw cache without decomposing them again.
     pub fn value(&mut self, pos: &G) -> GameId {
-        if let Some(&v) = self.raw.get(pos) {
-            self.stats.table_hits += 1;
+        if let Some(v) = self.raw.get(pos) {
+            self.meter.stats.table_hits += 1;
             return v;
         }
         let mut acc = self.arena.zero();
@@ -115,15 +59,8 @@ impl<'a, G: Game> LocalSearch<'a, G> {
             let v = self.component_value(&c);
             acc = self.arena.add(acc, v);
         }
-        self.remember(pos, acc);
+        self.raw.insert(pos.clone(), acc);
         acc
-    }
-
-    fn remember(&mut self, pos: &G, v: GameId) {
-        if self.raw.len() >= RAW_CAPACITY {
-            self.raw.clear();
-        }
-        self.raw.insert(pos.clone(), v);
     }
 
     /// The values of `player`'s options of `pos`.
@@ -132,12 +69,12 @@ impl<'a, G: Game> LocalSearch<'a, G> {
     }
 
     fn component_value(&mut self, c: &G) -> GameId {
-        if let Some(&v) = self.raw.get(c) {
-            self.stats.table_hits += 1;
+        if let Some(v) = self.raw.get(c) {
+            self.meter.stats.table_hits += 1;
             return v;
         }
         let v = self.normalized_value(c);
-        self.remember(c, v);
+        self.raw.insert(c.clone(), v);
         v
     }
 
@@ -145,13 +82,13 @@ impl<'a, G: Game> LocalSearch<'a, G> {
         let (key, negated) = c.normalize();
         let v = match self.table.get(&key) {
             Some(&v) => {
-                self.stats.table_hits += 1;
+                self.meter.stats.table_hits += 1;
                 v
             }
             None => {
                 let v = match key.direct_value(self.arena) {
                     Some(v) => {
-                        self.stats.direct += 1;
+                        self.meter.stats.direct += 1;
                         v
                     }
                     None => {
@@ -175,46 +112,23 @@ impl<'a, G: Game> LocalSearch<'a, G> {
 
     /// Counts a node and enforces cancellation and budgets.
     pub(crate) fn tick(&mut self) {
-        self.stats.nodes += 1;
-        if self.stats.nodes & 1023 == 0 {
-            check_cancel();
-            if self.stats.nodes > self.budget.nodes {
-                Interrupt::Budget(format!("node limit of {} reached", self.budget.nodes)).raise();
-            }
-            if self.start.elapsed() > self.budget.time {
-                Interrupt::Budget(format!("time limit of {:?} reached", self.budget.time)).raise();
-            }
-            let bytes = self.arena.approx_bytes()
-                + (self.table.capacity() + self.raw.capacity()) * entry_bytes::<G>();
-            if let Some(every) = self.budget.progress
-                && self.last_progress.elapsed() >= every
-            {
-                self.last_progress = Instant::now();
-                eprintln!(
-                    "search: {} nodes, {} table hits, table {} entries, arena {} games, ~{} MiB, {:.0} s",
-                    self.stats.nodes,
-                    self.stats.table_hits,
-                    self.table.len(),
-                    self.arena.len(),
-                    bytes >> 20,
-                    self.start.elapsed().as_secs_f64()
-                );
-            }
-            if bytes > self.budget.memory {
-                Interrupt::Budget(format!(
-                    "memory limit of {} MiB reached ({} nodes searched)",
-                    self.budget.memory >> 20,
-                    self.stats.nodes
-                ))
-                .raise();
-            }
-        }
+        let (arena, table, raw) = (&*self.arena, &self.table, &self.raw);
+        self.meter.tick(|| Usage {
+            table_entries: table.len(),
+            arena_games: arena.len(),
+            bytes: arena.approx_bytes()
+                + table.capacity() * entry_bytes::<G>()
+                + raw.approx_bytes(),
+        });
     }
 
-    pub fn finish(mut self) -> SearchStats {
-        self.stats.table_size = self.table.len();
-        self.stats.elapsed = self.start.elapsed();
-        self.stats
+    /// The counters so far.
+    pub fn stats(&self) -> &SearchStats {
+        &self.meter.stats
+    }
+
+    pub fn finish(self) -> SearchStats {
+        self.meter.finish(self.table.len())
     }
 }
 

@@ -1,10 +1,18 @@
 //! The game-independent search engine: rulesets implement [`game::Game`]; [`local`] values
-//! positions exactly with decomposition, a transposition table and worker threads.
+//! positions exactly with decomposition, a transposition table and worker threads;
+//! [`outcome`] finds who wins; [`impartial`] gives nim values; [`position`] wraps any ruleset
+//! as the calculator's position values.
 
+pub mod budget;
 pub mod game;
+pub mod impartial;
 pub mod local;
 pub mod outcome;
+pub mod position;
 
+pub use budget::{Budget, SearchStats};
 pub use game::{Game, Player};
-pub use local::{Budget, LocalSearch, SearchStats, parallel_value};
+pub use impartial::NimSearch;
+pub use local::{LocalSearch, parallel_value};
 pub use outcome::OutcomeSearch;
+pub use position::{MoveRow, Position, PositionValue, SearchEnv, Searched};

@@ -9,8 +9,9 @@
 
 use rustc_hash::FxHashMap;
 
+use super::budget::{Budget, SearchStats};
 use super::game::{Game, Player};
-use super::local::{Budget, LocalSearch, SearchStats};
+use super::local::LocalSearch;
 use crate::game::{Arena, GameId};
 
 /// Outcome search over positions of `G`.

@@ -4,7 +4,7 @@
 #![allow(dead_code)]
 
 use cgcalc::game::{Arena, Dyadic, GameId};
-use cgcalc::lang::eval::{Reply, Session};
+use cgcalc::lang::{Reply, Session};
 
 /// Marsaglia's xorshift64: tiny, deterministic, good enough for test-case generation.
 pub struct Rng(u64);

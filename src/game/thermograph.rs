@@ -10,7 +10,9 @@ use std::fmt;
 use std::ops::{Add, Neg, Shr, Sub};
 use std::sync::Arc;
 
-use crate::game::{Arena, Dyadic, GameId};
+use super::arena::{Arena, GameId};
+use super::interrupt::check_cancel;
+use super::number::Dyadic;
 
 /// One linear piece of a wall: on `[start, next start)` the value is `value + slope·(t - start)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -230,21 +232,16 @@ impl Thermograph {
     }
 }
 
-/// Cache of thermographs by game id (cleared when it reaches its capacity).
-#[derive(Default)]
-pub struct ThermographCache {
-    map: rustc_hash::FxHashMap<GameId, Arc<Thermograph>>,
-}
-
-const THERMO_CACHE_CAPACITY: usize = 1 << 20;
+/// Entries of the thermograph memo before it is flushed.
+pub(crate) const THERMOGRAPH_CACHE_CAPACITY: usize = 1 << 20;
 
 impl Arena {
     /// The thermograph of `g`.
     pub fn thermograph(&mut self, g: GameId) -> Arc<Thermograph> {
-        if let Some(t) = self.thermographs.map.get(&g) {
-            return t.clone();
+        if let Some(t) = self.thermographs.get(&g) {
+            return t;
         }
-        crate::game::interrupt::check_cancel();
+        check_cancel();
         let result = match self.as_number(g) {
             Some(x) if x.is_integer() => Thermograph::number(x),
             _ => {
@@ -271,10 +268,7 @@ impl Arena {
             }
         };
         let rc = Arc::new(result);
-        if self.thermographs.map.len() >= THERMO_CACHE_CAPACITY {
-            self.thermographs.map.clear();
-        }
-        self.thermographs.map.insert(g, rc.clone());
+        self.thermographs.insert(g, rc.clone());
         rc
     }
 

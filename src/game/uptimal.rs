@@ -12,8 +12,9 @@
 use std::cmp::Ordering;
 use std::fmt::Write;
 
-use crate::game::interrupt::check_cancel;
-use crate::game::{Arena, Dyadic, GameId, Nus};
+use super::arena::{Arena, GameId, Nus};
+use super::interrupt::check_cancel;
+use super::number::Dyadic;
 
 /// `number + Σ coeffs[i-1]·↑^i + *nim`, with no trailing zero coefficients.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -174,8 +175,8 @@ impl Arena {
         if let Some(v) = self.get_nus(g) {
             return Some(UptimalExpansion::new(v.number, v.nim, vec![v.ups]));
         }
-        if let Some(r) = self.analysis.uptimal.get(&g) {
-            return r.clone();
+        if let Some(r) = self.uptimal_memo.get(&g) {
+            return r;
         }
         check_cancel();
         let r = if self.left_stop(g) != self.right_stop(g) {
@@ -189,7 +190,7 @@ impl Arena {
                 }
             }
         };
-        super::memo_insert(&mut self.analysis.uptimal, g, r.clone());
+        self.uptimal_memo.insert(g, r.clone());
         r
     }
 
@@ -234,8 +235,8 @@ impl Arena {
 mod tests {
     use super::*;
 
-    use crate::analysis::test_util::game;
-    use crate::lang::eval::Session;
+    use crate::lang::Session;
+    use crate::lang::test_util::game;
 
     /// The `UptimalExpansion` rows of CGSuite's `CanonicalShortGameTestCase.scala`
     /// (shared/checks/data/cgsuite_short_games.tsv).

@@ -14,44 +14,44 @@ impl Ctx {
             t: Threats::new(),
         }
     }
-    fn int(&mut self, n: i64) -> TId {
+    fn int(&mut self, n: i64) -> ThreatId {
         let g = self.a.integer(n);
         self.t.short(g)
     }
-    fn num(&mut self, n: i64, e: u32) -> TId {
+    fn num(&mut self, n: i64, e: u32) -> ThreatId {
         let g = self.a.number(Dyadic::new(n, e));
         self.t.short(g)
     }
-    fn star(&mut self) -> TId {
+    fn star(&mut self) -> ThreatId {
         let g = self.a.nimber(1);
         self.t.short(g)
     }
-    fn up(&mut self) -> TId {
+    fn up(&mut self) -> ThreatId {
         let g = self.a.up_multiple(1, 0);
         self.t.short(g)
     }
-    fn on(&mut self) -> TId {
+    fn on(&mut self) -> ThreatId {
         self.t.on()
     }
-    fn off(&mut self) -> TId {
+    fn off(&mut self) -> ThreatId {
         self.t.off()
     }
-    fn g(&mut self, l: Vec<TId>, r: Vec<TId>) -> TId {
+    fn g(&mut self, l: Vec<ThreatId>, r: Vec<ThreatId>) -> ThreatId {
         self.t.node(&mut self.a, l, r).unwrap()
     }
-    fn show(&mut self, x: TId) -> String {
+    fn show(&mut self, x: ThreatId) -> String {
         self.t.display(&mut self.a, x)
     }
-    fn rel(&mut self, x: TId, y: TId) -> Relation {
+    fn rel(&mut self, x: ThreatId, y: ThreatId) -> Relation {
         self.t.relation(&mut self.a, x, y).unwrap()
     }
-    fn leq(&mut self, x: TId, y: TId) -> bool {
+    fn leq(&mut self, x: ThreatId, y: ThreatId) -> bool {
         self.t.leq(&mut self.a, x, y).unwrap()
     }
-    fn add(&mut self, x: TId, y: TId) -> Result<TId, String> {
+    fn add(&mut self, x: ThreatId, y: ThreatId) -> Result<ThreatId, String> {
         self.t.add(&mut self.a, x, y)
     }
-    fn neg(&mut self, x: TId) -> TId {
+    fn neg(&mut self, x: ThreatId) -> ThreatId {
         self.t.neg(&mut self.a, x)
     }
 }
@@ -322,12 +322,12 @@ impl Rng {
     }
 }
 
-fn random_game(c: &mut Ctx, rng: &mut Rng, depth: u32, pool: &[TId]) -> (TId, TId) {
+fn random_game(c: &mut Ctx, rng: &mut Rng, depth: u32, pool: &[ThreatId]) -> (ThreatId, ThreatId) {
     if depth == 0 || rng.below(3) == 0 {
         let t = pool[rng.below(pool.len())];
         return (t, t);
     }
-    let side = |c: &mut Ctx, rng: &mut Rng| -> Vec<TId> {
+    let side = |c: &mut Ctx, rng: &mut Rng| -> Vec<ThreatId> {
         let n = rng.below(3);
         (0..n)
             .map(|_| random_game(c, rng, depth - 1, pool).1)
@@ -372,7 +372,7 @@ fn random_threat_games_are_consistent() {
         let nraw = c.neg(raw);
         assert!(c.leq(nraw, ng) && c.leq(ng, nraw));
         // Grow the leaf pool with threat games so later games nest deeper.
-        if matches!(c.t.kind(g), Threat::Node(..)) && pool.len() < 80 && !pool.contains(&g) {
+        if matches!(c.t.kind(g), ThreatKind::Node(..)) && pool.len() < 80 && !pool.contains(&g) {
             pool.push(g);
         }
         games.push(g);
@@ -405,7 +405,7 @@ fn random_threat_games_are_consistent() {
     distinct.dedup();
     let threats = distinct
         .iter()
-        .filter(|&&g| matches!(c.t.kind(g), Threat::Node(..)))
+        .filter(|&&g| matches!(c.t.kind(g), ThreatKind::Node(..)))
         .count();
     eprintln!(
         "random: {} distinct, {threats} threat nodes, {equal_pairs} equal pairs",
@@ -432,10 +432,10 @@ fn search_agrees_with_arena_on_short_games() {
     let mut shorts = vec![c.int(0), c.int(1), c.int(-1), c.num(1, 1), c.star(), c.up()];
     let mut rng = Rng(12345);
     for _ in 0..40 {
-        let l: Vec<TId> = (0..rng.below(3))
+        let l: Vec<ThreatId> = (0..rng.below(3))
             .map(|_| shorts[rng.below(shorts.len())])
             .collect();
-        let r: Vec<TId> = (0..rng.below(3))
+        let r: Vec<ThreatId> = (0..rng.below(3))
             .map(|_| shorts[rng.below(shorts.len())])
             .collect();
         let g = c.g(l, r);
@@ -456,7 +456,7 @@ fn search_agrees_with_arena_on_short_games() {
 }
 
 /// A starting pool for random threat games: 0, 1, -1/2, *, ^, +-1, on and off.
-fn leaves_and_switch(c: &mut Ctx) -> Vec<TId> {
+fn leaves_and_switch(c: &mut Ctx) -> Vec<ThreatId> {
     let one = c.int(1);
     let m1 = c.int(-1);
     let sw = c.g(vec![one], vec![m1]);
@@ -482,7 +482,7 @@ fn sums_agree_with_component_search() {
     let mut games = Vec::new();
     for _ in 0..300 {
         let (_, g) = random_game(&mut c, &mut rng, 3, &pool);
-        if matches!(c.t.kind(g), Threat::Node(..)) && pool.len() < 40 && !pool.contains(&g) {
+        if matches!(c.t.kind(g), ThreatKind::Node(..)) && pool.len() < 40 && !pool.contains(&g) {
             pool.push(g);
         }
         games.push(g);
@@ -564,7 +564,7 @@ fn translation_matches_full_recursion() {
     let mut compared = 0;
     for _ in 0..400 {
         let (_, g) = random_game(&mut c, &mut rng, 3, &pool);
-        if !matches!(c.t.kind(g), Threat::Node(..)) {
+        if !matches!(c.t.kind(g), ThreatKind::Node(..)) {
             continue;
         }
         if pool.len() < 40 && !pool.contains(&g) {

@@ -20,6 +20,7 @@ use std::ops::{Add, Neg};
 use rustc_hash::FxHashMap;
 
 use super::arena::{Arena, GameId};
+use super::cache::{BoundedCache, NamedStats};
 use super::compare::Relation;
 use super::display::MAX_SLASHES;
 use super::interrupt::check_cancel;
@@ -27,11 +28,11 @@ use super::number::Dyadic;
 
 /// A node of the [`Threats`] store.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
-pub struct TId(pub u32);
+pub struct ThreatId(pub u32);
 
-/// What a [`TId`] stands for.
+/// What a [`ThreatId`] stands for.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
-pub enum Threat {
+pub enum ThreatKind {
     /// A short game of the arena.
     Short(GameId),
     /// `on` = {on|}.
@@ -45,8 +46,11 @@ pub enum Threat {
     /// `dud` = {dud|dud}, not a stopper.
     Dud,
     /// A threat game `{left|right}` (options sorted by id, without repeats).
-    Node(Box<[TId]>, Box<[TId]>),
+    Node(Box<[ThreatId]>, Box<[ThreatId]>),
 }
+
+/// Entries of each threat-game memo table before it is flushed.
+const MEMO_CAPACITY: usize = 1 << 20;
 
 /// Deepest nesting of the recursive sum before it gives up with an error.
 const MAX_SUM_DEPTH: usize = 1500;
@@ -54,18 +58,17 @@ const MAX_SUM_DEPTH: usize = 1500;
 const DUD_COMPARE: &str = "dud is not a stopper; comparisons with dud are undefined";
 
 /// Hash-consed store of threat games, used together with an [`Arena`].
-#[derive(Default)]
 pub struct Threats {
-    kinds: Vec<Threat>,
-    index: FxHashMap<Threat, TId>,
+    kinds: Vec<ThreatKind>,
+    index: FxHashMap<ThreatKind, ThreatId>,
     has_on: Vec<bool>,
     has_off: Vec<bool>,
     /// Raw node -> its simplest form (simplest forms map to themselves).
-    canon: FxHashMap<TId, TId>,
-    neg_memo: FxHashMap<TId, TId>,
-    sum_memo: FxHashMap<(TId, TId), Result<TId, String>>,
+    canon: FxHashMap<ThreatId, ThreatId>,
+    neg_memo: BoundedCache<ThreatId, ThreatId>,
+    sum_memo: BoundedCache<(ThreatId, ThreatId), Result<ThreatId, String>>,
     /// Exact survival values of explored states.
-    survival: FxHashMap<State, bool>,
+    survival: BoundedCache<State, bool>,
     /// Current nesting of `add` (bounded to keep the stack safe).
     sum_depth: usize,
     /// Tests only: add numbers by the full recursive definition instead of translation.
@@ -76,23 +79,49 @@ pub struct Threats {
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 struct State {
     short: GameId,
-    comps: Vec<TId>,
+    comps: Vec<ThreatId>,
     left_to_move: bool,
+}
+
+impl Default for Threats {
+    fn default() -> Self {
+        Threats::new()
+    }
 }
 
 impl Threats {
     pub fn new() -> Threats {
-        Threats::default()
+        Threats {
+            kinds: Vec::new(),
+            index: FxHashMap::default(),
+            has_on: Vec::new(),
+            has_off: Vec::new(),
+            canon: FxHashMap::default(),
+            neg_memo: BoundedCache::new(MEMO_CAPACITY),
+            sum_memo: BoundedCache::new(MEMO_CAPACITY),
+            survival: BoundedCache::new(MEMO_CAPACITY),
+            sum_depth: 0,
+            full_sums: false,
+        }
     }
 
-    fn intern(&mut self, k: Threat) -> TId {
+    /// Sizes and hit rates of the memo tables, for `:stats`.
+    pub fn stats(&self) -> Vec<NamedStats> {
+        vec![
+            ("threat neg", self.neg_memo.stats()),
+            ("threat sum", self.sum_memo.stats()),
+            ("threat order", self.survival.stats()),
+        ]
+    }
+
+    fn intern(&mut self, k: ThreatKind) -> ThreatId {
         if let Some(&t) = self.index.get(&k) {
             return t;
         }
         let (on, off) = match &k {
-            Threat::On => (true, false),
-            Threat::Off => (false, true),
-            Threat::Node(l, r) => l.iter().chain(r.iter()).fold((false, false), |acc, &o| {
+            ThreatKind::On => (true, false),
+            ThreatKind::Off => (false, true),
+            ThreatKind::Node(l, r) => l.iter().chain(r.iter()).fold((false, false), |acc, &o| {
                 (
                     acc.0 || self.has_on[o.0 as usize],
                     acc.1 || self.has_off[o.0 as usize],
@@ -100,7 +129,7 @@ impl Threats {
             }),
             _ => (false, false),
         };
-        let t = TId(self.kinds.len() as u32);
+        let t = ThreatId(self.kinds.len() as u32);
         self.kinds.push(k.clone());
         self.has_on.push(on);
         self.has_off.push(off);
@@ -109,85 +138,85 @@ impl Threats {
     }
 
     /// What `t` stands for.
-    pub fn kind(&self, t: TId) -> &Threat {
+    pub fn kind(&self, t: ThreatId) -> &ThreatKind {
         &self.kinds[t.0 as usize]
     }
 
     /// The short game `g`.
-    pub fn short(&mut self, g: GameId) -> TId {
-        self.intern(Threat::Short(g))
+    pub fn short(&mut self, g: GameId) -> ThreatId {
+        self.intern(ThreatKind::Short(g))
     }
 
-    pub fn on(&mut self) -> TId {
-        self.intern(Threat::On)
+    pub fn on(&mut self) -> ThreatId {
+        self.intern(ThreatKind::On)
     }
 
-    pub fn off(&mut self) -> TId {
-        self.intern(Threat::Off)
+    pub fn off(&mut self) -> ThreatId {
+        self.intern(ThreatKind::Off)
     }
 
-    pub fn over(&mut self) -> TId {
-        self.intern(Threat::Over(Dyadic::ZERO))
+    pub fn over(&mut self) -> ThreatId {
+        self.intern(ThreatKind::Over(Dyadic::ZERO))
     }
 
-    pub fn under(&mut self) -> TId {
-        self.intern(Threat::Under(Dyadic::ZERO))
+    pub fn under(&mut self) -> ThreatId {
+        self.intern(ThreatKind::Under(Dyadic::ZERO))
     }
 
-    pub fn dud(&mut self) -> TId {
-        self.intern(Threat::Dud)
+    pub fn dud(&mut self) -> ThreatId {
+        self.intern(ThreatKind::Dud)
     }
 
     /// `x + over`.
-    pub fn over_shifted(&mut self, x: Dyadic) -> TId {
-        self.intern(Threat::Over(x))
+    pub fn over_shifted(&mut self, x: Dyadic) -> ThreatId {
+        self.intern(ThreatKind::Over(x))
     }
 
     /// `x + under`.
-    pub fn under_shifted(&mut self, x: Dyadic) -> TId {
-        self.intern(Threat::Under(x))
+    pub fn under_shifted(&mut self, x: Dyadic) -> ThreatId {
+        self.intern(ThreatKind::Under(x))
     }
 
     /// The short game `t` is, if it is one.
-    pub fn as_short(&self, t: TId) -> Option<GameId> {
+    pub fn as_short(&self, t: ThreatId) -> Option<GameId> {
         match self.kind(t) {
-            Threat::Short(g) => Some(*g),
+            ThreatKind::Short(g) => Some(*g),
             _ => None,
         }
     }
 
     /// Everything here is a stopper except `dud`.
-    pub fn is_stopper(&self, t: TId) -> bool {
-        !matches!(self.kind(t), Threat::Dud)
+    pub fn is_stopper(&self, t: ThreatId) -> bool {
+        !matches!(self.kind(t), ThreatKind::Dud)
     }
 
     /// Whether `on` occurs among the followers of `t`.
-    pub fn contains_on(&self, t: TId) -> bool {
+    pub fn contains_on(&self, t: ThreatId) -> bool {
         self.has_on[t.0 as usize]
     }
 
     /// Whether `off` occurs among the followers of `t`.
-    pub fn contains_off(&self, t: TId) -> bool {
+    pub fn contains_off(&self, t: ThreatId) -> bool {
         self.has_off[t.0 as usize]
     }
 
-    fn canonical(&self, t: TId) -> TId {
+    fn canonical(&self, t: ThreatId) -> ThreatId {
         self.canon.get(&t).copied().unwrap_or(t)
     }
 
-    fn raw(&mut self, mut left: Vec<TId>, mut right: Vec<TId>) -> TId {
+    fn raw(&mut self, mut left: Vec<ThreatId>, mut right: Vec<ThreatId>) -> ThreatId {
         left.sort();
         left.dedup();
         right.sort();
         right.dedup();
-        self.intern(Threat::Node(left.into(), right.into()))
+        self.intern(ThreatKind::Node(left.into(), right.into()))
     }
 
     /// Left options (`left == true`) or Right options of `t`, as a game graph (`on`'s Left option
     /// is `on`, `over`'s Right option is `over`, ...).
-    pub fn options(&mut self, arena: &mut Arena, t: TId, left: bool) -> Vec<TId> {
+    pub fn options(&mut self, arena: &mut Arena, t: ThreatId, left: bool) -> Vec<ThreatId> {
         match self.kind(t).clone() {
-            Threat::Short(g) => {
+            ThreatKind::Short(g) => {
                 let opts = if left {
                     arena.left_options(g)
                 } else {
@@ -195,21 +224,21 @@ impl Threats {
                 };
                 opts.into_iter().map(|o| self.short(o)).collect()
             }
-            Threat::On => {
+            ThreatKind::On => {
                 if left {
                     vec![t]
                 } else {
                     vec![]
                 }
             }
-            Threat::Off => {
+            ThreatKind::Off => {
                 if left {
                     vec![]
                 } else {
                     vec![t]
                 }
             }
-            Threat::Over(x) => {
+            ThreatKind::Over(x) => {
                 if left {
                     let g = arena.number(x);
                     vec![self.short(g)]
@@ -217,7 +246,7 @@ impl Threats {
                     vec![t]
                 }
             }
-            Threat::Under(x) => {
+            ThreatKind::Under(x) => {
                 if left {
                     vec![t]
                 } else {
@@ -225,8 +254,8 @@ impl Threats {
                     vec![self.short(g)]
                 }
             }
-            Threat::Dud => vec![t],
-            Threat::Node(l, r) => {
+            ThreatKind::Dud => vec![t],
+            ThreatKind::Node(l, r) => {
                 if left {
                     l.to_vec()
                 } else {
@@ -241,14 +270,14 @@ impl Threats {
     pub fn node(
         &mut self,
         arena: &mut Arena,
-        left: Vec<TId>,
-        right: Vec<TId>,
-    ) -> Result<TId, String> {
-        let left: Vec<TId> = left.into_iter().map(|t| self.canonical(t)).collect();
-        let right: Vec<TId> = right.into_iter().map(|t| self.canonical(t)).collect();
+        left: Vec<ThreatId>,
+        right: Vec<ThreatId>,
+    ) -> Result<ThreatId, String> {
+        let left: Vec<ThreatId> = left.into_iter().map(|t| self.canonical(t)).collect();
+        let right: Vec<ThreatId> = right.into_iter().map(|t| self.canonical(t)).collect();
         for &o in left.iter().chain(right.iter()) {
             match self.kind(o) {
-                Threat::Over(_) | Threat::Under(_) | Threat::Dud => {
+                ThreatKind::Over(_) | ThreatKind::Under(_) | ThreatKind::Dud => {
                     return Err(format!(
                         "{} cannot be an option of a threat game (only short games, on and off)",
                         self.display(arena, o)
@@ -257,7 +286,7 @@ impl Threats {
                 _ => {}
             }
         }
-        let all_short = |s: &Self, v: &[TId]| v.iter().all(|&o| s.as_short(o).is_some());
+        let all_short = |s: &Self, v: &[ThreatId]| v.iter().all(|&o| s.as_short(o).is_some());
         if all_short(self, &left) && all_short(self, &right) {
             let l = left.iter().filter_map(|&o| self.as_short(o)).collect();
             let r = right.iter().filter_map(|&o| self.as_short(o)).collect();
@@ -277,10 +306,10 @@ impl Threats {
     fn simplify(
         &mut self,
         arena: &mut Arena,
-        g0: TId,
-        mut left: Vec<TId>,
-        mut right: Vec<TId>,
-    ) -> Result<TId, String> {
+        g0: ThreatId,
+        mut left: Vec<ThreatId>,
+        mut right: Vec<ThreatId>,
+    ) -> Result<ThreatId, String> {
         for _round in 0..100_000 {
             check_cancel();
             left.sort();
@@ -306,7 +335,7 @@ impl Threats {
             if left.is_empty() && right == [off] {
                 return Ok(off);
             }
-            let shorts = |s: &Self, v: &[TId]| -> Option<Vec<GameId>> {
+            let shorts = |s: &Self, v: &[ThreatId]| -> Option<Vec<GameId>> {
                 v.iter().map(|&o| s.as_short(o)).collect()
             };
             if let (Some(l), Some(r)) = (shorts(self, &left), shorts(self, &right)) {
@@ -322,9 +351,9 @@ impl Threats {
     fn undominated(
         &mut self,
         arena: &mut Arena,
-        opts: Vec<TId>,
+        opts: Vec<ThreatId>,
         left: bool,
-    ) -> Result<Vec<TId>, String> {
+    ) -> Result<Vec<ThreatId>, String> {
         let mut keep = vec![true; opts.len()];
         for i in 0..opts.len() {
             for j in 0..opts.len() {
@@ -355,10 +384,10 @@ impl Threats {
     fn bypass_one(
         &mut self,
         arena: &mut Arena,
-        g0: TId,
-        opts: &[TId],
+        g0: ThreatId,
+        opts: &[ThreatId],
         left: bool,
-    ) -> Result<Option<Vec<TId>>, String> {
+    ) -> Result<Option<Vec<ThreatId>>, String> {
         for (i, &a) in opts.iter().enumerate() {
             for ar in self.options(arena, a, !left) {
                 let reversible = if left {
@@ -367,7 +396,7 @@ impl Threats {
                     self.leq(arena, g0, ar)?
                 };
                 if reversible {
-                    let mut next: Vec<TId> = opts[..i].to_vec();
+                    let mut next: Vec<ThreatId> = opts[..i].to_vec();
                     next.extend_from_slice(&opts[i + 1..]);
                     next.extend(self.options(arena, ar, left));
                     return Ok(Some(next));
@@ -378,21 +407,21 @@ impl Threats {
     }
 
     /// `-t`.
-    pub fn neg(&mut self, arena: &mut Arena, t: TId) -> TId {
-        if let Some(&n) = self.neg_memo.get(&t) {
+    pub fn neg(&mut self, arena: &mut Arena, t: ThreatId) -> ThreatId {
+        if let Some(n) = self.neg_memo.get(&t) {
             return n;
         }
         let n = match self.kind(t).clone() {
-            Threat::Short(g) => {
+            ThreatKind::Short(g) => {
                 let h = arena.neg(g);
                 self.short(h)
             }
-            Threat::On => self.off(),
-            Threat::Off => self.on(),
-            Threat::Over(x) => self.under_shifted(x.neg()),
-            Threat::Under(x) => self.over_shifted(x.neg()),
-            Threat::Dud => t,
-            Threat::Node(l, r) => {
+            ThreatKind::On => self.off(),
+            ThreatKind::Off => self.on(),
+            ThreatKind::Over(x) => self.under_shifted(x.neg()),
+            ThreatKind::Under(x) => self.over_shifted(x.neg()),
+            ThreatKind::Dud => t,
+            ThreatKind::Node(l, r) => {
                 let nl = r.iter().map(|&o| self.neg(arena, o)).collect();
                 let nr = l.iter().map(|&o| self.neg(arena, o)).collect();
                 let n = self.raw(nl, nr);
@@ -411,11 +440,11 @@ impl Threats {
     /// `a + b`. Supported: short + short; `on + off = dud`; `dud + dud = dud`; `on + G = on` for a
     /// stopper G without `off` or `over` (dually `off`); `x + over` for numbers x; sums of threat
     /// games that do not hold both `on` and `off`. Everything else is an error.
-    pub fn add(&mut self, arena: &mut Arena, a: TId, b: TId) -> Result<TId, String> {
+    pub fn add(&mut self, arena: &mut Arena, a: ThreatId, b: ThreatId) -> Result<ThreatId, String> {
         let (a, b) = (self.canonical(a), self.canonical(b));
         let key = if a <= b { (a, b) } else { (b, a) };
         if let Some(r) = self.sum_memo.get(&key) {
-            return r.clone();
+            return r;
         }
         check_cancel();
         if self.sum_depth >= MAX_SUM_DEPTH {
@@ -434,14 +463,19 @@ impl Threats {
     }
 
     /// `a - b`.
-    pub fn sub(&mut self, arena: &mut Arena, a: TId, b: TId) -> Result<TId, String> {
+    pub fn sub(&mut self, arena: &mut Arena, a: ThreatId, b: ThreatId) -> Result<ThreatId, String> {
         let nb = self.neg(arena, b);
         self.add(arena, a, nb)
     }
 
-    fn add_uncached(&mut self, arena: &mut Arena, a: TId, b: TId) -> Result<TId, String> {
+    fn add_uncached(
+        &mut self,
+        arena: &mut Arena,
+        a: ThreatId,
+        b: ThreatId,
+    ) -> Result<ThreatId, String> {
         let (ka, kb) = (self.kind(a).clone(), self.kind(b).clone());
-        use Threat::*;
+        use ThreatKind::*;
         match (&ka, &kb) {
             (Dud, Dud) => return Ok(a),
             (Dud, _) | (_, Dud) => {
@@ -517,7 +551,12 @@ impl Threats {
         }
     }
 
-    fn unsupported(&mut self, arena: &mut Arena, a: TId, b: TId) -> Result<TId, String> {
+    fn unsupported(
+        &mut self,
+        arena: &mut Arena,
+        a: ThreatId,
+        b: ThreatId,
+    ) -> Result<ThreatId, String> {
         Err(format!(
             "the sum {} + {} is not supported (over and under add only to numbers)",
             self.display(arena, a),
@@ -526,7 +565,7 @@ impl Threats {
     }
 
     /// `a <= b`, by the survival search on `b - a` with Left moving second.
-    pub fn leq(&mut self, arena: &mut Arena, a: TId, b: TId) -> Result<bool, String> {
+    pub fn leq(&mut self, arena: &mut Arena, a: ThreatId, b: ThreatId) -> Result<bool, String> {
         if !self.is_stopper(a) || !self.is_stopper(b) {
             return Err(DUD_COMPARE.to_string());
         }
@@ -543,7 +582,12 @@ impl Threats {
     }
 
     /// The relation of `a` to `b`.
-    pub fn relation(&mut self, arena: &mut Arena, a: TId, b: TId) -> Result<Relation, String> {
+    pub fn relation(
+        &mut self,
+        arena: &mut Arena,
+        a: ThreatId,
+        b: ThreatId,
+    ) -> Result<Relation, String> {
         let le = self.leq(arena, a, b)?;
         let ge = self.leq(arena, b, a)?;
         Ok(match (le, ge) {
@@ -560,19 +604,19 @@ impl Threats {
         &mut self,
         arena: &mut Arena,
         mut short: GameId,
-        comps: Vec<TId>,
+        comps: Vec<ThreatId>,
         left_to_move: bool,
     ) -> State {
         let mut rest = Vec::with_capacity(comps.len());
         for c in comps {
             match self.kind(c).clone() {
-                Threat::Short(g) => short = arena.add(short, g),
-                Threat::Over(x) if !x.is_zero() => {
+                ThreatKind::Short(g) => short = arena.add(short, g),
+                ThreatKind::Over(x) if !x.is_zero() => {
                     let n = arena.number(x);
                     short = arena.add(short, n);
                     rest.push(self.over());
                 }
-                Threat::Under(x) if !x.is_zero() => {
+                ThreatKind::Under(x) if !x.is_zero() => {
                     let n = arena.number(x);
                     short = arena.add(short, n);
                     rest.push(self.under());
@@ -615,7 +659,7 @@ impl Threats {
             // Right passes forever while Left's moves run out.
             return Some(false);
         }
-        self.survival.get(s).copied()
+        self.survival.get(s)
     }
 
     fn moves(&mut self, arena: &mut Arena, s: &State) -> Vec<State> {
@@ -731,19 +775,19 @@ impl Threats {
     }
 
     /// CGSuite plain text: `on`, `off`, `over`, `5over`, `dud`, `{on|*}`, `{on||0|off}`.
-    pub fn display(&mut self, arena: &mut Arena, t: TId) -> String {
+    pub fn display(&mut self, arena: &mut Arena, t: ThreatId) -> String {
         self.append(arena, t, true).0
     }
 
     /// The text of `t` as an option (braced when `braced`) and its outermost bar count.
-    fn append(&mut self, arena: &mut Arena, t: TId, braced: bool) -> (String, usize) {
+    fn append(&mut self, arena: &mut Arena, t: ThreatId, braced: bool) -> (String, usize) {
         match self.kind(t).clone() {
-            Threat::Short(g) => arena.display_option(g, braced),
-            Threat::On => ("on".to_string(), 0),
-            Threat::Off => ("off".to_string(), 0),
-            Threat::Dud => ("dud".to_string(), 0),
-            Threat::Over(x) | Threat::Under(x) => {
-                let word = if matches!(self.kind(t), Threat::Over(_)) {
+            ThreatKind::Short(g) => arena.display_option(g, braced),
+            ThreatKind::On => ("on".to_string(), 0),
+            ThreatKind::Off => ("off".to_string(), 0),
+            ThreatKind::Dud => ("dud".to_string(), 0),
+            ThreatKind::Over(x) | ThreatKind::Under(x) => {
+                let word = if matches!(self.kind(t), ThreatKind::Over(_)) {
                     "over"
                 } else {
                     "under"
@@ -754,7 +798,7 @@ impl Threats {
                     (format!("{x}{word}"), 0)
                 }
             }
-            Threat::Node(l, r) => {
+            ThreatKind::Node(l, r) => {
                 let l = self.display_order(arena, &l);
                 let r = self.display_order(arena, &r);
                 let mut slashes = 1;
@@ -789,24 +833,24 @@ impl Threats {
 
     /// Short options first (in the arena's printed order), then `on`/`off`, then threat games
     /// by printed text.
-    fn display_order(&mut self, arena: &mut Arena, opts: &[TId]) -> Vec<TId> {
+    fn display_order(&mut self, arena: &mut Arena, opts: &[ThreatId]) -> Vec<ThreatId> {
         let shorts: Vec<GameId> = opts.iter().filter_map(|&o| self.as_short(o)).collect();
-        let mut out: Vec<TId> = arena
+        let mut out: Vec<ThreatId> = arena
             .sort_for_display(shorts)
             .into_iter()
             .map(|g| self.short(g))
             .collect();
-        for special in [Threat::On, Threat::Off] {
+        for special in [ThreatKind::On, ThreatKind::Off] {
             if let Some(&o) = opts.iter().find(|&&o| *self.kind(o) == special) {
                 out.push(o);
             }
         }
-        let nodes: Vec<TId> = opts
+        let nodes: Vec<ThreatId> = opts
             .iter()
             .copied()
-            .filter(|&o| matches!(self.kind(o), Threat::Node(..)))
+            .filter(|&o| matches!(self.kind(o), ThreatKind::Node(..)))
             .collect();
-        let mut rest: Vec<(String, TId)> = nodes
+        let mut rest: Vec<(String, ThreatId)> = nodes
             .into_iter()
             .map(|o| (self.display(arena, o), o))
             .collect();

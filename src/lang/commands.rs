@@ -1,0 +1,412 @@
+//! Meta commands (`:help`, `:limit`, ...): one row each, with the usage line, a help page and
+//! the implementation. `:help`, completion and "did you mean" read this table.
+
+use std::time::Duration;
+
+use super::error::CgError;
+use super::functions;
+use super::session::{Executed, Reply, Session};
+use super::span::Span;
+use crate::search::Budget;
+
+type CommandResult = Result<Executed, CgError>;
+
+/// A meta command.
+pub struct Command {
+    pub name: &'static str,
+    /// Other names that run it (`:q` for `:quit`).
+    pub aliases: &'static [&'static str],
+    /// The syntax, e.g. `:time on|off`.
+    pub usage: &'static str,
+    /// One line for `:help`.
+    pub summary: &'static str,
+    /// The `:help :name` page.
+    pub help: &'static str,
+    /// Runs the command with the rest of its line (trimmed).
+    pub run: fn(&mut Session, &str, Span) -> CommandResult,
+}
+
+/// Every meta command, in the order `:help` lists them.
+pub static COMMANDS: &[Command] = &[
+    Command {
+        name: "help",
+        aliases: &["h", "?"],
+        usage: ":help [topic]",
+        summary: "an overview, or the page of a function, command or topic",
+        help: "`:help` lists the functions and commands; `:help NAME` shows the page of a function\n(`:help cool`) or a command (`:help limit` or `:help :limit`); `:help syntax` describes\nthe notation.",
+        run: |_, args, span| text(help(args).map_err(|m| CgError::at(span, m))?),
+    },
+    Command {
+        name: "vars",
+        aliases: &[],
+        usage: ":vars",
+        summary: "list the variables and their values",
+        help: "`:vars` prints every variable with its value, one per line, in name order.",
+        run: |s, _, _| {
+            let lines = s.variables_text();
+            text(if lines.is_empty() {
+                "no variables".to_string()
+            } else {
+                lines
+            })
+        },
+    },
+    Command {
+        name: "clear",
+        aliases: &[],
+        usage: ":clear",
+        summary: "forget all variables",
+        help: "`:clear` forgets every variable (the games computed so far stay in the arena).",
+        run: |s, _, _| {
+            let n = s.clear_variables();
+            text(format!(
+                "cleared {n} variable{}",
+                if n == 1 { "" } else { "s" }
+            ))
+        },
+    },
+    Command {
+        name: "load",
+        aliases: &[],
+        usage: ":load FILE",
+        summary: "run a script file",
+        help: "`:load FILE` runs the statements of FILE in this session (its variables stay), printing\ntheir values; it stops at the first error. Example: `:load scripts/tour.cgt`.",
+        run: load,
+    },
+    Command {
+        name: "time",
+        aliases: &[],
+        usage: ":time on|off",
+        summary: "show the time each statement takes",
+        help: "`:time on` prints the evaluation time after each statement; `:time off` stops;\n`:time` alone toggles.",
+        run: |s, args, span| {
+            s.settings.show_time = match args {
+                "on" => true,
+                "off" => false,
+                "" => !s.settings.show_time,
+                other => return Err(bad_word(span, "time", other)),
+            };
+            text(format!("timing {}", on_off(s.settings.show_time)))
+        },
+    },
+    Command {
+        name: "stats",
+        aliases: &[],
+        usage: ":stats",
+        summary: "arena size, every cache's hit rate, the last search",
+        help: "`:stats` shows how many games the arena holds, each memo table's size, capacity, hits,\nmisses and flushes, and the counters of the last module search.",
+        run: |s, _, _| text(s.stats_text()),
+    },
+    Command {
+        name: "print-limit",
+        aliases: &[],
+        usage: ":print-limit N",
+        summary: "longest printed value (0 = no limit)",
+        help: "`:print-limit N` prints values longer than N characters as a one-line summary\n(default 10000); `:print-limit 0` prints everything in full; without N it shows the limit.",
+        run: |s, args, span| {
+            if args.is_empty() {
+                return text(format!(
+                    "print limit: {} characters",
+                    s.settings.print_limit
+                ));
+            }
+            let n: usize = args.parse().map_err(|_| {
+                CgError::at(
+                    span,
+                    format!("`:print-limit` takes a number of characters, not `{args}`"),
+                )
+            })?;
+            s.settings.print_limit = if n == 0 { usize::MAX } else { n };
+            text(if n == 0 {
+                "print limit off: values print in full".to_string()
+            } else {
+                format!("print limit: {n} characters")
+            })
+        },
+    },
+    Command {
+        name: "threads",
+        aliases: &[],
+        usage: ":threads N",
+        summary: "worker threads for module searches",
+        help: "`:threads N` (1 to 256) sets how many worker threads module searches use; independent\ncomponents of a position are searched in parallel. Without N it shows the number.",
+        run: |s, args, span| {
+            if !args.is_empty() {
+                s.search.threads = args
+                    .parse()
+                    .ok()
+                    .filter(|n| (1..=256).contains(n))
+                    .ok_or_else(|| {
+                        CgError::at(
+                            span,
+                            format!("`:threads` takes a number from 1 to 256, not `{args}`"),
+                        )
+                    })?;
+            }
+            let n = s.search.threads;
+            text(format!(
+                "module searches use {n} thread{}",
+                if n == 1 { "" } else { "s" }
+            ))
+        },
+    },
+    Command {
+        name: "limit",
+        aliases: &[],
+        usage: ":limit nodes N | memory 8G | time 600 | progress 10 | off",
+        summary: "budgets of module searches",
+        help: "`:limit` shows the search budgets; `:limit nodes 1000000`, `:limit memory 8G` (also K, M),\n`:limit time 600` (seconds) set one; `:limit progress 10` prints a progress line every 10 s\nof a long search (`:limit progress off` stops them); `:limit off` restores the defaults.\nA search that runs out stops with \"budget exhausted\" and the session goes on.",
+        run: |s, args, span| text(limit(s, args, span)?),
+    },
+    Command {
+        name: "unicode",
+        aliases: &[],
+        usage: ":unicode on|off",
+        summary: "print ↑ ↓ ⋆ ± in values (input stays ASCII)",
+        help: "`:unicode on` prints game values with ↑ ↓ ⋆ ± instead of ^ v * +- (`--unicode` on the\ncommand line does the same); input is always ASCII. `:unicode off` goes back.",
+        run: |s, args, span| {
+            s.settings.unicode = match args {
+                "on" => true,
+                "off" => false,
+                other => return Err(bad_word(span, "unicode", other)),
+            };
+            text(format!(
+                "unicode output {} (input is always ASCII)",
+                if s.settings.unicode {
+                    "on: ↑ ↓ ⋆ ±"
+                } else {
+                    "off"
+                }
+            ))
+        },
+    },
+    Command {
+        name: "quit",
+        aliases: &["q", "exit"],
+        usage: ":quit",
+        summary: "leave (Ctrl-D works too; Ctrl-C cancels a line or a computation)",
+        help: "`:quit` (or `:q`, `:exit`, or Ctrl-D) leaves the calculator; in a script it stops the\nscript. Ctrl-C cancels the line being typed or the computation running.",
+        run: |_, _, _| Ok(Executed::Quit),
+    },
+];
+
+/// The command called `name` (or one of its aliases).
+pub fn lookup(name: &str) -> Option<&'static Command> {
+    COMMANDS
+        .iter()
+        .find(|c| c.name == name || c.aliases.contains(&name))
+}
+
+/// Every command name and alias.
+pub fn names() -> impl Iterator<Item = &'static str> {
+    COMMANDS
+        .iter()
+        .flat_map(|c| std::iter::once(c.name).chain(c.aliases.iter().copied()))
+}
+
+/// Runs the meta command `:name args`.
+pub fn run(s: &mut Session, name: &str, args: &str, span: Span) -> CommandResult {
+    match lookup(name) {
+        Some(c) => (c.run)(s, args.trim(), span),
+        None => {
+            let mut err = CgError::at(span, format!("unknown command `:{name}`"));
+            if let Some(close) = functions::closest(name, names()) {
+                err = err.with_hint(format!(
+                    "did you mean `:{close}`? (`:help` lists the commands)"
+                ));
+            }
+            Err(err)
+        }
+    }
+}
+
+fn text(t: String) -> CommandResult {
+    Ok(Executed::Value(Some(t)))
+}
+
+fn on_off(b: bool) -> &'static str {
+    if b { "on" } else { "off" }
+}
+
+fn bad_word(span: Span, command: &str, got: &str) -> CgError {
+    CgError::at(
+        span,
+        format!("`:{command}` takes `on` or `off`, not `{got}`"),
+    )
+}
+
+/// The text of `:help` (no topic: an overview) or `:help topic`.
+pub fn help(topic: &str) -> Result<String, String> {
+    if topic.is_empty() {
+        let mut out = String::from(HELP_OVERVIEW);
+        out.push('\n');
+        out.push_str(&functions::overview());
+        out.push('\n');
+        out.push_str(&commands_overview());
+        return Ok(out.trim_end().to_string());
+    }
+    if let Some(name) = topic.strip_prefix(':') {
+        if let Some(c) = lookup(name) {
+            return Ok(command_page(c));
+        }
+    } else if let Some(f) = functions::lookup(topic) {
+        return Ok(functions::help_page(f));
+    } else if let Some(c) = lookup(topic) {
+        return Ok(command_page(c));
+    }
+    match topic {
+        "syntax" | "games" => Ok(HELP_SYNTAX.trim_end().to_string()),
+        "commands" => Ok(commands_overview().trim_end().to_string()),
+        _ => {
+            let bare = topic.trim_start_matches(':');
+            let candidates = functions::names()
+                .chain(names())
+                .chain(["syntax", "commands"]);
+            Err(match functions::closest(bare, candidates) {
+                Some(c) => format!("no help for `{topic}`; did you mean `{c}`?"),
+                None => format!("no help for `{topic}`; `:help` lists the topics"),
+            })
+        }
+    }
+}
+
+fn command_page(c: &Command) -> String {
+    let mut page = format!("{}\n\n{}", c.usage, c.help);
+    if !c.aliases.is_empty() {
+        let aliases: Vec<String> = c.aliases.iter().map(|a| format!(":{a}")).collect();
+        page.push_str(&format!("\nAlso: {}.", aliases.join(", ")));
+    }
+    page
+}
+
+fn commands_overview() -> String {
+    let mut out = String::from("Commands (`:help :NAME` for details):\n");
+    for c in COMMANDS {
+        out.push_str(&format!("  {:<22} {}\n", c.usage_head(), c.summary));
+    }
+    out
+}
+
+impl Command {
+    /// The usage line, shortened for the overview table.
+    fn usage_head(&self) -> &'static str {
+        match self.usage.find(" nodes") {
+            Some(i) => &self.usage[..i],
+            None => self.usage,
+        }
+    }
+}
+
+const HELP_OVERVIEW: &str = "cgcalc: type a game expression and get its canonical form.
+  {0|1}          -> 1/2          {0|*}   -> ^          *4 + *7 -> *3
+  g = {3||2|1}   assigns g       +-1+-2  -> +-{3|1||-1|-3}
+`:help syntax` describes the notation.
+";
+
+const HELP_SYNTAX: &str = "Notation (language.md):
+  0  -7  3/8           numbers (dyadic rationals; 1/3 is an error)
+  *  *5                nimbers
+  ^  ^^  ^3  v  vv  v3  ^*  v*3   multiples of up/down plus a nimber
+  1/2v*  6^*  2Tiny(2) a number followed by an infinitesimal part is their sum
+  ^<3>  v<2>  ^[3]     up-nth and up-to-the-n (Conway's uptimals)
+  {a, b | c}           the game with those options
+  {3||2|1}  2|1        slash notation: more bars bind more loosely; {3|2|1} is ambiguous
+  +-G  +-{a,b}  a +- b switches
+  G + H  G - H  -G     sum, difference, negative
+  G : H                ordinal sum
+  n . G  x . U         Norton product (n.G is n copies of G)
+  ==  !=  <  <=  >  >=  <>  <|  |>   comparisons (<> is confused with)
+  g = expr   g := expr   a; b   expr;   # comment   // comment   assert expr
+";
+
+/// `:load FILE`.
+fn load(s: &mut Session, path: &str, span: Span) -> CommandResult {
+    if path.is_empty() {
+        return Err(CgError::at(span, "`:load` needs a file name"));
+    }
+    if s.loading.iter().any(|p| p == path) {
+        return Err(CgError::at(
+            span,
+            format!("`{path}` is already being loaded (recursive :load)"),
+        ));
+    }
+    let src = std::fs::read_to_string(path)
+        .map_err(|e| CgError::at(span, format!("cannot read `{path}`: {e}")))?;
+    s.loading.push(path.to_string());
+    let mut lines = Vec::new();
+    let mut failure = None;
+    let ok = s.run_source(&src, path, true, &mut |r: &Reply| {
+        if let Some(o) = &r.output {
+            lines.push(o.clone());
+        }
+        if let Some(e) = &r.error {
+            failure = Some(e.clone());
+        }
+    });
+    s.loading.pop();
+    if !ok {
+        let mut msg = format!("`:load {path}` stopped at an error:\n");
+        msg.push_str(&failure.unwrap_or_default());
+        return Err(CgError::at(span, msg));
+    }
+    lines.push(format!("loaded {path}"));
+    text(lines.join("\n"))
+}
+
+/// `:limit`, `:limit nodes N`, `:limit memory 8G`, `:limit time 600`, `:limit off`.
+fn limit(s: &mut Session, args: &str, span: Span) -> Result<String, CgError> {
+    let words: Vec<&str> = args.split_whitespace().collect();
+    let bad = |m: String| {
+        CgError::at(span, m).with_hint(
+            "`:limit nodes 1000000`, `:limit memory 8G`, `:limit time 600` (seconds), `:limit off`",
+        )
+    };
+    let seconds = |w: &str| -> Result<u64, CgError> {
+        w.trim_end_matches('s')
+            .parse()
+            .map_err(|_| bad(format!("`{w}` is not a number of seconds")))
+    };
+    let budget = &mut s.search.budget;
+    match words.as_slice() {
+        [] => {}
+        ["off"] => *budget = Budget::default(),
+        ["progress", "off"] => budget.progress = None,
+        ["progress", secs] => budget.progress = Some(Duration::from_secs(seconds(secs)?.max(1))),
+        ["nodes", n] => {
+            budget.nodes = n
+                .parse()
+                .map_err(|_| bad(format!("`{n}` is not a node count")))?;
+        }
+        ["memory", m] => {
+            let (digits, unit) =
+                m.split_at(m.trim_end_matches(|c: char| c.is_ascii_alphabetic()).len());
+            let n: usize = digits
+                .parse()
+                .map_err(|_| bad(format!("`{m}` is not a size")))?;
+            let mult = match unit.to_ascii_uppercase().as_str() {
+                "" | "M" | "MB" | "MIB" => 1 << 20,
+                "G" | "GB" | "GIB" => 1 << 30,
+                "K" | "KB" | "KIB" => 1 << 10,
+                other => return Err(bad(format!("unknown size unit `{other}`"))),
+            };
+            budget.memory = n.saturating_mul(mult);
+        }
+        ["time", t] => budget.time = Duration::from_secs(seconds(t)?),
+        _ => return Err(bad(format!("cannot read `:limit {args}`"))),
+    }
+    let b = *budget;
+    let nodes = if b.nodes == u64::MAX {
+        "no limit".to_string()
+    } else {
+        b.nodes.to_string()
+    };
+    let progress = match b.progress {
+        Some(d) => format!("every {} s", d.as_secs()),
+        None => "off".to_string(),
+    };
+    Ok(format!(
+        "search limits: nodes {nodes}, memory {} MiB, time {} s; progress reports {progress}",
+        b.memory >> 20,
+        b.time.as_secs()
+    ))
+}

@@ -1,0 +1,543 @@
+//! The session driver: a [`Session`] owns the game stores, the variables and the settings, and
+//! runs source text statement by statement, producing one [`Reply`] per statement.
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+use std::time::{Duration, Instant};
+
+use super::ast::{Statement, StmtKind};
+use super::commands;
+use super::error::CgError;
+use super::parser;
+use super::span::Span;
+use super::value::{ModulePosition, Value, display_value};
+use crate::analysis::{Analysis, AnalysisCaches};
+use crate::game::threat::Threats;
+use crate::game::{Arena, Outcome, interrupt};
+use crate::search::{Budget, MoveRow, PositionValue, SearchEnv, SearchStats};
+
+/// User-visible settings changed by meta commands.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// Characters of printed output before a summary is shown instead (`:print-limit`).
+    pub print_limit: usize,
+    /// Report the time of each statement (`:time on`).
+    pub show_time: bool,
+    /// Print ↑ ↓ ⋆ ± instead of ^ v * +- in game values (`:unicode on`, `--unicode`).
+    pub unicode: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            print_limit: crate::game::display::DEFAULT_PRINT_LIMIT,
+            show_time: false,
+            unicode: false,
+        }
+    }
+}
+
+/// Threads and budgets of module searches (`:limit`, `:threads`), and the last search's report.
+#[derive(Clone, Debug)]
+pub struct SearchSettings {
+    pub threads: usize,
+    pub budget: Budget,
+    pub last: Option<SearchStats>,
+}
+
+impl Default for SearchSettings {
+    fn default() -> Self {
+        SearchSettings {
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            budget: Budget::default(),
+            last: None,
+        }
+    }
+}
+
+/// The result of one statement, ready to print.
+#[derive(Clone, Debug)]
+pub struct Reply {
+    /// The statement's source text.
+    pub input: String,
+    /// What to print (nothing for `;`-terminated statements and assertions that hold).
+    pub output: Option<String>,
+    /// The rendered error (`file:line:col: error: ...` with the line and a caret).
+    pub error: Option<String>,
+    /// Time spent evaluating.
+    pub elapsed: Duration,
+    /// `:quit` was given.
+    pub quit: bool,
+    /// `:time on` is in force: print the elapsed time.
+    pub timed: bool,
+}
+
+/// What a statement did.
+pub enum Executed {
+    /// Its text to print, if any.
+    Value(Option<String>),
+    Quit,
+}
+
+/// One calculator session: the arena of games, the variables and the settings.
+pub struct Session {
+    pub arena: Arena,
+    /// Threat games and loopy constants (`on`, `off`, `over`, `under`, `dud`).
+    pub threats: Threats,
+    /// Memo tables of the analysis functions (cooling, rcf, atomic weight, ...).
+    pub analysis: AnalysisCaches,
+    pub(crate) vars: BTreeMap<String, Value>,
+    pub settings: Settings,
+    /// Search settings and the statistics of the last search.
+    pub search: SearchSettings,
+    /// Files being loaded, to refuse recursive `:load`.
+    pub(crate) loading: Vec<String>,
+}
+
+impl Default for Session {
+    fn default() -> Self {
+        Session::new()
+    }
+}
+
+impl Session {
+    pub fn new() -> Session {
+        Session {
+            arena: Arena::new(),
+            threats: Threats::new(),
+            analysis: AnalysisCaches::default(),
+            vars: BTreeMap::new(),
+            settings: Settings::default(),
+            search: SearchSettings::default(),
+            loading: Vec::new(),
+        }
+    }
+
+    /// The memoised analysis functions on this session's arena.
+    pub fn analysis(&mut self) -> Analysis<'_> {
+        Analysis::new(&mut self.arena, &mut self.analysis)
+    }
+
+    /// Variable names, for completion and `:vars`.
+    pub fn variable_names(&self) -> Vec<String> {
+        self.vars.keys().cloned().collect()
+    }
+
+    /// `name = value` for every variable, one per line.
+    pub(crate) fn variables_text(&mut self) -> String {
+        let vars: Vec<(String, Value)> = self
+            .vars
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        let mut lines = Vec::with_capacity(vars.len());
+        for (n, v) in vars {
+            lines.push(format!("{n} = {}", self.show(&v)));
+        }
+        lines.join("\n")
+    }
+
+    /// Forgets every variable; returns how many there were.
+    pub(crate) fn clear_variables(&mut self) -> usize {
+        let n = self.vars.len();
+        self.vars.clear();
+        n
+    }
+
+    /// Runs `src`, calling `on_reply` after each statement. The text is read one statement
+    /// group at a time (a line, continued while brackets are open), so an error in one group
+    /// does not keep the others from running; with `stop_on_error` the run stops at the first
+    /// error. Returns `false` if any statement failed.
+    pub fn run_source(
+        &mut self,
+        src: &str,
+        origin: &str,
+        stop_on_error: bool,
+        on_reply: &mut dyn FnMut(&Reply),
+    ) -> bool {
+        let mut ok = true;
+        let mut quit = false;
+        for (first_line, chunk) in statement_groups(src) {
+            ok &= self.run_source_at(chunk, origin, first_line, stop_on_error, &mut |r| {
+                quit |= r.quit;
+                on_reply(r)
+            });
+            if quit || (!ok && stop_on_error) {
+                break;
+            }
+        }
+        ok
+    }
+
+    /// Runs text that starts at line `first_line` of `origin` and is parsed as a whole (one
+    /// statement group, as [`statement_groups`] cuts them): a parse error stops all of it.
+    /// Stops after `:quit`. Returns `false` if any statement failed.
+    pub fn run_source_at(
+        &mut self,
+        src: &str,
+        origin: &str,
+        first_line: usize,
+        stop_on_error: bool,
+        on_reply: &mut dyn FnMut(&Reply),
+    ) -> bool {
+        let at = Origin {
+            name: origin,
+            first_line,
+        };
+        let program = match parser::parse_program(src) {
+            Ok(p) => p,
+            Err(e) => {
+                let input = e.span.map_or(src, |s| line_of(src, s)).trim().to_string();
+                on_reply(&Reply {
+                    input,
+                    output: None,
+                    error: Some(at.render(&e, src)),
+                    elapsed: Duration::ZERO,
+                    quit: false,
+                    timed: false,
+                });
+                return false;
+            }
+        };
+        let mut ok = true;
+        for stmt in &program.statements {
+            let reply = self.run_statement(stmt, src, &at);
+            let (failed, quit) = (reply.error.is_some(), reply.quit);
+            on_reply(&reply);
+            ok &= !failed;
+            if quit || (failed && stop_on_error) {
+                break;
+            }
+        }
+        ok
+    }
+
+    fn run_statement(&mut self, stmt: &Statement, src: &str, at: &Origin) -> Reply {
+        let input = stmt.span.text(src).trim().to_string();
+        interrupt::clear_cancel();
+        let start = Instant::now();
+        // Interrupts inside an expression carry the span of the operation they stopped; one
+        // that escapes (while printing, say) points at the whole statement.
+        let caught = interrupt::catch(|| self.execute(stmt, src));
+        let elapsed = start.elapsed();
+        let (output, error, quit) = match caught {
+            Ok(Ok(Executed::Value(text))) => (text, None, false),
+            Ok(Ok(Executed::Quit)) => (None, None, true),
+            Ok(Err(e)) => (None, Some(at.render(&e, src)), false),
+            Err(message) => (
+                None,
+                Some(at.render(&CgError::at(stmt.span, message), src)),
+                false,
+            ),
+        };
+        Reply {
+            input,
+            output,
+            error,
+            elapsed,
+            quit,
+            timed: self.settings.show_time,
+        }
+    }
+
+    fn execute(&mut self, stmt: &Statement, src: &str) -> Result<Executed, CgError> {
+        match &stmt.kind {
+            StmtKind::Expr(e) => {
+                let v = self.eval(e)?;
+                Ok(Executed::Value(stmt.print.then(|| self.show(&v))))
+            }
+            StmtKind::Assign {
+                name,
+                name_span,
+                value,
+            } => {
+                check_assignable(name, *name_span)?;
+                let v = self.eval(value)?;
+                let text = stmt.print.then(|| self.show(&v));
+                self.vars.insert(name.clone(), v);
+                Ok(Executed::Value(text))
+            }
+            StmtKind::Assert(e) => {
+                self.assert(e, src)?;
+                Ok(Executed::Value(None))
+            }
+            StmtKind::Meta { command, args } => commands::run(self, command, args, stmt.span),
+        }
+    }
+
+    /// Prints a value within the print limit, or its summary. Positions get their values
+    /// computed first.
+    pub fn show(&mut self, v: &Value) -> String {
+        self.resolve_positions(v);
+        let text = match display_value(
+            &mut self.arena,
+            &mut self.threats,
+            v,
+            self.settings.print_limit,
+        ) {
+            Some(s) => s,
+            None => match v {
+                Value::Game(g) => self.arena.summary(*g),
+                Value::Position(p) => match p.known_value() {
+                    Some(PositionValue::Game(g)) => self.arena.summary(g),
+                    _ => too_long(v),
+                },
+                _ => too_long(v),
+            },
+        };
+        if self.settings.unicode && !matches!(v, Value::Str(_) | Value::Text(_)) {
+            unicode_symbols(&text)
+        } else {
+            text
+        }
+    }
+
+    /// Computes the value of every position in `v` (lists included) that has none yet.
+    fn resolve_positions(&mut self, v: &Value) {
+        match v {
+            Value::Position(p) => {
+                self.position_value(p);
+            }
+            Value::List(items) => items.iter().for_each(|x| self.resolve_positions(x)),
+            _ => {}
+        }
+    }
+
+    /// A search environment over this session's stores, threads and budget.
+    fn search_env(&mut self) -> SearchEnv<'_> {
+        SearchEnv {
+            arena: &mut self.arena,
+            threats: &mut self.threats,
+            threads: self.search.threads,
+            budget: self.search.budget,
+            last: None,
+        }
+    }
+
+    /// Runs `f` on a search environment and keeps its counters for `:stats`.
+    fn with_search<T>(&mut self, f: impl FnOnce(&mut SearchEnv) -> T) -> T {
+        let mut env = self.search_env();
+        let r = f(&mut env);
+        if let Some(stats) = env.last {
+            self.search.last = Some(stats);
+        }
+        r
+    }
+
+    /// The value of a position, searched for the first time it is needed and then kept.
+    pub fn position_value(&mut self, p: &ModulePosition) -> PositionValue {
+        if let Some(v) = p.known_value() {
+            return v;
+        }
+        let v = self.with_search(|env| p.position.value(env));
+        p.set_value(v);
+        v
+    }
+
+    /// The outcome class of a position: from its value when that is known, otherwise by the
+    /// ruleset's outcome search (which does not compute the value).
+    pub fn position_outcome(&mut self, p: &ModulePosition) -> Outcome {
+        if let Some(o) = p.known_outcome() {
+            return o;
+        }
+        let o = match p.known_value() {
+            Some(PositionValue::Game(g)) => self.arena.outcome(g),
+            Some(PositionValue::Threat(t)) => {
+                let zero = self.threats.short(self.arena.zero());
+                match self.threats.relation(&mut self.arena, t, zero) {
+                    Ok(r) => Outcome::of_relation_to_zero(r),
+                    Err(_) => self.with_search(|env| p.position.outcome(env)),
+                }
+            }
+            Some(PositionValue::Win(crate::search::Player::Left)) => Outcome::L,
+            Some(PositionValue::Win(crate::search::Player::Right)) => Outcome::R,
+            None => self.with_search(|env| p.position.outcome(env)),
+        };
+        p.set_outcome(o);
+        o
+    }
+
+    /// The text of `moves(P)`: the position, then each move with the value it leads to.
+    pub(crate) fn move_table(&mut self, p: &ModulePosition) -> String {
+        let rows: Vec<MoveRow> = self.with_search(|env| p.position.moves(env));
+        let mut out = format!("position {}", p.position.describe());
+        if rows.is_empty() {
+            out.push_str("\nno moves");
+        }
+        for r in rows {
+            let who = match r.player {
+                Some(crate::search::Player::Left) => "L ",
+                Some(crate::search::Player::Right) => "R ",
+                None => "",
+            };
+            let value = self.position_value_text(r.value);
+            let _ = write!(out, "\n  {:<12} {value}", format!("{who}{}", r.text));
+        }
+        out
+    }
+
+    fn position_value_text(&mut self, v: PositionValue) -> String {
+        let v = match v {
+            PositionValue::Game(g) => Value::Game(g),
+            PositionValue::Threat(t) => Value::Threat(t),
+            PositionValue::Win(p) => return super::value::win_text(p).to_string(),
+        };
+        self.show(&v)
+    }
+
+    /// The text of `:stats`.
+    pub(crate) fn stats_text(&self) -> String {
+        let s = self.arena.stats();
+        let mut out = format!(
+            "arena: {} games, {} option slots, about {:.1} MiB\n",
+            s.games,
+            s.option_pool,
+            self.arena.approx_bytes() as f64 / (1024.0 * 1024.0)
+        );
+        if let Some(st) = &self.search.last {
+            let _ = writeln!(
+                out,
+                "last search: {} nodes, {} table hits, {} valued by the rules, table {} entries, {} thread{}, {:.3} s",
+                st.nodes,
+                st.table_hits,
+                st.direct,
+                st.table_size,
+                st.threads,
+                if st.threads == 1 { "" } else { "s" },
+                st.elapsed.as_secs_f64()
+            );
+        }
+        out.push_str(
+            "cache            entries   capacity       hits     misses  hit rate  flushes",
+        );
+        let caches = s
+            .caches
+            .into_iter()
+            .chain(self.threats.stats())
+            .chain(self.analysis.stats());
+        for (name, c) in caches {
+            let _ = write!(
+                out,
+                "\n{name:<14} {:>9} {:>10} {:>10} {:>10} {:>8.1}% {:>8}",
+                c.len,
+                c.capacity,
+                c.hits,
+                c.misses,
+                100.0 * c.hit_rate(),
+                c.flushes
+            );
+        }
+        out
+    }
+}
+
+fn too_long(v: &Value) -> String {
+    format!(
+        "<{} too long to print: `:print-limit 0` prints it in full>",
+        v.type_name()
+    )
+}
+
+/// Where a source text comes from, for error positions.
+struct Origin<'a> {
+    name: &'a str,
+    first_line: usize,
+}
+
+impl Origin<'_> {
+    fn render(&self, e: &CgError, src: &str) -> String {
+        e.render_from_line(src, self.name, self.first_line)
+    }
+}
+
+/// Splits source text into statement groups: each group is a run of whole lines that ends
+/// where no bracket or string is left open (the unit the REPL and stdin read too). Yields
+/// the 1-based line where each group starts.
+pub fn statement_groups(src: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut rest = src;
+    let mut line = 1;
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        let start_line = line;
+        let mut end = 0;
+        loop {
+            let next = rest[end..].find('\n').map_or(rest.len(), |i| end + i + 1);
+            line += 1;
+            end = next;
+            if end >= rest.len() || !parser::is_incomplete(&rest[..end]) {
+                break;
+            }
+        }
+        let (group, tail) = rest.split_at(end);
+        rest = tail;
+        Some((start_line, group))
+    })
+}
+
+fn check_assignable(name: &str, span: Span) -> Result<(), CgError> {
+    if parser::RESERVED.contains(&name) {
+        return Err(CgError::at(
+            span,
+            format!("`{name}` is reserved and cannot be assigned"),
+        ));
+    }
+    if super::functions::lookup(name).is_some() {
+        return Err(CgError::at(
+            span,
+            format!("`{name}` is a function name and cannot be assigned"),
+        ));
+    }
+    Ok(())
+}
+
+fn line_of(src: &str, span: Span) -> &str {
+    let start = span.start.min(src.len());
+    let ls = src[..start].rfind('\n').map_or(0, |i| i + 1);
+    let le = src[start..].find('\n').map_or(src.len(), |i| start + i);
+    &src[ls..le]
+}
+
+/// Game text with ↑ ↓ ⋆ ± for `^`, the down `v`, `*` and `+-` (a `v` that follows a letter,
+/// as in `over`, is part of a word and stays).
+pub fn unicode_symbols(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut prev: Option<char> = None;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '^' => out.push('↑'),
+            '*' => out.push('⋆'),
+            'v' if !prev.is_some_and(|p| p.is_ascii_alphabetic()) => out.push('↓'),
+            '+' if chars.peek() == Some(&'-') => {
+                chars.next();
+                out.push('±');
+            }
+            c => out.push(c),
+        }
+        prev = Some(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::statement_groups;
+
+    #[test]
+    fn groups_follow_open_brackets() {
+        let src = "a = 1\n{1,\n2|3}\n\n:help\nb";
+        let groups: Vec<(usize, &str)> = statement_groups(src).collect();
+        assert_eq!(
+            groups,
+            vec![
+                (1, "a = 1\n"),
+                (2, "{1,\n2|3}\n"),
+                (4, "\n"),
+                (5, ":help\n"),
+                (6, "b")
+            ]
+        );
+    }
+}

@@ -1,0 +1,133 @@
+//! Budgets of a search (nodes, memory, time), its counters, and the meter that enforces them.
+
+use std::time::{Duration, Instant};
+
+use crate::game::interrupt::{Interrupt, check_cancel};
+
+/// Limits on a search; exceeding one unwinds with [`Interrupt::Budget`].
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    /// Maximum nodes (positions expanded) per search.
+    pub nodes: u64,
+    /// Maximum bytes of arena plus tables (approximate).
+    pub memory: usize,
+    /// Maximum wall time.
+    pub time: Duration,
+    /// Print a progress line to standard error this often during long searches.
+    pub progress: Option<Duration>,
+}
+
+impl Default for Budget {
+    fn default() -> Self {
+        Budget {
+            nodes: u64::MAX,
+            memory: 16 << 30,
+            time: Duration::from_secs(24 * 3600),
+            progress: Some(Duration::from_secs(10)),
+        }
+    }
+}
+
+/// Counters a search reports.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SearchStats {
+    /// Components expanded (their moves generated and valued).
+    pub nodes: u64,
+    /// Components found in the transposition table.
+    pub table_hits: u64,
+    /// Components valued directly by the rules.
+    pub direct: u64,
+    /// Entries in the transposition table(s) at the end.
+    pub table_size: usize,
+    pub elapsed: Duration,
+    pub threads: usize,
+}
+
+impl SearchStats {
+    pub(crate) fn merge(&mut self, o: &SearchStats) {
+        self.nodes += o.nodes;
+        self.table_hits += o.table_hits;
+        self.direct += o.direct;
+        self.table_size += o.table_size;
+    }
+}
+
+/// What a progress line reports besides the counters.
+pub(crate) struct Usage {
+    pub table_entries: usize,
+    pub arena_games: usize,
+    pub bytes: usize,
+}
+
+/// Counts the nodes of one search and enforces its [`Budget`]: cancellation (Ctrl-C), the node,
+/// time and memory limits, and periodic progress lines.
+pub(crate) struct Meter {
+    pub stats: SearchStats,
+    budget: Budget,
+    start: Instant,
+    last_progress: Instant,
+}
+
+impl Meter {
+    pub fn new(budget: Budget) -> Meter {
+        Meter {
+            stats: SearchStats {
+                threads: 1,
+                ..Default::default()
+            },
+            budget,
+            start: Instant::now(),
+            last_progress: Instant::now(),
+        }
+    }
+
+    /// Counts a node; every 1024 nodes checks Ctrl-C and the budget (`usage` is only asked
+    /// then, so it may cost a little).
+    #[inline]
+    pub fn tick(&mut self, usage: impl FnOnce() -> Usage) {
+        self.stats.nodes += 1;
+        if self.stats.nodes & 1023 == 0 {
+            self.check(usage());
+        }
+    }
+
+    #[cold]
+    fn check(&mut self, u: Usage) {
+        check_cancel();
+        if self.stats.nodes > self.budget.nodes {
+            Interrupt::Budget(format!("node limit of {} reached", self.budget.nodes)).raise();
+        }
+        if self.start.elapsed() > self.budget.time {
+            Interrupt::Budget(format!("time limit of {:?} reached", self.budget.time)).raise();
+        }
+        if let Some(every) = self.budget.progress
+            && self.last_progress.elapsed() >= every
+        {
+            self.last_progress = Instant::now();
+            eprintln!(
+                "search: {} nodes, {} table hits, table {} entries, arena {} games, ~{} MiB, {:.0} s",
+                self.stats.nodes,
+                self.stats.table_hits,
+                u.table_entries,
+                u.arena_games,
+                u.bytes >> 20,
+                self.start.elapsed().as_secs_f64()
+            );
+        }
+        if u.bytes > self.budget.memory {
+            Interrupt::Budget(format!(
+                "memory limit of {} MiB reached ({} nodes searched)",
+                self.budget.memory >> 20,
+                self.stats.nodes
+            ))
+            .raise();
+        }
+    }
+
+    /// The counters, with the elapsed time and the final table size.
+    pub fn finish(mut self, table_size: usize) -> SearchStats {
+        self.stats.table_size = table_size;
+        self.stats.elapsed = self.start.elapsed();
+        self.stats
+    }
+}

@@ -1,0 +1,143 @@
+//! Positions of any ruleset as the calculator holds them: an object-safe [`Position`] trait
+//! (describe, value, outcome, moves), the three kinds of [`PositionValue`], and [`Searched`],
+//! which gives every [`Game`] these operations through the engine's searches.
+
+use std::fmt;
+
+use super::budget::{Budget, SearchStats};
+use super::game::{Game, Player};
+use super::impartial::NimSearch;
+use super::local::{LocalSearch, parallel_value};
+use super::outcome::OutcomeSearch;
+use crate::game::threat::{ThreatId, Threats};
+use crate::game::{Arena, GameId, Outcome};
+
+/// The value of a position: a short game, a threat game (with `on`/`off`), or a forced
+/// global win for one side, which is not a game at all (Mäser's GTSearch result types).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PositionValue {
+    Game(GameId),
+    Threat(ThreatId),
+    Win(Player),
+}
+
+/// What a search needs from the session: the stores its values go into, its threads and
+/// budget, and where it reports its counters.
+pub struct SearchEnv<'a> {
+    pub arena: &'a mut Arena,
+    pub threats: &'a mut Threats,
+    pub threads: usize,
+    pub budget: Budget,
+    /// The counters of the last search run through this environment.
+    pub last: Option<SearchStats>,
+}
+
+/// One move of a position and the value it leads to.
+#[derive(Clone, Debug)]
+pub struct MoveRow {
+    /// Who makes the move (`None`: either player, in an impartial game).
+    pub player: Option<Player>,
+    /// The move in the ruleset's notation.
+    pub text: String,
+    pub value: PositionValue,
+}
+
+/// A position of some ruleset, behind a trait object: everything the calculator does with a
+/// position goes through these methods, so a new ruleset needs no code outside its own file.
+pub trait Position: fmt::Debug + Send + Sync {
+    /// The ruleset's name, e.g. `domineering`.
+    fn ruleset(&self) -> &'static str;
+
+    /// A short text of the position (a board diagram), for listings.
+    fn describe(&self) -> String;
+
+    /// The position's exact value.
+    fn value(&self, env: &mut SearchEnv) -> PositionValue;
+
+    /// Who wins, found without computing the value where the ruleset can.
+    fn outcome(&self, env: &mut SearchEnv) -> Outcome;
+
+    /// Every move with the value of the position it leads to.
+    fn moves(&self, env: &mut SearchEnv) -> Vec<MoveRow>;
+}
+
+/// A [`Game`] valued by the engine: exact local search (in parallel over independent
+/// components), outcome search, and nim values by mex for impartial positions.
+#[derive(Clone, Debug)]
+pub struct Searched<G>(pub G);
+
+/// Positions with at most this many moves (both players together) are valued exactly by the
+/// outcome search instead of searched further.
+const OUTCOME_EXACT_BELOW: usize = 14;
+
+impl<G: Game + fmt::Debug> Searched<G> {
+    fn nim_value(&self, env: &mut SearchEnv, pos: &G) -> GameId {
+        let mut search = NimSearch::new(env.budget);
+        let n = search.nim_value(pos);
+        env.last = Some(search.finish());
+        env.arena.nimber(n)
+    }
+}
+
+impl<G: Game + fmt::Debug> Position for Searched<G> {
+    fn ruleset(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn describe(&self) -> String {
+        self.0.describe()
+    }
+
+    fn value(&self, env: &mut SearchEnv) -> PositionValue {
+        let g = if self.0.is_impartial() {
+            self.nim_value(env, &self.0)
+        } else {
+            let (v, stats) = parallel_value(env.arena, &self.0, env.threads, env.budget);
+            env.last = Some(stats);
+            v
+        };
+        PositionValue::Game(g)
+    }
+
+    fn outcome(&self, env: &mut SearchEnv) -> Outcome {
+        if self.0.is_impartial() {
+            let v = self.nim_value(env, &self.0);
+            return env.arena.outcome(v);
+        }
+        let mut search = OutcomeSearch::new(env.arena, env.budget, OUTCOME_EXACT_BELOW);
+        let left_first = search.wins(&self.0, Player::Left);
+        let right_first = search.wins(&self.0, Player::Right);
+        env.last = Some(search.finish());
+        Outcome::from_first_player_wins(left_first, right_first)
+    }
+
+    fn moves(&self, env: &mut SearchEnv) -> Vec<MoveRow> {
+        let mut rows = Vec::new();
+        if self.0.is_impartial() {
+            let mut search = NimSearch::new(env.budget);
+            for m in self.0.moves(Player::Left) {
+                let n = search.nim_value(&m);
+                rows.push(MoveRow {
+                    player: None,
+                    text: self.0.describe_move(&m, Player::Left),
+                    value: PositionValue::Game(env.arena.nimber(n)),
+                });
+            }
+            env.last = Some(search.finish());
+            return rows;
+        }
+        let mut search = LocalSearch::new(env.arena, env.budget);
+        for player in [Player::Left, Player::Right] {
+            for m in self.0.moves(player) {
+                let v = search.value(&m);
+                rows.push(MoveRow {
+                    player: Some(player),
+                    text: self.0.describe_move(&m, player),
+                    value: PositionValue::Game(v),
+                });
+            }
+        }
+        env.last = Some(search.finish());
+        rows
+    }
+}
