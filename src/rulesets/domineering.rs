@@ -40,7 +40,7 @@ impl Game for Domineering {
             Player::Right => (g.horizontal_pairs(), 1),
         };
         ones(pairs)
-            .map(|i| Domineering(g.without((1 << i) | (1 << (i + step)))))
+            .map(|i| Domineering(g.without_pair(i, i + step)))
             .collect()
     }
 

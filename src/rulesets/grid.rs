@@ -1,54 +1,182 @@
-//! Boards of at most 64 cells as bitboards, shared by the grid games (Domineering, Cram): bit
-//! `r * cols + c` is set when cell (r, c) is free. Regions are the 4-connected sets of free
-//! cells, cropped to their bounding boxes; the eight symmetries of the rectangle are split into
-//! the four that keep rows as rows and the four that transpose the board.
+//! Boards as bitboards, shared by the grid games (Domineering, Cram): bit `r * cols + c` of
+//! the free set is on when cell (r, c) is empty. The bit set is a type parameter ([`Bits`]):
+//! `u64` for boards of up to 64 cells (fast), [`Wide`] for up to 256. Regions are the
+//! 4-connected sets of free cells, cropped to their bounding boxes; the eight symmetries of
+//! the rectangle are split into the four that keep rows as rows and the four that transpose.
 
-/// Most cells a board may have.
-pub const MAX_CELLS: usize = 64;
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// A set of cells: the operations the grid needs from a bit set.
+pub trait Bits: Copy + Eq + Ord + Hash + Debug + Send + Sync + 'static {
+    /// How many cells a set can hold.
+    const CAPACITY: usize;
+    const EMPTY: Self;
+    /// The cells `0..n`.
+    fn first(n: usize) -> Self;
+    fn bit(i: usize) -> Self;
+    fn and(self, o: Self) -> Self;
+    fn or(self, o: Self) -> Self;
+    fn and_not(self, o: Self) -> Self;
+    /// Shifted towards higher cells; cells shifted out are lost (a shift by `CAPACITY` or
+    /// more gives the empty set).
+    fn shl(self, n: usize) -> Self;
+    fn shr(self, n: usize) -> Self;
+    fn count(self) -> u32;
+    /// The lowest cell in the set.
+    fn lowest(self) -> Option<usize>;
+
+    fn is_empty(self) -> bool {
+        self == Self::EMPTY
+    }
+
+    fn has(self, i: usize) -> bool {
+        !self.and(Self::bit(i)).is_empty()
+    }
+}
+
+impl Bits for u64 {
+    const CAPACITY: usize = 64;
+    const EMPTY: u64 = 0;
+
+    #[inline]
+    fn first(n: usize) -> u64 {
+        if n >= 64 { u64::MAX } else { (1u64 << n) - 1 }
+    }
+    #[inline]
+    fn bit(i: usize) -> u64 {
+        1u64 << i
+    }
+    #[inline]
+    fn and(self, o: u64) -> u64 {
+        self & o
+    }
+    #[inline]
+    fn or(self, o: u64) -> u64 {
+        self | o
+    }
+    #[inline]
+    fn and_not(self, o: u64) -> u64 {
+        self & !o
+    }
+    #[inline]
+    fn shl(self, n: usize) -> u64 {
+        self.checked_shl(n as u32).unwrap_or(0)
+    }
+    #[inline]
+    fn shr(self, n: usize) -> u64 {
+        self.checked_shr(n as u32).unwrap_or(0)
+    }
+    #[inline]
+    fn count(self) -> u32 {
+        self.count_ones()
+    }
+    #[inline]
+    fn lowest(self) -> Option<usize> {
+        (self != 0).then(|| self.trailing_zeros() as usize)
+    }
+}
+
+/// A set of up to 256 cells (four words, lowest cells in word 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Wide([u64; 4]);
+
+impl Bits for Wide {
+    const CAPACITY: usize = 256;
+    const EMPTY: Wide = Wide([0; 4]);
+
+    fn first(n: usize) -> Wide {
+        let mut w = [0u64; 4];
+        for (k, word) in w.iter_mut().enumerate() {
+            *word = u64::first(n.saturating_sub(64 * k));
+        }
+        Wide(w)
+    }
+    fn bit(i: usize) -> Wide {
+        let mut w = [0u64; 4];
+        w[i / 64] = 1 << (i % 64);
+        Wide(w)
+    }
+    fn and(self, o: Wide) -> Wide {
+        Wide(std::array::from_fn(|k| self.0[k] & o.0[k]))
+    }
+    fn or(self, o: Wide) -> Wide {
+        Wide(std::array::from_fn(|k| self.0[k] | o.0[k]))
+    }
+    fn and_not(self, o: Wide) -> Wide {
+        Wide(std::array::from_fn(|k| self.0[k] & !o.0[k]))
+    }
+    fn shl(self, n: usize) -> Wide {
+        let (words, bits) = (n / 64, n % 64);
+        Wide(std::array::from_fn(|k| {
+            let Some(src) = k.checked_sub(words) else {
+                return 0;
+            };
+            let low = if bits > 0 && src > 0 {
+                self.0[src - 1] >> (64 - bits)
+            } else {
+                0
+            };
+            (self.0[src] << bits) | low
+        }))
+    }
+    fn shr(self, n: usize) -> Wide {
+        let (words, bits) = (n / 64, n % 64);
+        Wide(std::array::from_fn(|k| {
+            let src = k + words;
+            if src >= 4 {
+                return 0;
+            }
+            let high = if bits > 0 && src + 1 < 4 {
+                self.0[src + 1] << (64 - bits)
+            } else {
+                0
+            };
+            (self.0[src] >> bits) | high
+        }))
+    }
+    fn count(self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+    fn lowest(self) -> Option<usize> {
+        self.0
+            .iter()
+            .enumerate()
+            .find(|(_, w)| **w != 0)
+            .map(|(k, w)| 64 * k + w.trailing_zeros() as usize)
+    }
+}
 
 /// A rectangular board with a set of free cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Grid {
-    rows: u8,
-    cols: u8,
-    free: u64,
+pub struct Grid<B: Bits = u64> {
+    rows: u16,
+    cols: u16,
+    free: B,
 }
 
-fn bit(i: usize) -> u64 {
-    1u64 << i
-}
-
-/// `x >> n`, 0 when `n` is 64 (a 1 x 64 board shifts by a whole row).
-fn shr(x: u64, n: usize) -> u64 {
-    x.checked_shr(n as u32).unwrap_or(0)
-}
-
-/// `x << n`, 0 when `n` is 64.
-fn shl(x: u64, n: usize) -> u64 {
-    x.checked_shl(n as u32).unwrap_or(0)
-}
-
-impl Grid {
+impl<B: Bits> Grid<B> {
     /// The board with `rows` x `cols` free cells (at most [`MAX_CELLS`]).
-    pub fn rectangle(rows: usize, cols: usize) -> Result<Grid, String> {
+    pub fn rectangle(rows: usize, cols: usize) -> Result<Grid<B>, String> {
         let n = rows
             .checked_mul(cols)
-            .filter(|&n| n <= MAX_CELLS)
+            .filter(|&n| n <= B::CAPACITY)
             .ok_or_else(|| {
                 format!(
-                    "a {rows}x{cols} board has {} cells; boards hold at most {MAX_CELLS}",
-                    rows.saturating_mul(cols)
+                    "a {rows}x{cols} board has {} cells; boards hold at most {}",
+                    rows.saturating_mul(cols),
+                    B::CAPACITY
                 )
             })?;
         Ok(Grid {
-            rows: rows as u8,
-            cols: cols as u8,
-            free: if n == 64 { u64::MAX } else { bit(n) - 1 },
+            rows: rows as u16,
+            cols: cols as u16,
+            free: B::first(n),
         })
     }
 
     /// Parses a board: rows separated by `|` or newlines, `.` free, `#` (or `x`) filled.
-    pub fn parse(s: &str) -> Result<Grid, String> {
+    pub fn parse(s: &str) -> Result<Grid<B>, String> {
         let rows: Vec<&str> = s
             .split(['|', '\n'])
             .map(str::trim)
@@ -66,17 +194,18 @@ impl Grid {
                 r.chars().count()
             ));
         }
-        if rows.len() * cols > MAX_CELLS {
+        if rows.len() * cols > B::CAPACITY {
             return Err(format!(
-                "the board has {} cells; boards hold at most {MAX_CELLS}",
-                rows.len() * cols
+                "the board has {} cells; boards hold at most {}",
+                rows.len() * cols,
+                B::CAPACITY
             ));
         }
-        let mut free = 0u64;
+        let mut free = B::EMPTY;
         for (r, row) in rows.iter().enumerate() {
             for (c, ch) in row.chars().enumerate() {
                 match ch {
-                    '.' => free |= bit(r * cols + c),
+                    '.' => free = free.or(B::bit(r * cols + c)),
                     '#' | 'x' | 'X' => {}
                     other => {
                         return Err(format!(
@@ -88,8 +217,8 @@ impl Grid {
             }
         }
         Ok(Grid {
-            rows: rows.len() as u8,
-            cols: cols as u8,
+            rows: rows.len() as u16,
+            cols: cols as u16,
             free,
         })
     }
@@ -103,61 +232,72 @@ impl Grid {
     }
 
     /// The free cells as a bit set.
-    pub fn free(&self) -> u64 {
+    pub fn free(&self) -> B {
         self.free
     }
 
     pub fn is_free(&self, r: usize, c: usize) -> bool {
-        self.free & bit(r * self.cols() + c) != 0
+        self.free.has(r * self.cols() + c)
     }
 
     /// The board with the cells of `mask` filled.
-    pub fn without(&self, mask: u64) -> Grid {
+    pub fn without(&self, mask: B) -> Grid<B> {
         Grid {
-            free: self.free & !mask,
+            free: self.free.and_not(mask),
             ..*self
         }
     }
 
+    /// The board with the two cells `a` and `b` filled (a domino placed).
+    pub fn without_pair(&self, a: usize, b: usize) -> Grid<B> {
+        self.without(B::bit(a).or(B::bit(b)))
+    }
+
     /// Cells `i` such that `i` and the cell below are free (the vertical domino at `i`).
-    pub fn vertical_pairs(&self) -> u64 {
-        self.free & shr(self.free, self.cols())
+    #[inline]
+    pub fn vertical_pairs(&self) -> B {
+        self.free.and(self.free.shr(self.cols()))
     }
 
     /// Cells `i` such that `i` and the cell to its right are free (the horizontal domino at `i`).
-    pub fn horizontal_pairs(&self) -> u64 {
+    #[inline]
+    pub fn horizontal_pairs(&self) -> B {
         let (_, last_col) = self.edges();
-        self.free & (self.free >> 1) & !last_col
+        self.free.and(self.free.shr(1)).and_not(last_col)
     }
 
     /// Masks of the first and the last column.
-    fn edges(&self) -> (u64, u64) {
+    fn edges(&self) -> (B, B) {
         let cols = self.cols();
         if cols == 0 {
-            return (0, 0);
+            return (B::EMPTY, B::EMPTY);
         }
-        let mut first = 0u64;
+        let mut first = B::EMPTY;
         for r in 0..self.rows() {
-            first |= bit(r * cols);
+            first = first.or(B::bit(r * cols));
         }
-        (first, first << (cols - 1))
+        (first, first.shl(cols - 1))
     }
 
     /// `m` and its 4-neighbours among the free cells (`edges` from [`Self::edges`]).
-    fn spread(&self, m: u64, (left_edge, right_edge): (u64, u64)) -> u64 {
+    #[inline]
+    fn spread(&self, m: B, (left_edge, right_edge): (B, B)) -> B {
         let cols = self.cols();
-        (m | ((m & !right_edge) << 1) | ((m & !left_edge) >> 1) | shl(m, cols) | shr(m, cols))
-            & self.free
+        m.or(m.and_not(right_edge).shl(1))
+            .or(m.and_not(left_edge).shr(1))
+            .or(m.shl(cols))
+            .or(m.shr(cols))
+            .and(self.free)
     }
 
     /// The 4-connected regions of free cells with at least `min_cells` cells, each cropped to
     /// its bounding box.
-    pub fn regions(&self, min_cells: u32) -> Vec<Grid> {
+    pub fn regions(&self, min_cells: u32) -> Vec<Grid<B>> {
         let mut rest = self.free;
         let mut out = Vec::new();
         let edges = self.edges();
-        while rest != 0 {
-            let mut region = rest & rest.wrapping_neg();
+        while let Some(first) = rest.lowest() {
+            let mut region = B::bit(first);
             loop {
                 let grown = self.spread(region, edges);
                 if grown == region {
@@ -165,8 +305,8 @@ impl Grid {
                 }
                 region = grown;
             }
-            rest &= !region;
-            if region.count_ones() >= min_cells {
+            rest = rest.and_not(region);
+            if region.count() >= min_cells {
                 out.push(self.crop(region));
             }
         }
@@ -174,7 +314,7 @@ impl Grid {
     }
 
     /// The board with cell set `cells` (in this board's coordinates) cropped to its bounding box.
-    fn crop(&self, cells: u64) -> Grid {
+    fn crop(&self, cells: B) -> Grid<B> {
         let cols = self.cols();
         let (mut r0, mut r1, mut c0, mut c1) = (usize::MAX, 0, usize::MAX, 0);
         for i in ones(cells) {
@@ -185,13 +325,13 @@ impl Grid {
             c1 = c1.max(c);
         }
         let ncols = c1 - c0 + 1;
-        let mut free = 0u64;
+        let mut free = B::EMPTY;
         for i in ones(cells) {
-            free |= bit((i / cols - r0) * ncols + (i % cols - c0));
+            free = free.or(B::bit((i / cols - r0) * ncols + (i % cols - c0)));
         }
         Grid {
-            rows: (r1 - r0 + 1) as u8,
-            cols: ncols as u8,
+            rows: (r1 - r0 + 1) as u16,
+            cols: ncols as u16,
             free,
         }
     }
@@ -202,23 +342,23 @@ impl Grid {
         rows: usize,
         cols: usize,
         f: impl Fn(usize, usize) -> (usize, usize),
-    ) -> Grid {
+    ) -> Grid<B> {
         let sc = self.cols();
-        let mut free = 0u64;
+        let mut free = B::EMPTY;
         for i in ones(self.free) {
             let (r, c) = f(i / sc, i % sc);
-            free |= bit(r * cols + c);
+            free = free.or(B::bit(r * cols + c));
         }
         Grid {
-            rows: rows as u8,
-            cols: cols as u8,
+            rows: rows as u16,
+            cols: cols as u16,
             free,
         }
     }
 
     /// The four images that keep rows as rows (identity, mirrors, half turn), and the four
     /// that exchange rows and columns (transpose, quarter turns, anti-transpose).
-    pub fn symmetries(&self) -> ([Grid; 4], [Grid; 4]) {
+    pub fn symmetries(&self) -> ([Grid<B>; 4], [Grid<B>; 4]) {
         let (r, c) = (self.rows(), self.cols());
         let same = [
             *self,
@@ -262,7 +402,7 @@ impl Grid {
     }
 
     /// Names the domino covering the two cells of `taken` (`a1-a2`).
-    pub fn domino_name(&self, taken: u64) -> String {
+    pub fn domino_name(&self, taken: B) -> String {
         let mut cells = ones(taken);
         let a = cells.next().unwrap_or(0);
         let b = cells.next().unwrap_or(a);
@@ -298,14 +438,13 @@ impl Grid {
     }
 }
 
-/// The indices of the set bits of `m`, lowest first.
-pub fn ones(mut m: u64) -> impl Iterator<Item = usize> {
+/// The cells of `m`, lowest first.
+#[inline]
+pub fn ones<B: Bits>(mut m: B) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
-        (m != 0).then(|| {
-            let i = m.trailing_zeros() as usize;
-            m &= m - 1;
-            i
-        })
+        let i = m.lowest()?;
+        m = m.and_not(B::bit(i));
+        Some(i)
     })
 }
 
@@ -315,22 +454,24 @@ mod tests {
 
     #[test]
     fn parses_and_prints_boards() {
-        let g = Grid::parse(".#|..").unwrap();
+        let g: Grid = Grid::parse(".#|..").unwrap();
         assert_eq!(g.board_string(), ".#|..");
-        assert!(Grid::parse("..|.").is_err());
-        assert!(Grid::parse("..|.?").is_err());
-        assert!(Grid::rectangle(9, 9).is_err());
+        assert!(Grid::<u64>::parse("..|.").is_err());
+        assert!(Grid::<u64>::parse("..|.?").is_err());
+        assert!(Grid::<u64>::rectangle(9, 9).is_err());
+        assert!(Grid::<Wide>::rectangle(16, 16).is_ok());
+        assert!(Grid::<Wide>::rectangle(1, 257).is_err());
     }
 
     #[test]
     fn sixty_four_columns_and_rows() {
         // A 1 x 64 strip has no vertical pair and 63 horizontal ones; a 64 x 1 strip the reverse.
-        let wide = Grid::rectangle(1, 64).unwrap();
+        let wide: Grid = Grid::rectangle(1, 64).unwrap();
         assert_eq!(wide.vertical_pairs(), 0);
         assert_eq!(wide.horizontal_pairs().count_ones(), 63);
         assert_eq!(wide.regions(1).len(), 1);
         assert_eq!(wide.runs(false), vec![64]);
-        let tall = Grid::rectangle(64, 1).unwrap();
+        let tall: Grid = Grid::rectangle(64, 1).unwrap();
         assert_eq!(tall.horizontal_pairs(), 0);
         assert_eq!(tall.vertical_pairs().count_ones(), 63);
         assert_eq!(tall.regions(1).len(), 1);
@@ -345,8 +486,38 @@ mod tests {
     }
 
     #[test]
+    fn wide_sets_agree_with_u64_on_small_boards() {
+        // The same boards as 64-bit and 256-bit sets: pairs, regions and images agree.
+        for text in ["..#..|##...", "....|.#..|...#", "........", ".|.|#|."] {
+            let a: Grid<u64> = Grid::parse(text).unwrap();
+            let b: Grid<Wide> = Grid::parse(text).unwrap();
+            let cells = |m: Vec<usize>| m;
+            assert_eq!(
+                cells(ones(a.vertical_pairs()).collect()),
+                cells(ones(b.vertical_pairs()).collect())
+            );
+            assert_eq!(
+                cells(ones(a.horizontal_pairs()).collect()),
+                cells(ones(b.horizontal_pairs()).collect())
+            );
+            let ra: Vec<String> = a.regions(1).iter().map(Grid::board_string).collect();
+            let rb: Vec<String> = b.regions(1).iter().map(Grid::board_string).collect();
+            assert_eq!(ra, rb, "{text}");
+        }
+        // Shifts across word boundaries.
+        let w = Wide::bit(63).or(Wide::bit(200));
+        assert_eq!(ones(w.shl(1)).collect::<Vec<_>>(), vec![64, 201]);
+        assert_eq!(ones(w.shr(64)).collect::<Vec<_>>(), vec![136]);
+        assert_eq!(ones(w.shl(56)).collect::<Vec<_>>(), vec![119]);
+        assert!(w.shl(256).is_empty() && w.shr(256).is_empty());
+        let strip: Grid<Wide> = Grid::rectangle(1, 200).unwrap();
+        assert_eq!(strip.horizontal_pairs().count(), 199);
+        assert_eq!(strip.without_pair(99, 100).regions(2).len(), 2);
+    }
+
+    #[test]
     fn regions_are_cropped() {
-        let g = Grid::parse("..#..|##...").unwrap();
+        let g: Grid = Grid::parse("..#..|##...").unwrap();
         let r = g.regions(2);
         assert_eq!(r.len(), 2);
         assert_eq!(r[0].board_string(), "..");
