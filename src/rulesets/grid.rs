@@ -25,6 +25,8 @@ pub trait Bits: Copy + Eq + Ord + Hash + Debug + Send + Sync + 'static {
     fn count(self) -> u32;
     /// The lowest cell in the set.
     fn lowest(self) -> Option<usize>;
+    /// The cells of the set, lowest first.
+    fn ones(self) -> impl Iterator<Item = usize>;
 
     fn is_empty(self) -> bool {
         self == Self::EMPTY
@@ -74,6 +76,15 @@ impl Bits for u64 {
     #[inline]
     fn lowest(self) -> Option<usize> {
         (self != 0).then(|| self.trailing_zeros() as usize)
+    }
+    #[inline]
+    fn ones(self) -> impl Iterator<Item = usize> {
+        let mut m = self;
+        std::iter::from_fn(move || {
+            let i = m.lowest()?;
+            m &= m - 1;
+            Some(i)
+        })
     }
 }
 
@@ -144,6 +155,12 @@ impl Bits for Wide {
             .enumerate()
             .find(|(_, w)| **w != 0)
             .map(|(k, w)| 64 * k + w.trailing_zeros() as usize)
+    }
+    fn ones(self) -> impl Iterator<Item = usize> {
+        self.0
+            .into_iter()
+            .enumerate()
+            .flat_map(|(k, w)| w.ones().map(move |i| 64 * k + i))
     }
 }
 
@@ -279,15 +296,17 @@ impl<B: Bits> Grid<B> {
         (first, first.shl(cols - 1))
     }
 
-    /// `m` and its 4-neighbours among the free cells (`edges` from [`Self::edges`]).
+    /// `m` grown along rows and columns through free cells as far as it goes in each of the
+    /// four directions: Kogge-Stone occluded fills, which take log2(length) shifts per
+    /// direction instead of one shift per cell (`edges` from [`Self::edges`]).
     #[inline]
     fn spread(&self, m: B, (left_edge, right_edge): (B, B)) -> B {
-        let cols = self.cols();
-        m.or(m.and_not(right_edge).shl(1))
-            .or(m.and_not(left_edge).shr(1))
-            .or(m.shl(cols))
-            .or(m.shr(cols))
-            .and(self.free)
+        let (rows, cols) = (self.rows(), self.cols());
+        // A cell may be entered from the left unless it starts a row (the shift would wrap).
+        let east = fill(m, self.free.and_not(left_edge), 1, cols, B::shl);
+        let west = fill(east, self.free.and_not(right_edge), 1, cols, B::shr);
+        let south = fill(west, self.free, cols, rows, B::shl);
+        fill(south, self.free, cols, rows, B::shr)
     }
 
     /// The 4-connected regions of free cells with at least `min_cells` cells, each cropped to
@@ -438,14 +457,29 @@ impl<B: Bits> Grid<B> {
     }
 }
 
+/// `generator` grown by repeated shifts of `step` cells (`shift` gives the direction) into the
+/// cells of `propagator`, up to `length` steps: the Kogge-Stone occluded fill.
+#[inline]
+fn fill<B: Bits>(
+    generator: B,
+    propagator: B,
+    step: usize,
+    length: usize,
+    shift: fn(B, usize) -> B,
+) -> B {
+    let (mut g, mut p, mut k) = (generator, propagator, 1);
+    while k < length {
+        g = g.or(p.and(shift(g, k * step)));
+        p = p.and(shift(p, k * step));
+        k *= 2;
+    }
+    g
+}
+
 /// The cells of `m`, lowest first.
 #[inline]
-pub fn ones<B: Bits>(mut m: B) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        let i = m.lowest()?;
-        m = m.and_not(B::bit(i));
-        Some(i)
-    })
+pub fn ones<B: Bits>(m: B) -> impl Iterator<Item = usize> {
+    m.ones()
 }
 
 #[cfg(test)]

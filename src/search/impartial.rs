@@ -17,7 +17,8 @@ const RAW_CAPACITY: usize = 1 << 22;
 pub struct NimSearch<G: Game> {
     /// Nim values of normalised components.
     table: FxHashMap<G, u32>,
-    /// Nim values of positions as they occur (before decomposition and normalisation).
+    /// Nim values of positions and components as they occur (before decomposition and
+    /// normalisation): most lookups hit here and skip computing the symmetry images.
     raw: BoundedCache<G, u32>,
     meter: Meter,
 }
@@ -49,6 +50,16 @@ impl<G: Game> NimSearch<G> {
     /// the same moves, so Left's are taken). Symmetric images share one table entry; the
     /// "negative" flag of [`Game::normalize`] does not matter, since `-*n = *n`.
     fn component_nim_value(&mut self, c: &G) -> u32 {
+        if let Some(v) = self.raw.get(c) {
+            self.meter.stats.table_hits += 1;
+            return v;
+        }
+        let v = self.normalized_nim_value(c);
+        self.raw.insert(c.clone(), v);
+        v
+    }
+
+    fn normalized_nim_value(&mut self, c: &G) -> u32 {
         let (key, _) = c.normalize();
         if let Some(&v) = self.table.get(&key) {
             self.meter.stats.table_hits += 1;
