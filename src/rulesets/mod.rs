@@ -2,12 +2,14 @@
 //! (its rules, components and symmetries) plus its rows in [`CONSTRUCTORS`], the game-module
 //! part of the calculator's function table.
 
+pub mod cram;
 pub mod domineering;
 pub mod grid;
 
 use std::ops::RangeInclusive;
 
 use crate::search::{Position, Searched};
+use cram::Cram;
 use domineering::Domineering;
 
 /// An argument of a constructor call: the calculator passes integers and strings.
@@ -76,6 +78,20 @@ pub static CONSTRUCTORS: &[Constructor] = &[
         build: |a| {
             let (m, n) = (int(a, 0, 0..=64)?, int(a, 1, 0..=64)?);
             position(Domineering::rectangle(m, n).map_err(ArgError::call)?)
+        },
+    },
+    Constructor {
+        name: "cram",
+        signature: "cram(m, n) or cram(board)",
+        arity: 1..=2,
+        summary: "a Cram position (impartial Domineering) and its nimber",
+        help: "cram(m, n) is the empty m x n Cram board (at most 256 cells), cram(\".#..|....\") the board with those rows\n(`.` empty, `#` filled). Either player places a domino either way; values are nimbers,\nfound by mex over the options. Even-by-even boards are 0, even-by-odd boards are first-player\nwins, and cram(1, n) is Dawson's Kayles (octal 0.07). Example: cram(2, 3) is *, cram(4, 5) is *2, cram(3, 6) is *4.",
+        build: |a| match a {
+            [_] => position(Cram::parse(text(a, 0)?).map_err(|m| ArgError::at(0, m))?),
+            _ => position(
+                Cram::rectangle(int(a, 0, 0..=256)?, int(a, 1, 0..=256)?)
+                    .map_err(ArgError::call)?,
+            ),
         },
     },
 ];
