@@ -7,6 +7,7 @@ pub mod eval;
 mod lexer;
 pub mod modules;
 pub mod parser;
+pub mod source;
 pub mod span;
 pub mod value;
 
