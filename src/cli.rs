@@ -1,11 +1,13 @@
 //! The command line: REPL, script files, `-e`, statements from a pipe, JSON Lines output.
 
 use std::io::{self, BufRead, IsTerminal, Write};
+use std::time::Duration;
 
 use colored::Colorize;
 
 use crate::lang::eval::{Reply, Session};
 use crate::lang::parser;
+use crate::lang::source::{self, InvalidUtf8};
 use crate::repl;
 
 /// Parsed command-line options.
@@ -87,11 +89,22 @@ pub fn run(opts: Options) -> i32 {
     let mut ok = true;
     let stop = !opts.keep_going && !opts.json;
     for path in &opts.files {
-        let src = match std::fs::read_to_string(path) {
-            Ok(s) => s,
+        let bytes = match std::fs::read(path) {
+            Ok(b) => b,
             Err(e) => {
                 printer.error_line(&format!("cgcalc: cannot read `{path}`: {e}"));
                 return 1;
+            }
+        };
+        let src = match source::decode(&bytes) {
+            Ok(s) => s,
+            Err(e) => {
+                printer.print(&invalid_utf8_reply(&e, path, 1));
+                ok = false;
+                if stop {
+                    return 1;
+                }
+                continue;
             }
         };
         let mut quit = false;
@@ -126,40 +139,82 @@ pub fn run(opts: Options) -> i32 {
     i32::from(!ok)
 }
 
+/// The reply for input that is not UTF-8 (line `first_line` of `origin` is its first line).
+fn invalid_utf8_reply(e: &InvalidUtf8, origin: &str, first_line: usize) -> Reply {
+    Reply {
+        input: e.line_text.trim().to_string(),
+        output: None,
+        error: Some(e.render_from_line(origin, first_line)),
+        elapsed: Duration::ZERO,
+        quit: false,
+        timed: false,
+    }
+}
+
 /// Reads statements from a stream, one chunk per complete statement group (continuing while
-/// brackets are open), and runs each as soon as it is complete.
+/// brackets are open), and runs each as soon as it is complete. A line that is not UTF-8 is an
+/// error, and the statement group it belongs to is not run.
 fn run_stream(
     session: &mut Session,
-    input: impl BufRead,
+    mut input: impl BufRead,
     printer: &mut ReplyPrinter,
     stop: bool,
 ) -> bool {
     let mut ok = true;
     let mut chunk = String::new();
+    // The chunk holds a line that was not UTF-8: it is skipped.
+    let mut bad_chunk = false;
     let mut first_line = 1;
-    let mut line_no = 0;
-    for line in input.lines() {
-        let Ok(line) = line else { break };
-        line_no += 1;
+    let mut bytes = Vec::new();
+    for line_no in 1.. {
+        bytes.clear();
+        match input.read_until(b'\n', &mut bytes) {
+            Ok(0) => break,
+            Ok(_) => {}
+            Err(e) => {
+                printer.error_line(&format!("cgcalc: cannot read standard input: {e}"));
+                return false;
+            }
+        }
+        let mut line = &bytes[..];
+        if line_no == 1 {
+            line = source::strip_bom(line);
+        }
+        line = line.strip_suffix(b"\n").unwrap_or(line);
+        line = line.strip_suffix(b"\r").unwrap_or(line);
         if chunk.is_empty() {
             first_line = line_no;
         }
-        chunk.push_str(&line);
+        match source::validate(line) {
+            Ok(text) => chunk.push_str(text),
+            Err(e) => {
+                printer.print(&invalid_utf8_reply(&e, "<stdin>", line_no));
+                ok = false;
+                if stop {
+                    return false;
+                }
+                bad_chunk = true;
+                chunk.push_str(&String::from_utf8_lossy(line));
+            }
+        }
         chunk.push('\n');
         if parser::is_incomplete(&chunk) {
             continue;
         }
-        let mut quit = false;
-        ok &= session.run_source_at(&chunk, "<stdin>", first_line, stop, &mut |r| {
-            quit |= r.quit;
-            printer.print(r)
-        });
-        chunk.clear();
-        if (!ok && stop) || quit {
-            return ok;
+        if !bad_chunk {
+            let mut quit = false;
+            ok &= session.run_source_at(&chunk, "<stdin>", first_line, stop, &mut |r| {
+                quit |= r.quit;
+                printer.print(r)
+            });
+            if (!ok && stop) || quit {
+                return ok;
+            }
         }
+        chunk.clear();
+        bad_chunk = false;
     }
-    if !chunk.trim().is_empty() {
+    if !bad_chunk && !chunk.trim().is_empty() {
         ok &= session.run_source_at(&chunk, "<stdin>", first_line, stop, &mut |r| {
             printer.print(r)
         });
