@@ -79,6 +79,24 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
 
 /// Runs the program; returns the process exit status.
 pub fn run(opts: Options) -> i32 {
+    run_all(opts).unwrap_or_else(|e| {
+        report_write_error(&e);
+        1
+    })
+}
+
+/// Says on standard error that the output could not be written, unless the reader went away
+/// (a closed pipe, as in `cgcalc script.cgt | head`): that needs no explanation.
+pub(crate) fn report_write_error(e: &io::Error) {
+    if e.kind() != io::ErrorKind::BrokenPipe {
+        // If standard error fails too, there is nowhere left to say so.
+        let _ = writeln!(io::stderr(), "cgcalc: cannot write output: {e}");
+    }
+}
+
+/// Runs files, `-e` statements, then the REPL or standard input. Returns the exit status, or
+/// the error that stopped it writing the output.
+fn run_all(opts: Options) -> io::Result<i32> {
     let mut session = Session::new();
     session.settings.unicode = opts.unicode;
     if let Some(n) = opts.print_limit {
@@ -93,27 +111,24 @@ pub fn run(opts: Options) -> i32 {
             Ok(b) => b,
             Err(e) => {
                 printer.error_line(&format!("cgcalc: cannot read `{path}`: {e}"));
-                return 1;
+                return Ok(1);
             }
         };
         let src = match source::decode(&bytes) {
             Ok(s) => s,
             Err(e) => {
-                printer.print(&invalid_utf8_reply(&e, path, 1));
+                printer.print(&invalid_utf8_reply(&e, path, 1))?;
                 ok = false;
                 if stop {
-                    return 1;
+                    return Ok(1);
                 }
                 continue;
             }
         };
-        let mut quit = false;
-        ok &= session.run_source(&src, path, stop, &mut |r| {
-            quit |= r.quit;
-            printer.print(r)
-        });
+        let (file_ok, quit) = run_printed(&mut session, &src, path, 1, stop, &mut printer)?;
+        ok &= file_ok;
         if (!ok && stop) || quit {
-            return i32::from(!ok);
+            return Ok(i32::from(!ok));
         }
     }
     for (k, e) in opts.exprs.iter().enumerate() {
@@ -122,21 +137,43 @@ pub fn run(opts: Options) -> i32 {
         } else {
             format!("-e#{}", k + 1)
         };
-        ok &= session.run_source(e, &origin, stop, &mut |r| printer.print(r));
+        ok &= run_printed(&mut session, e, &origin, 1, stop, &mut printer)?.0;
         if !ok && stop {
-            return 1;
+            return Ok(1);
         }
     }
     let ran_something = !opts.files.is_empty() || !opts.exprs.is_empty();
     let stdin = io::stdin();
     if opts.force_repl || (!ran_something && stdin.is_terminal()) {
         let repl_ok = repl::run(&mut session);
-        return i32::from(!(ok && repl_ok));
+        return Ok(i32::from(!(ok && repl_ok)));
     }
     if !ran_something {
-        ok &= run_stream(&mut session, stdin.lock(), &mut printer, stop);
+        ok &= run_stream(&mut session, stdin.lock(), &mut printer, stop)?;
     }
-    i32::from(!ok)
+    Ok(i32::from(!ok))
+}
+
+/// Runs `src`, text from line `first_line` of `origin`, printing each reply. Returns whether
+/// every statement succeeded and whether `:quit` was given, or the first error writing the
+/// output; the replies after that error are not printed.
+pub(crate) fn run_printed(
+    session: &mut Session,
+    src: &str,
+    origin: &str,
+    first_line: usize,
+    stop: bool,
+    printer: &mut ReplyPrinter,
+) -> io::Result<(bool, bool)> {
+    let mut quit = false;
+    let mut written = Ok(());
+    let ok = session.run_source_at(src, origin, first_line, stop, &mut |r| {
+        quit |= r.quit;
+        if written.is_ok() {
+            written = printer.print(r);
+        }
+    });
+    written.map(|()| (ok, quit))
 }
 
 /// The reply for input that is not UTF-8 (line `first_line` of `origin` is its first line).
@@ -153,13 +190,14 @@ fn invalid_utf8_reply(e: &InvalidUtf8, origin: &str, first_line: usize) -> Reply
 
 /// Reads statements from a stream, one chunk per complete statement group (continuing while
 /// brackets are open), and runs each as soon as it is complete. A line that is not UTF-8 is an
-/// error, and the statement group it belongs to is not run.
+/// error, and the statement group it belongs to is not run. Returns whether everything
+/// succeeded, or the error that stopped writing the output.
 fn run_stream(
     session: &mut Session,
     mut input: impl BufRead,
     printer: &mut ReplyPrinter,
     stop: bool,
-) -> bool {
+) -> io::Result<bool> {
     let mut ok = true;
     let mut chunk = String::new();
     // The chunk holds a line that was not UTF-8: it is skipped.
@@ -173,7 +211,7 @@ fn run_stream(
             Ok(_) => {}
             Err(e) => {
                 printer.error_line(&format!("cgcalc: cannot read standard input: {e}"));
-                return false;
+                return Ok(false);
             }
         }
         let mut line = &bytes[..];
@@ -188,10 +226,10 @@ fn run_stream(
         match source::validate(line) {
             Ok(text) => chunk.push_str(text),
             Err(e) => {
-                printer.print(&invalid_utf8_reply(&e, "<stdin>", line_no));
+                printer.print(&invalid_utf8_reply(&e, "<stdin>", line_no))?;
                 ok = false;
                 if stop {
-                    return false;
+                    return Ok(false);
                 }
                 bad_chunk = true;
                 chunk.push_str(&String::from_utf8_lossy(line));
@@ -202,24 +240,20 @@ fn run_stream(
             continue;
         }
         if !bad_chunk {
-            let mut quit = false;
-            ok &= session.run_source_at(&chunk, "<stdin>", first_line, stop, &mut |r| {
-                quit |= r.quit;
-                printer.print(r)
-            });
+            let (chunk_ok, quit) =
+                run_printed(session, &chunk, "<stdin>", first_line, stop, printer)?;
+            ok &= chunk_ok;
             if (!ok && stop) || quit {
-                return ok;
+                return Ok(ok);
             }
         }
         chunk.clear();
         bad_chunk = false;
     }
     if !bad_chunk && !chunk.trim().is_empty() {
-        ok &= session.run_source_at(&chunk, "<stdin>", first_line, stop, &mut |r| {
-            printer.print(r)
-        });
+        ok &= run_printed(session, &chunk, "<stdin>", first_line, stop, printer)?.0;
     }
-    ok
+    Ok(ok)
 }
 
 /// Prints replies as plain text or JSON Lines.
@@ -241,7 +275,9 @@ impl ReplyPrinter {
         }
     }
 
-    pub fn print(&mut self, r: &Reply) {
+    /// Prints one reply: its value on standard output (or its JSON record), its error on
+    /// standard error. Fails when standard output cannot be written.
+    pub fn print(&mut self, r: &Reply) -> io::Result<()> {
         let mut out = io::stdout().lock();
         if self.json {
             let mut line = String::from("{\"input\": ");
@@ -257,23 +293,23 @@ impl ReplyPrinter {
                 }
             }
             line.push('}');
-            let _ = writeln!(out, "{line}");
-            let _ = out.flush();
-            return;
+            writeln!(out, "{line}")?;
+            return out.flush();
         }
         if self.echo && !r.input.is_empty() {
-            let _ = writeln!(out, "> {}", r.input);
+            writeln!(out, "> {}", r.input)?;
         }
         if let Some(o) = &r.output {
-            let _ = writeln!(out, "{o}");
+            writeln!(out, "{o}")?;
         }
         if r.timed {
-            let _ = writeln!(out, "({:.3} ms)", r.elapsed.as_secs_f64() * 1000.0);
+            writeln!(out, "({:.3} ms)", r.elapsed.as_secs_f64() * 1000.0)?;
         }
-        let _ = out.flush();
+        out.flush()?;
         if let Some(e) = &r.error {
             self.error_line(e);
         }
+        Ok(())
     }
 
     pub fn error_line(&self, e: &str) {

@@ -1,15 +1,20 @@
 //! The `cgcalc` binary: `-e`, script files, exit status, `--json` on piped standard input,
-//! input that is not UTF-8.
+//! input that is not UTF-8, output that cannot be written.
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 fn cgcalc(args: &[&str], stdin: impl AsRef<[u8]>) -> Output {
+    cgcalc_to(args, stdin, Stdio::piped())
+}
+
+/// Runs cgcalc with `stdin` piped in and its standard output going to `stdout`.
+fn cgcalc_to(args: &[&str], stdin: impl AsRef<[u8]>, stdout: Stdio) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_cgcalc"))
         .args(args)
         .env("NO_COLOR", "1")
         .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
+        .stdout(stdout)
         .stderr(Stdio::piped())
         .spawn()
         .expect("run cgcalc");
@@ -318,4 +323,55 @@ fn byte_order_mark_at_the_start_of_stdin_is_skipped() {
     let o = cgcalc(&[], b"1\n\xef\xbb\xbf2\n");
     assert_eq!(o.status.code(), Some(1));
     assert!(text(&o.stderr).starts_with("<stdin>:2:1: error:"));
+}
+
+// Output that cannot be written: one line on standard error, exit status 1, nothing more runs.
+
+fn dev_full() -> Stdio {
+    let f = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .expect("open /dev/full");
+    Stdio::from(f)
+}
+
+const NO_SPACE: &str = "cgcalc: cannot write output: No space left on device (os error 28)\n";
+
+#[test]
+fn full_disk_on_eval_fails() {
+    let o = cgcalc_to(&["-e", "1+1"], "", dev_full());
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(text(&o.stderr), NO_SPACE);
+    let o = cgcalc_to(&["--json", "-e", "1+1"], "", dev_full());
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(text(&o.stderr), NO_SPACE);
+}
+
+#[test]
+fn full_disk_on_a_script_fails() {
+    let p = temp_script("full.cgt", "1\n2\nassert 1 == 2\n");
+    let o = cgcalc_to(&["--keep-going", &p.to_string_lossy()], "", dev_full());
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(text(&o.stderr), NO_SPACE);
+}
+
+#[test]
+fn full_disk_on_stdin_stops_at_once() {
+    // The failing assert after the first statement does not run (no message about it).
+    let o = cgcalc_to(&["--keep-going"], "1\nassert 1 == 2\n2\n", dev_full());
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(text(&o.stderr), NO_SPACE);
+    let o = cgcalc_to(&["--json"], "1\nassert 1 == 2\n", dev_full());
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(text(&o.stderr), NO_SPACE);
+}
+
+#[test]
+fn closed_pipe_fails_quietly() {
+    // A pipe whose reading end is closed before cgcalc starts: every write fails (EPIPE).
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let o = cgcalc_to(&["-e", "1", "-e", "2"], "", Stdio::from(writer));
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(text(&o.stderr), "");
 }

@@ -14,7 +14,7 @@ use rustyline::history::DefaultHistory;
 use rustyline::validate::{ValidationContext, ValidationResult, Validator};
 use rustyline::{Config, Context, Editor, Helper};
 
-use crate::cli::ReplyPrinter;
+use crate::cli::{self, ReplyPrinter};
 use crate::game::interrupt;
 use crate::lang::eval::{META_COMMANDS, Session};
 use crate::lang::parser;
@@ -244,17 +244,19 @@ pub fn run(session: &mut Session) -> bool {
                     continue;
                 }
                 count += 1;
-                let mut quit = false;
-                session.run_source(&line, &format!("<repl:{count}>"), false, &mut |r| {
-                    quit |= r.quit;
-                    printer.print(r)
-                });
+                let origin = format!("<repl:{count}>");
+                let printed = cli::run_printed(session, &line, &origin, 1, false, &mut printer);
                 *variables.borrow_mut() = session.variable_names();
                 if let Some(h) = &history {
                     let _ = editor.append_history(h);
                 }
-                if quit {
-                    break;
+                match printed {
+                    Ok((_, true)) => break,
+                    Ok(_) => {}
+                    Err(e) => {
+                        cli::report_write_error(&e);
+                        return false;
+                    }
                 }
             }
             Err(ReadlineError::Interrupted) => {
