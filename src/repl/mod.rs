@@ -20,6 +20,9 @@ use crate::lang::eval::{META_COMMANDS, Session};
 use crate::lang::parser;
 use crate::lang::{builtins, modules};
 
+mod history;
+use history::HistoryFile;
+
 /// Words offered by tab completion besides the session's variables.
 const CONSTANTS: &[&str] = &[
     "on", "off", "over", "under", "dud", "true", "false", "assert",
@@ -227,9 +230,11 @@ pub fn run(session: &mut Session) -> bool {
         color,
         brackets: MatchingBracketHighlighter::new(),
     }));
-    let history = history_path();
-    if let Some(h) = &history {
-        let _ = editor.load_history(h);
+    let mut history = history_path().map(HistoryFile::new);
+    if let Some(h) = &history
+        && let Some(warning) = h.load(editor.history_mut())
+    {
+        eprintln!("{warning}");
     }
     println!(
         "cgcalc {} — combinatorial games calculator. `:help` for help, Ctrl-D to quit.",
@@ -247,8 +252,10 @@ pub fn run(session: &mut Session) -> bool {
                 let origin = format!("<repl:{count}>");
                 let printed = cli::run_printed(session, &line, &origin, 1, false, &mut printer);
                 *variables.borrow_mut() = session.variable_names();
-                if let Some(h) = &history {
-                    let _ = editor.append_history(h);
+                if let Some(h) = &mut history
+                    && let Some(warning) = h.append(editor.history_mut())
+                {
+                    eprintln!("{warning}");
                 }
                 match printed {
                     Ok((_, true)) => break,
