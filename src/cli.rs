@@ -1,10 +1,12 @@
 //! The command line: REPL, script files, `-e`, statements from a pipe, JSON Lines output.
 
 use std::io::{self, BufRead, IsTerminal, Write};
+use std::time::Duration;
 
 use colored::Colorize;
 
 use crate::lang::parser;
+use crate::lang::source::{self, InvalidUtf8};
 use crate::lang::{Reply, Session};
 use crate::repl;
 
@@ -77,6 +79,24 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
 
 /// Runs the program; returns the process exit status.
 pub fn run(opts: Options) -> i32 {
+    run_all(opts).unwrap_or_else(|e| {
+        report_write_error(&e);
+        1
+    })
+}
+
+/// Says on standard error that the output could not be written, unless the reader went away
+/// (a closed pipe, as in `cgcalc script.cgt | head`): that needs no explanation.
+pub(crate) fn report_write_error(e: &io::Error) {
+    if e.kind() != io::ErrorKind::BrokenPipe {
+        // If standard error fails too, there is nowhere left to say so.
+        let _ = writeln!(io::stderr(), "cgcalc: cannot write output: {e}");
+    }
+}
+
+/// Runs files, `-e` statements, then the REPL or standard input. Returns the exit status, or
+/// the error that stopped it writing the output.
+fn run_all(opts: Options) -> io::Result<i32> {
     let mut session = Session::new();
     session.settings.unicode = opts.unicode;
     if let Some(n) = opts.print_limit {
@@ -87,20 +107,28 @@ pub fn run(opts: Options) -> i32 {
     let mut ok = true;
     let stop = !opts.keep_going && !opts.json;
     for path in &opts.files {
-        let src = match std::fs::read_to_string(path) {
-            Ok(s) => s,
+        let bytes = match std::fs::read(path) {
+            Ok(b) => b,
             Err(e) => {
                 printer.error_line(&format!("cgcalc: cannot read `{path}`: {e}"));
-                return 1;
+                return Ok(1);
             }
         };
-        let mut quit = false;
-        ok &= session.run_source(&src, path, stop, &mut |r| {
-            quit |= r.quit;
-            printer.print(r)
-        });
+        let src = match source::decode(&bytes) {
+            Ok(s) => s,
+            Err(e) => {
+                printer.print(&invalid_utf8_reply(&e, path, 1))?;
+                ok = false;
+                if stop {
+                    return Ok(1);
+                }
+                continue;
+            }
+        };
+        let (file_ok, quit) = run_printed(&mut session, &src, path, 1, stop, &mut printer)?;
+        ok &= file_ok;
         if (!ok && stop) || quit {
-            return i32::from(!ok);
+            return Ok(i32::from(!ok));
         }
     }
     for (k, e) in opts.exprs.iter().enumerate() {
@@ -109,62 +137,128 @@ pub fn run(opts: Options) -> i32 {
         } else {
             format!("-e#{}", k + 1)
         };
-        ok &= session.run_source(e, &origin, stop, &mut |r| printer.print(r));
+        ok &= run_printed(&mut session, e, &origin, 1, stop, &mut printer)?.0;
         if !ok && stop {
-            return 1;
+            return Ok(1);
         }
     }
     let ran_something = !opts.files.is_empty() || !opts.exprs.is_empty();
     let stdin = io::stdin();
     if opts.force_repl || (!ran_something && stdin.is_terminal()) {
         let repl_ok = repl::run(&mut session);
-        return i32::from(!(ok && repl_ok));
+        return Ok(i32::from(!(ok && repl_ok)));
     }
     if !ran_something {
-        ok &= run_stream(&mut session, stdin.lock(), &mut printer, stop);
+        ok &= run_stream(&mut session, stdin.lock(), &mut printer, stop)?;
     }
-    i32::from(!ok)
+    Ok(i32::from(!ok))
+}
+
+/// Runs `src`, text from line `first_line` of `origin`, printing each reply. Returns whether
+/// every statement succeeded and whether `:quit` was given, or the first error writing the
+/// output; the replies after that error are not printed.
+pub(crate) fn run_printed(
+    session: &mut Session,
+    src: &str,
+    origin: &str,
+    first_line: usize,
+    stop: bool,
+    printer: &mut ReplyPrinter,
+) -> io::Result<(bool, bool)> {
+    let mut quit = false;
+    let mut written = Ok(());
+    let halt = session.stop_flag();
+    let ok = session.run_source_at(src, origin, first_line, stop, &mut |r| {
+        quit |= r.quit;
+        if written.is_ok() {
+            written = printer.print(r);
+            if written.is_err() {
+                // Nothing more can be shown: run no further statement.
+                halt.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
+        }
+    });
+    written.map(|()| (ok, quit))
+}
+
+/// The reply for input that is not UTF-8 (line `first_line` of `origin` is its first line).
+fn invalid_utf8_reply(e: &InvalidUtf8, origin: &str, first_line: usize) -> Reply {
+    Reply {
+        input: e.line_text.trim().to_string(),
+        output: None,
+        error: Some(e.render_from_line(origin, first_line)),
+        elapsed: Duration::ZERO,
+        quit: false,
+        timed: false,
+    }
 }
 
 /// Reads statements from a stream, one chunk per complete statement group (continuing while
-/// brackets are open), and runs each as soon as it is complete.
+/// brackets are open), and runs each as soon as it is complete. A line that is not UTF-8 is an
+/// error, and the statement group it belongs to is not run. Returns whether everything
+/// succeeded, or the error that stopped writing the output.
 fn run_stream(
     session: &mut Session,
-    input: impl BufRead,
+    mut input: impl BufRead,
     printer: &mut ReplyPrinter,
     stop: bool,
-) -> bool {
+) -> io::Result<bool> {
     let mut ok = true;
     let mut chunk = String::new();
+    // The chunk holds a line that was not UTF-8: it is skipped.
+    let mut bad_chunk = false;
     let mut first_line = 1;
-    let mut line_no = 0;
-    for line in input.lines() {
-        let Ok(line) = line else { break };
-        line_no += 1;
+    let mut bytes = Vec::new();
+    for line_no in 1.. {
+        bytes.clear();
+        match input.read_until(b'\n', &mut bytes) {
+            Ok(0) => break,
+            Ok(_) => {}
+            Err(e) => {
+                printer.error_line(&format!("cgcalc: cannot read standard input: {e}"));
+                return Ok(false);
+            }
+        }
+        let mut line = &bytes[..];
+        if line_no == 1 {
+            line = source::strip_bom(line);
+        }
+        line = line.strip_suffix(b"\n").unwrap_or(line);
+        line = line.strip_suffix(b"\r").unwrap_or(line);
         if chunk.is_empty() {
             first_line = line_no;
         }
-        chunk.push_str(&line);
+        match source::validate(line) {
+            Ok(text) => chunk.push_str(text),
+            Err(e) => {
+                printer.print(&invalid_utf8_reply(&e, "<stdin>", line_no))?;
+                ok = false;
+                if stop {
+                    return Ok(false);
+                }
+                bad_chunk = true;
+                chunk.push_str(&String::from_utf8_lossy(line));
+            }
+        }
         chunk.push('\n');
         if parser::is_incomplete(&chunk) {
             continue;
         }
-        let mut quit = false;
-        ok &= session.run_source_at(&chunk, "<stdin>", first_line, stop, &mut |r| {
-            quit |= r.quit;
-            printer.print(r)
-        });
-        chunk.clear();
-        if (!ok && stop) || quit {
-            return ok;
+        if !bad_chunk {
+            let (chunk_ok, quit) =
+                run_printed(session, &chunk, "<stdin>", first_line, stop, printer)?;
+            ok &= chunk_ok;
+            if (!ok && stop) || quit {
+                return Ok(ok);
+            }
         }
+        chunk.clear();
+        bad_chunk = false;
     }
-    if !chunk.trim().is_empty() {
-        ok &= session.run_source_at(&chunk, "<stdin>", first_line, stop, &mut |r| {
-            printer.print(r)
-        });
+    if !bad_chunk && !chunk.trim().is_empty() {
+        ok &= run_printed(session, &chunk, "<stdin>", first_line, stop, printer)?.0;
     }
-    ok
+    Ok(ok)
 }
 
 /// Prints replies as plain text or JSON Lines.
@@ -186,7 +280,9 @@ impl ReplyPrinter {
         }
     }
 
-    pub fn print(&mut self, r: &Reply) {
+    /// Prints one reply: its value on standard output (or its JSON record), its error on
+    /// standard error. Fails when standard output cannot be written.
+    pub fn print(&mut self, r: &Reply) -> io::Result<()> {
         let mut out = io::stdout().lock();
         if self.json {
             let mut line = String::from("{\"input\": ");
@@ -202,23 +298,23 @@ impl ReplyPrinter {
                 }
             }
             line.push('}');
-            let _ = writeln!(out, "{line}");
-            let _ = out.flush();
-            return;
+            writeln!(out, "{line}")?;
+            return out.flush();
         }
         if self.echo && !r.input.is_empty() {
-            let _ = writeln!(out, "> {}", r.input);
+            writeln!(out, "> {}", r.input)?;
         }
         if let Some(o) = &r.output {
-            let _ = writeln!(out, "{o}");
+            writeln!(out, "{o}")?;
         }
         if r.timed {
-            let _ = writeln!(out, "({:.3} ms)", r.elapsed.as_secs_f64() * 1000.0);
+            writeln!(out, "({:.3} ms)", r.elapsed.as_secs_f64() * 1000.0)?;
         }
-        let _ = out.flush();
+        out.flush()?;
         if let Some(e) = &r.error {
             self.error_line(e);
         }
+        Ok(())
     }
 
     pub fn error_line(&self, e: &str) {

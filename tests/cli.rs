@@ -1,14 +1,20 @@
-//! The `cgcalc` binary: `-e`, script files, exit status, `--json` on piped standard input.
+//! The `cgcalc` binary: `-e`, script files, exit status, `--json` on piped standard input,
+//! input that is not UTF-8, output that cannot be written.
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-fn cgcalc(args: &[&str], stdin: &str) -> Output {
+fn cgcalc(args: &[&str], stdin: impl AsRef<[u8]>) -> Output {
+    cgcalc_to(args, stdin, Stdio::piped())
+}
+
+/// Runs cgcalc with `stdin` piped in and its standard output going to `stdout`.
+fn cgcalc_to(args: &[&str], stdin: impl AsRef<[u8]>, stdout: Stdio) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_cgcalc"))
         .args(args)
         .env("NO_COLOR", "1")
         .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
+        .stdout(stdout)
         .stderr(Stdio::piped())
         .spawn()
         .expect("run cgcalc");
@@ -16,7 +22,7 @@ fn cgcalc(args: &[&str], stdin: &str) -> Output {
         .stdin
         .take()
         .unwrap()
-        .write_all(stdin.as_bytes())
+        .write_all(stdin.as_ref())
         .unwrap();
     child.wait_with_output().unwrap()
 }
@@ -25,7 +31,7 @@ fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
 
-fn temp_script(name: &str, contents: &str) -> std::path::PathBuf {
+fn temp_script(name: &str, contents: impl AsRef<[u8]>) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("cgcalc-cli-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let p = dir.join(name);
@@ -161,4 +167,211 @@ fn json_continues_after_a_syntax_error() {
     );
     assert_eq!(field(lines[2], "output").as_deref(), Some("2"));
     assert_eq!(o.status.code(), Some(1));
+}
+
+// Input that is not UTF-8. The error names the line and the column (in characters) of the
+// first bad byte, shows the line (the bad bytes as U+FFFD) with a caret, and fails the run.
+
+#[test]
+fn invalid_utf8_on_stdin_fails_with_its_position() {
+    let o = cgcalc(&[], b"1+1\nassert 1 == 1\nx = {0|\xff}\nassert 1 == 2\n");
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    assert_eq!(text(&o.stdout), "2\n");
+    assert_eq!(
+        text(&o.stderr),
+        "<stdin>:3:8: error: invalid UTF-8 (byte 0xff)\n    x = {0|\u{fffd}}\n           ^\n"
+    );
+}
+
+#[test]
+fn invalid_utf8_column_counts_characters() {
+    // `é` and `↑` are one column each; 0xc3 followed by `(` is the bad sequence.
+    let o = cgcalc(&[], b"1\n# \xc3\xa9\xe2\x86\x91 \xc3(\n");
+    assert_eq!(o.status.code(), Some(1));
+    let err = text(&o.stderr);
+    assert!(
+        err.starts_with("<stdin>:2:6: error: invalid UTF-8 (byte 0xc3)\n"),
+        "{err}"
+    );
+}
+
+#[test]
+fn invalid_utf8_on_stdin_with_keep_going_runs_the_rest() {
+    let o = cgcalc(&["--keep-going"], b"1\n\xff\n2\nassert 1 == 2\n");
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(text(&o.stdout), "1\n2\n");
+    let err = text(&o.stderr);
+    assert!(
+        err.starts_with("<stdin>:2:1: error: invalid UTF-8 (byte 0xff)\n"),
+        "{err}"
+    );
+    assert!(
+        err.contains("<stdin>:4:8: error: assertion failed"),
+        "{err}"
+    );
+}
+
+#[test]
+fn invalid_utf8_inside_a_multi_line_statement_skips_that_statement() {
+    // Lines 1-3 are one statement; it is not run, and its last line is not run on its own.
+    let o = cgcalc(&["--keep-going"], b"g = {1,\n \xff |\n -1}\n3\n");
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(text(&o.stdout), "3\n");
+    let err = text(&o.stderr);
+    assert!(
+        err.starts_with("<stdin>:2:2: error: invalid UTF-8 (byte 0xff)\n"),
+        "{err}"
+    );
+    assert_eq!(err.matches("error:").count(), 1, "{err}");
+}
+
+#[test]
+fn invalid_utf8_on_stdin_is_a_json_record() {
+    let o = cgcalc(&["--json"], b"1\nx\xff\n2\n");
+    assert_eq!(o.status.code(), Some(1));
+    let out = text(&o.stdout);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert_eq!(field(lines[0], "output").as_deref(), Some("1"));
+    assert_eq!(field(lines[1], "input").as_deref(), Some("x\u{fffd}"));
+    let e = field(lines[1], "error").unwrap();
+    assert!(
+        e.starts_with("<stdin>:2:2: error: invalid UTF-8 (byte 0xff)\n"),
+        "{e}"
+    );
+    assert_eq!(field(lines[2], "output").as_deref(), Some("2"));
+}
+
+#[test]
+fn unreadable_stdin_is_an_error() {
+    // Reading a directory fails (EISDIR) after it was opened.
+    let dir = std::fs::File::open(std::env::temp_dir()).unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_cgcalc"))
+        .env("NO_COLOR", "1")
+        .stdin(dir)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        text(&o.stderr),
+        "cgcalc: cannot read standard input: Is a directory (os error 21)\n"
+    );
+}
+
+#[test]
+fn invalid_utf8_in_a_script_fails_with_its_position() {
+    let p = temp_script("bad-utf8.cgt", b"1\nassert 2 == 2\ny = \xe2\x82\n3\n");
+    let path = p.to_string_lossy().into_owned();
+    let o = cgcalc(&[&path], "");
+    assert_eq!(o.status.code(), Some(1));
+    // The file is checked before any of it runs, as a syntax error would be.
+    assert_eq!(text(&o.stdout), "");
+    assert_eq!(
+        text(&o.stderr),
+        format!("{path}:3:5: error: invalid UTF-8 (byte 0xe2)\n    y = \u{fffd}\n        ^\n")
+    );
+}
+
+#[test]
+fn invalid_utf8_in_a_script_is_a_json_record_and_the_next_file_runs() {
+    let bad = temp_script("bad-utf8-json.cgt", b"*\xff\n");
+    let good = temp_script("good-after-bad.cgt", "*2 + *3\n");
+    let bad = bad.to_string_lossy().into_owned();
+    let good = good.to_string_lossy().into_owned();
+    let o = cgcalc(&["--json", &bad, &good], "");
+    assert_eq!(o.status.code(), Some(1));
+    let out = text(&o.stdout);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    let e = field(lines[0], "error").unwrap();
+    assert!(
+        e.starts_with(&format!("{bad}:1:2: error: invalid UTF-8 (byte 0xff)\n")),
+        "{e}"
+    );
+    assert_eq!(field(lines[1], "output").as_deref(), Some("*"));
+}
+
+// A UTF-8 byte-order mark at the start of a script or of standard input is skipped.
+
+#[test]
+fn byte_order_mark_at_the_start_of_a_script_is_skipped() {
+    let p = temp_script("bom.cgt", b"\xef\xbb\xbf*2 + *3\nassert ^ + ^ == ^^\n");
+    let o = cgcalc(&[&p.to_string_lossy()], "");
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert_eq!(text(&o.stdout), "*\n");
+}
+
+#[test]
+fn byte_order_mark_is_not_a_column() {
+    let p = temp_script("bom-bad.cgt", b"\xef\xbb\xbfab\xff\n");
+    let path = p.to_string_lossy().into_owned();
+    let o = cgcalc(&[&path], "");
+    assert_eq!(o.status.code(), Some(1));
+    let err = text(&o.stderr);
+    assert!(
+        err.starts_with(&format!("{path}:1:3: error: invalid UTF-8 (byte 0xff)\n")),
+        "{err}"
+    );
+}
+
+#[test]
+fn byte_order_mark_at_the_start_of_stdin_is_skipped() {
+    let o = cgcalc(&[], b"\xef\xbb\xbf1+1\n2\n");
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert_eq!(text(&o.stdout), "2\n2\n");
+    // Only at the very start: on a later line it is a character like any other.
+    let o = cgcalc(&[], b"1\n\xef\xbb\xbf2\n");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(text(&o.stderr).starts_with("<stdin>:2:1: error:"));
+}
+
+// Output that cannot be written: one line on standard error, exit status 1, nothing more runs.
+
+fn dev_full() -> Stdio {
+    let f = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .expect("open /dev/full");
+    Stdio::from(f)
+}
+
+const NO_SPACE: &str = "cgcalc: cannot write output: No space left on device (os error 28)\n";
+
+#[test]
+fn full_disk_on_eval_fails() {
+    let o = cgcalc_to(&["-e", "1+1"], "", dev_full());
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(text(&o.stderr), NO_SPACE);
+    let o = cgcalc_to(&["--json", "-e", "1+1"], "", dev_full());
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(text(&o.stderr), NO_SPACE);
+}
+
+#[test]
+fn full_disk_on_a_script_fails() {
+    let p = temp_script("full.cgt", "1\n2\nassert 1 == 2\n");
+    let o = cgcalc_to(&["--keep-going", &p.to_string_lossy()], "", dev_full());
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(text(&o.stderr), NO_SPACE);
+}
+
+#[test]
+fn full_disk_on_stdin_stops_at_once() {
+    // The failing assert after the first statement does not run (no message about it).
+    let o = cgcalc_to(&["--keep-going"], "1\nassert 1 == 2\n2\n", dev_full());
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(text(&o.stderr), NO_SPACE);
+    let o = cgcalc_to(&["--json"], "1\nassert 1 == 2\n", dev_full());
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(text(&o.stderr), NO_SPACE);
+}
+
+#[test]
+fn closed_pipe_fails_quietly() {
+    // A pipe whose reading end is closed before cgcalc starts: every write fails (EPIPE).
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let o = cgcalc_to(&["-e", "1", "-e", "2"], "", Stdio::from(writer));
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(text(&o.stderr), "");
 }

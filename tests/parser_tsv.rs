@@ -3,34 +3,55 @@
 
 use cgcalc::lang::parser::parse_program;
 
-const PATH: &str = "/work/shared/checks/data/cgsuite_short_games.tsv";
+/// The acceptance-check data, in `shared/` next to the crate.
+const PATH: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../shared/checks/data/cgsuite_short_games.tsv"
+);
 
-fn rows() -> Option<Vec<(String, String)>> {
-    let text = std::fs::read_to_string(PATH).ok()?;
+/// The `(expected, cgcalc_input)` rows of the data file at `path`. Panics, naming the file,
+/// when it is missing or lacks those columns: these tests must not pass without their data.
+fn read_rows(path: &str) -> Vec<(String, String)> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
+        panic!(
+            "cannot read the CGSuite test data {path}: {e} (it belongs to the shared checks \
+             next to the crate)"
+        )
+    });
     let mut lines = text.lines();
-    let header: Vec<&str> = lines.next()?.split('\t').collect();
-    let exp = header.iter().position(|h| *h == "expected")?;
-    let inp = header.iter().position(|h| *h == "cgcalc_input")?;
-    Some(
-        lines
-            .filter(|l| !l.trim().is_empty())
-            .map(|l| {
-                let f: Vec<&str> = l.split('\t').collect();
-                (
-                    f.get(exp).unwrap_or(&"").to_string(),
-                    f.get(inp).unwrap_or(&"").to_string(),
-                )
-            })
-            .collect(),
-    )
+    let header: Vec<&str> = lines.next().unwrap_or("").split('\t').collect();
+    let column = |name: &str| {
+        header
+            .iter()
+            .position(|h| *h == name)
+            .unwrap_or_else(|| panic!("{path}: no `{name}` column in the header"))
+    };
+    let (exp, inp) = (column("expected"), column("cgcalc_input"));
+    lines
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            (
+                f.get(exp).unwrap_or(&"").to_string(),
+                f.get(inp).unwrap_or(&"").to_string(),
+            )
+        })
+        .collect()
+}
+
+fn rows() -> Vec<(String, String)> {
+    read_rows(PATH)
+}
+
+#[test]
+#[should_panic(expected = "cannot read the CGSuite test data /nonexistent/cgsuite_short_games.tsv")]
+fn missing_data_file_fails() {
+    read_rows("/nonexistent/cgsuite_short_games.tsv");
 }
 
 #[test]
 fn tsv_inputs_parse() {
-    let Some(rows) = rows() else {
-        eprintln!("skipping: {PATH} not found");
-        return;
-    };
+    let rows = rows();
     let mut n = 0;
     let mut failures = Vec::new();
     for (expected, input) in &rows {
@@ -53,10 +74,7 @@ fn tsv_inputs_parse() {
 
 #[test]
 fn tsv_syntax_error_rows() {
-    let Some(rows) = rows() else {
-        eprintln!("skipping: {PATH} not found");
-        return;
-    };
+    let rows = rows();
     for (expected, input) in &rows {
         if !expected.starts_with("!!") {
             continue;

@@ -330,8 +330,14 @@ fn load(s: &mut Session, path: &str, span: Span) -> CommandResult {
             format!("`{path}` is already being loaded (recursive :load)"),
         ));
     }
-    let src = std::fs::read_to_string(path)
-        .map_err(|e| CgError::at(span, format!("cannot read `{path}`: {e}")))?;
+    let bytes =
+        std::fs::read(path).map_err(|e| CgError::at(span, format!("cannot read `{path}`: {e}")))?;
+    let src = super::source::decode(&bytes).map_err(|e| {
+        CgError::at(
+            span,
+            format!("`:load {path}` stopped at an error:\n{}", e.render(path)),
+        )
+    })?;
     s.loading.push(path.to_string());
     let mut lines = Vec::new();
     let mut failure = None;

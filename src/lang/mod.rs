@@ -13,6 +13,7 @@ pub mod functions;
 mod lexer;
 pub mod parser;
 pub mod session;
+pub mod source;
 pub mod span;
 pub mod value;
 

@@ -3,6 +3,8 @@
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use super::ast::{Statement, StmtKind};
@@ -92,6 +94,8 @@ pub struct Session {
     pub search: SearchSettings,
     /// Files being loaded, to refuse recursive `:load`.
     pub(crate) loading: Vec<String>,
+    /// Set when the driver asks to stop running statements.
+    stop: Arc<AtomicBool>,
 }
 
 impl Default for Session {
@@ -110,6 +114,7 @@ impl Session {
             settings: Settings::default(),
             search: SearchSettings::default(),
             loading: Vec::new(),
+            stop: Arc::new(AtomicBool::new(false)),
         }
     }
 
@@ -155,23 +160,11 @@ impl Session {
         stop_on_error: bool,
         on_reply: &mut dyn FnMut(&Reply),
     ) -> bool {
-        let mut ok = true;
-        let mut quit = false;
-        for (first_line, chunk) in statement_groups(src) {
-            ok &= self.run_source_at(chunk, origin, first_line, stop_on_error, &mut |r| {
-                quit |= r.quit;
-                on_reply(r)
-            });
-            if quit || (!ok && stop_on_error) {
-                break;
-            }
-        }
-        ok
+        self.run_source_at(src, origin, 1, stop_on_error, on_reply)
     }
 
-    /// Runs text that starts at line `first_line` of `origin` and is parsed as a whole (one
-    /// statement group, as [`statement_groups`] cuts them): a parse error stops all of it.
-    /// Stops after `:quit`. Returns `false` if any statement failed.
+    /// Like [`Session::run_source`] for text that starts at line `first_line` of `origin`.
+    /// Stops after `:quit`, and before the next statement once [`Session::stop_flag`] is set.
     pub fn run_source_at(
         &mut self,
         src: &str,
@@ -180,10 +173,36 @@ impl Session {
         stop_on_error: bool,
         on_reply: &mut dyn FnMut(&Reply),
     ) -> bool {
-        let at = Origin {
-            name: origin,
-            first_line,
-        };
+        let mut ok = true;
+        for (line, group) in statement_groups(src) {
+            let at = Origin {
+                name: origin,
+                first_line: first_line + line - 1,
+            };
+            let (group_ok, quit) = self.run_group(group, &at, stop_on_error, on_reply);
+            ok &= group_ok;
+            if quit || (!ok && stop_on_error) || self.stop.load(Ordering::Relaxed) {
+                break;
+            }
+        }
+        ok
+    }
+
+    /// A flag that stops [`Session::run_source`] before its next statement (set by a driver
+    /// that can no longer write its output).
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        self.stop.clone()
+    }
+
+    /// Parses and runs one statement group. Returns whether every statement succeeded and
+    /// whether `:quit` was given.
+    fn run_group(
+        &mut self,
+        src: &str,
+        at: &Origin,
+        stop_on_error: bool,
+        on_reply: &mut dyn FnMut(&Reply),
+    ) -> (bool, bool) {
         let program = match parser::parse_program(src) {
             Ok(p) => p,
             Err(e) => {
@@ -196,20 +215,26 @@ impl Session {
                     quit: false,
                     timed: false,
                 });
-                return false;
+                return (false, false);
             }
         };
         let mut ok = true;
         for stmt in &program.statements {
-            let reply = self.run_statement(stmt, src, &at);
+            if self.stop.load(Ordering::Relaxed) {
+                break;
+            }
+            let reply = self.run_statement(stmt, src, at);
             let (failed, quit) = (reply.error.is_some(), reply.quit);
             on_reply(&reply);
             ok &= !failed;
-            if quit || (failed && stop_on_error) {
+            if quit {
+                return (ok, true);
+            }
+            if failed && stop_on_error {
                 break;
             }
         }
-        ok
+        (ok, false)
     }
 
     fn run_statement(&mut self, stmt: &Statement, src: &str, at: &Origin) -> Reply {

@@ -14,9 +14,12 @@ use rustyline::history::DefaultHistory;
 use rustyline::validate::{ValidationContext, ValidationResult, Validator};
 use rustyline::{Config, Context, Editor, Helper};
 
-use crate::cli::ReplyPrinter;
+use crate::cli::{self, ReplyPrinter};
 use crate::game::interrupt;
 use crate::lang::{Session, commands, functions, parser};
+
+mod history;
+use history::HistoryFile;
 
 struct CgHelper {
     variables: Rc<RefCell<Vec<String>>>,
@@ -219,9 +222,11 @@ pub fn run(session: &mut Session) -> bool {
         color,
         brackets: MatchingBracketHighlighter::new(),
     }));
-    let history = history_path();
-    if let Some(h) = &history {
-        let _ = editor.load_history(h);
+    let mut history = history_path().map(HistoryFile::new);
+    if let Some(h) = &history
+        && let Some(warning) = h.load(editor.history_mut())
+    {
+        eprintln!("{warning}");
     }
     println!(
         "cgcalc {} — combinatorial games calculator. `:help` for help, Ctrl-D to quit.",
@@ -236,17 +241,21 @@ pub fn run(session: &mut Session) -> bool {
                     continue;
                 }
                 count += 1;
-                let mut quit = false;
-                session.run_source(&line, &format!("<repl:{count}>"), false, &mut |r| {
-                    quit |= r.quit;
-                    printer.print(r)
-                });
+                let origin = format!("<repl:{count}>");
+                let printed = cli::run_printed(session, &line, &origin, 1, false, &mut printer);
                 *variables.borrow_mut() = session.variable_names();
-                if let Some(h) = &history {
-                    let _ = editor.append_history(h);
+                if let Some(h) = &mut history
+                    && let Some(warning) = h.append(editor.history_mut())
+                {
+                    eprintln!("{warning}");
                 }
-                if quit {
-                    break;
+                match printed {
+                    Ok((_, true)) => break,
+                    Ok(_) => {}
+                    Err(e) => {
+                        cli::report_write_error(&e);
+                        return false;
+                    }
                 }
             }
             Err(ReadlineError::Interrupted) => {
