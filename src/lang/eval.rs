@@ -20,8 +20,7 @@ type EvalResult = Result<Value, CgError>;
 impl Session {
     pub(crate) fn assert(&mut self, e: &Expr, src: &str) -> Result<(), CgError> {
         if let ExprKind::Compare { op, lhs, rhs } = &e.kind {
-            let l = self.eval(lhs)?;
-            let r = self.eval(rhs)?;
+            let (l, r) = self.comparands(lhs, rhs)?;
             if self.compare_values(*op, &l, &r, e.span)? {
                 return Ok(());
             }
@@ -101,8 +100,7 @@ impl Session {
             }
             ExprKind::Chain { first, rest } => self.chain(first, rest),
             ExprKind::Compare { op, lhs, rhs } => {
-                let l = self.eval(lhs)?;
-                let r = self.eval(rhs)?;
+                let (l, r) = self.comparands(lhs, rhs)?;
                 self.compare_values(*op, &l, &r, e.span).map(Value::Bool)
             }
         }
@@ -166,7 +164,10 @@ impl Session {
         let Value::Position(p) = &v else {
             return Ok(v);
         };
-        match self.position_value(p) {
+        // The search for the value is the position's own work: an interrupt points at it.
+        let value = interrupt::catch(|| self.position_value(p))
+            .map_err(|message| CgError::at(span, message))?;
+        match value {
             PositionValue::Game(g) => Ok(Value::Game(g)),
             PositionValue::Threat(t) => Ok(Value::Threat(t)),
             PositionValue::Win(who) => Err(CgError::at(
@@ -396,9 +397,11 @@ impl Session {
 
     /// `a op1 b op2 c ...`, left to right; an interrupt points at the part evaluated so far.
     fn chain(&mut self, first: &Expr, rest: &[(BinOp, Expr)]) -> EvalResult {
-        let mut acc = self.eval(first)?;
+        let v = self.eval(first)?;
+        let mut acc = self.game_value(v, first.span)?;
         for (op, e) in rest {
-            let rhs = self.eval(e)?;
+            let v = self.eval(e)?;
+            let rhs = self.game_value(v, e.span)?;
             let span = first.span.to(e.span);
             acc = match interrupt::catch(|| self.binary(*op, acc, rhs, span)) {
                 Ok(r) => r?,
@@ -520,6 +523,23 @@ impl Session {
             },
             other => other.clone(),
         }
+    }
+
+    /// Both sides of a comparison, evaluated, with the values of positions searched (an
+    /// interrupt in that search points at the position's side).
+    fn comparands(&mut self, lhs: &Expr, rhs: &Expr) -> Result<(Value, Value), CgError> {
+        let mut sides = Vec::with_capacity(2);
+        for e in [lhs, rhs] {
+            let v = self.eval(e)?;
+            if let Value::Position(p) = &v {
+                interrupt::catch(|| self.position_value(p))
+                    .map_err(|message| CgError::at(e.span, message))?;
+            }
+            sides.push(v);
+        }
+        let r = sides.pop().expect("two sides");
+        let l = sides.pop().expect("two sides");
+        Ok((l, r))
     }
 
     /// When either side is a forced global win: whether both are the same win.

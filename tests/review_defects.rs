@@ -1,0 +1,157 @@
+//! Regression tests for the defects the review found by using cgcalc as a new user would
+//! (issue 7). They drive the binary, so they can be run against another build:
+//! `CGCALC_TEST_BIN=/path/to/old/cgcalc cargo test --test review_defects` shows each failing
+//! before its fix.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+fn bin() -> String {
+    std::env::var("CGCALC_TEST_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_cgcalc").to_string())
+}
+
+fn run(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(bin())
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run cgcalc");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+fn script(name: &str, contents: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("cgcalc-review-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(name);
+    std::fs::write(&p, contents).unwrap();
+    p.to_string_lossy().into_owned()
+}
+
+#[test]
+fn domineering_boards_of_full_width() {
+    // 1 x 64: Right places 32 dominoes, Left none. A 64-bit shift by the row width made it
+    // -31* (and panicked in debug builds).
+    let strip = format!("domineering(\"{}#{}\")", ".".repeat(40), ".".repeat(23));
+    let out = run(&["-e", "dom(1,64)", "-e", "dom(64,1)", "-e", &strip], "");
+    assert_eq!(text(&out.stdout), "-32\n32\n-31\n", "{}", text(&out.stderr));
+}
+
+#[test]
+fn a_parse_error_in_a_script_does_not_skip_the_rest() {
+    let path = script("parse.cgt", "a = 1\nb = {3|2|1}\nc = a + 1\nc\n");
+    // Stopping at the first error: what came before it ran.
+    let out = run(&[&path], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(text(&out.stdout), "1\n");
+    assert!(text(&out.stderr).contains(":2:5: error: ambiguous slash notation"));
+    // With --keep-going the statements after it run too, as they do from standard input.
+    let out = run(&["--keep-going", &path], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(text(&out.stdout), "1\n2\n2\n");
+}
+
+#[test]
+fn errors_raised_while_evaluating_say_where() {
+    // A budget and an overflow each point at the operation they stopped.
+    let path = script(
+        "eval.cgt",
+        ":limit nodes 1000\nx = 1\ny = x + dom(4,5)\nz = ^9223372036854775807 + ^\n",
+    );
+    let out = run(&["--keep-going", &path], "");
+    let err = text(&out.stderr);
+    assert!(
+        err.contains(":3:9: error: budget exhausted: node limit of 1000 reached"),
+        "{err}"
+    );
+    assert!(
+        err.contains("\n            ^^^^^^^^"),
+        "caret under dom(4,5): {err}"
+    );
+    assert!(err.contains(":4:5: error: number too large"), "{err}");
+}
+
+#[test]
+fn ctrl_c_error_says_where() {
+    // Cancel a long computation as the REPL's Ctrl-C handler does (it sets the flag that
+    // every long loop polls) and check the error's position.
+    use cgcalc::game::interrupt;
+    use cgcalc::lang::Session;
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let mut s = Session::new();
+    let mut err = None;
+    let done = Arc::new(AtomicBool::new(false));
+    let flag = done.clone();
+    // Keep pressing Ctrl-C until the statement gives up (each statement clears the flag
+    // when it starts).
+    let canceller = std::thread::spawn(move || {
+        while !flag.load(Ordering::Relaxed) {
+            std::thread::sleep(Duration::from_millis(100));
+            interrupt::request_cancel();
+        }
+    });
+    let start = Instant::now();
+    let worker = std::thread::Builder::new()
+        .stack_size(cgcalc::STACK_SIZE)
+        .spawn(move || {
+            s.run_source(
+                "x = 1\n:limit progress off\ny = x + dom(7,7)\n",
+                "t.cgt",
+                false,
+                &mut |r| {
+                    if r.error.is_some() {
+                        err = r.error.clone();
+                    }
+                },
+            );
+            (s, err)
+        })
+        .unwrap();
+    let (mut s, err) = worker.join().unwrap();
+    done.store(true, Ordering::Relaxed);
+    canceller.join().unwrap();
+    interrupt::clear_cancel();
+    assert!(start.elapsed() < Duration::from_secs(30));
+    let err = err.expect("cancelled");
+    assert!(
+        err.starts_with("t.cgt:3:9: error: computation cancelled (Ctrl-C)"),
+        "{err}"
+    );
+    // The session goes on with its variables.
+    let mut out = None;
+    s.run_source("x + 1", "t.cgt", true, &mut |r| out = r.output.clone());
+    assert_eq!(out.as_deref(), Some("2"));
+}
+
+#[test]
+fn a_sum_of_1_7_million_terms() {
+    // Each `+` nested the tree one level deeper: evaluation overflowed the stack.
+    let terms = 1_700_000;
+    let src = vec!["1"; terms].join("+");
+    let out = run(&[], &format!("{src}\n"));
+    assert_eq!(
+        text(&out.stdout),
+        format!("{terms}\n"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(out.status.code(), Some(0));
+    // Ordinal sums and Norton products chain the same way.
+    let src = vec!["1"; 200_000].join(":");
+    let out = run(&[], &format!("{src}\n"));
+    assert_eq!(text(&out.stdout), "200000\n", "{}", text(&out.stderr));
+}
