@@ -123,6 +123,16 @@ impl Session {
         Analysis::new(&mut self.arena, &mut self.analysis)
     }
 
+    /// The value of a variable.
+    pub fn variable(&self, name: &str) -> Option<&Value> {
+        self.vars.get(name)
+    }
+
+    /// Sets a variable (for programs that embed the calculator).
+    pub fn set_variable(&mut self, name: &str, value: Value) {
+        self.vars.insert(name.to_string(), value);
+    }
+
     /// Variable names, for completion and `:vars`.
     pub fn variable_names(&self) -> Vec<String> {
         self.vars.keys().cloned().collect()
