@@ -56,3 +56,25 @@ fn grammar_examples_are_single_statements_or_programs() {
         assert!(!e.contains("*)"), "example contains `*)`: {e}");
     }
 }
+
+/// The alternatives of the production `name = "a" | "b" | ... ;` in the grammar.
+fn production(text: &str, name: &str) -> Vec<String> {
+    let start = text
+        .find(&format!("\n{name} "))
+        .unwrap_or_else(|| panic!("the grammar has no production `{name}`"));
+    let body = &text[start..];
+    let body = &body[body.find('=').expect("=") + 1..body.find(" ;").expect(";")];
+    body.split('|')
+        .map(|alt| alt.trim().trim_matches('"').to_string())
+        .collect()
+}
+
+#[test]
+fn grammar_lists_exactly_the_function_table() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/grammar/cgcalc.ebnf");
+    let text = std::fs::read_to_string(path).expect("grammar file");
+    let table: Vec<String> = cgcalc::lang::functions::names().map(String::from).collect();
+    assert_eq!(production(&text, "function_name"), table);
+    let commands: Vec<String> = cgcalc::lang::commands::names().map(String::from).collect();
+    assert_eq!(production(&text, "meta_name"), commands);
+}

@@ -110,7 +110,7 @@ pub static BUILTINS: &[Builtin] = &[
             1..=1,
             Structure,
             "the outcome class L, R, N or P",
-            "outcome(G) is L if Left wins whoever starts (G > 0), R if Right does (G < 0),\nN if the first player wins (G <> 0) and P if the second player wins (G = 0).\nFor a module position whose value is not yet known, an outcome search finds the class\nwithout computing the value: `d = dom(6,6);` then `outcome(d)` is N.",
+            "outcome(G) is L if Left wins whoever starts (G > 0), R if Right does (G < 0),\nN if the first player wins (G <> 0) and P if the second player wins (G = 0).\nFor a module position whose value is not yet known, an outcome search finds the class\nwithout computing the value: `d = dom(6,6);` then `outcome(d)` is N.\nExample: outcome(^) is L, outcome(*) is N.",
             |s, v| match &v[0] {
                 Value::Position(p) => Ok(Value::Outcome(s.position_outcome(p))),
                 Value::Threat(t) => {
@@ -155,7 +155,7 @@ pub static BUILTINS: &[Builtin] = &[
         2..=2,
         Structure,
         "one of <, =, > or <>",
-        "compare(G, H) is `<`, `=`, `>` or `<>` (confused): the relation of G to H.",
+        "compare(G, H) is `<`, `=`, `>` or `<>` (confused): the relation of G to H.\nExample: compare(^, *) is <>, compare(1/2, {0|1}) is =.",
         |s, v| {
             let (g, h) = (game(v, 0)?, game(v, 1)?);
             Ok(Value::Relation(s.arena.relation(g, h)))
@@ -167,7 +167,7 @@ pub static BUILTINS: &[Builtin] = &[
         1..=1,
         Structure,
         "the birthday (height of the canonical game tree)",
-        "birthday(G) is the day on which G is born: 0 for 0, n for the integer n and *n,\n1 + the largest birthday of an option otherwise.",
+        "birthday(G) is the day on which G is born: 0 for 0, n for the integer n and *n,\n1 + the largest birthday of an option otherwise.\nExample: birthday(*3) is 3, birthday(^) is 2, birthday(1/2) is 2.",
         |s, v| {
             let g = game(v, 0)?;
             let b = s.arena.birthday(g);
@@ -198,7 +198,7 @@ pub static BUILTINS: &[Builtin] = &[
         1..=1,
         Constructors,
         "{G | 0 || 0}",
-        "Miny(G) = {G|0||0} = -Tiny(G).",
+        "Miny(G) = {G|0||0} = -Tiny(G).\nExample: Miny(2) + Tiny(2) is 0.",
         |s, v| {
             let g = game(v, 0)?;
             Ok(Value::Game(s.arena.miny(g)))
@@ -210,7 +210,7 @@ pub static BUILTINS: &[Builtin] = &[
         1..=1,
         Temperature,
         "the Left stop",
-        "lstop(G): the number reached when Left starts and both play optimally until a number is\nreached (WW ch. 3; Siegel, CGT, II.5).",
+        "lstop(G): the number reached when Left starts and both play optimally until a number is\nreached (WW ch. 3; Siegel, CGT, II.5).\nExample: lstop({3|1}) is 3.",
         |s, v| {
             let g = game(v, 0)?;
             let x = s.arena.left_stop(g);
@@ -223,7 +223,7 @@ pub static BUILTINS: &[Builtin] = &[
         1..=1,
         Temperature,
         "the Right stop",
-        "rstop(G): the number reached when Right starts.",
+        "rstop(G): the number reached when Right starts.\nExample: rstop({3|1}) is 1.",
         |s, v| {
             let g = game(v, 0)?;
             let x = s.arena.right_stop(g);
@@ -236,7 +236,7 @@ pub static BUILTINS: &[Builtin] = &[
         1..=1,
         Temperature,
         "the mean value (mast of the thermograph)",
-        "mean(G): the mean value of G, where the mast of its thermograph stands (WW ch. 6).\nmean is additive: mean(G+H) = mean(G) + mean(H).",
+        "mean(G): the mean value of G, where the mast of its thermograph stands (WW ch. 6).\nmean is additive: mean(G+H) = mean(G) + mean(H).\nExample: mean({3|1}) is 2.",
         |s, v| {
             let g = game(v, 0)?;
             let x = s.arena.mean(g);
@@ -249,7 +249,7 @@ pub static BUILTINS: &[Builtin] = &[
         1..=1,
         Temperature,
         "the temperature",
-        "temp(G): the temperature of G, where its thermograph's walls meet. Following CGSuite,\nthe number m/2^n has temperature -1/2^n, an integer -1, number + infinitesimal 0.",
+        "temp(G): the temperature of G, where its thermograph's walls meet. Following CGSuite,\nthe number m/2^n has temperature -1/2^n, an integer -1, number + infinitesimal 0.\nExample: temp({3|1}) is 1, temp(1/2) is -1/2.",
         |s, v| {
             let g = game(v, 0)?;
             let x = s.arena.temperature(g);
@@ -262,7 +262,7 @@ pub static BUILTINS: &[Builtin] = &[
         1..=1,
         Temperature,
         "the thermograph",
-        "thermo(G): the exact thermograph of G, printed in CGSuite's form\nThermograph(mast,[left critical temps],[left slopes],mast,[right temps],[right slopes]).",
+        "thermo(G): the exact thermograph of G, printed in CGSuite's form\nThermograph(mast,[left critical temps],[left slopes],mast,[right temps],[right slopes]).\nExample: thermo({1|-1}) is Thermograph(0,[1],[0,-1],0,[1],[0,1]).",
         |s, v| {
             let g = game(v, 0)?;
             Ok(Value::Thermograph(s.arena.thermograph(g)))
@@ -293,7 +293,7 @@ pub static BUILTINS: &[Builtin] = &[
         1..=1,
         Temperature,
         "G cooled by its temperature",
-        "freeze(G): G cooled by its own temperature, temp(G). Numbers are unchanged.",
+        "freeze(G): G cooled by its own temperature, temp(G). Numbers are unchanged.\nExample: freeze({3|1}) is 2*.",
         |s, v| {
             let g = game(v, 0)?;
             Ok(Value::Game(s.analysis().freeze(g)))
@@ -305,7 +305,7 @@ pub static BUILTINS: &[Builtin] = &[
         1..=1,
         Temperature,
         "G cooled by 1",
-        "chill(G): G cooled by 1, as in the analysis of Go endgames (Berlekamp–Wolfe).",
+        "chill(G): G cooled by 1, as in the analysis of Go endgames (Berlekamp–Wolfe).\nExample: chill({2|-2}) is +-1.",
         |s, v| {
             let g = game(v, 0)?;
             Ok(Value::Game(s.analysis().cool(g, Dyadic::ONE)))
@@ -329,7 +329,7 @@ pub static BUILTINS: &[Builtin] = &[
         3..=3,
         Temperature,
         "G overheated from s to t",
-        "overheat(G, s, t): an integer n becomes n.s (n copies of s); any other game becomes\n{overheat(G^L,s,t) + t | overheat(G^R,s,t) - t} (Berlekamp). overheat(7/16,0,0) is ^[3].",
+        "overheat(G, s, t): an integer n becomes n.s (n copies of s); any other game becomes\n{overheat(G^L,s,t) + t | overheat(G^R,s,t) - t} (Berlekamp).\nExample: overheat(7/16, 0, 0) is ^[3].",
         |s, v| {
             let (g, from, to) = (game(v, 0)?, game(v, 1)?, game(v, 2)?);
             Ok(Value::Game(s.analysis().overheat(g, from, to)))
@@ -341,7 +341,7 @@ pub static BUILTINS: &[Builtin] = &[
         1..=1,
         Reductions,
         "reduced canonical form",
-        "rcf(G): the reduced canonical form, the simplest game infinitesimally close to G\n(Calistrate; Grossman & Siegel). rcf({3||2*|1*}) is {3||2|1}.",
+        "rcf(G): the reduced canonical form, the simplest game infinitesimally close to G\n(Calistrate; Grossman & Siegel).\nExample: rcf({3||2*|1*}) is {3||2|1}.",
         |s, v| {
             let g = game(v, 0)?;
             Ok(Value::Game(s.analysis().rcf(g)))
@@ -353,7 +353,7 @@ pub static BUILTINS: &[Builtin] = &[
         1..=1,
         Temperature,
         "draw thermographs as ASCII art",
-        "plot(thermo(G)) draws the thermograph of G in the terminal: temperature upward, values\nleftward (Left's direction), the mast marked. plot([thermo(G), thermo(H)]) overlays several\n(numbered 1, 2, ...), e.g. the components of a sum. A game argument is plotted as its thermograph.",
+        "plot(thermo(G)) draws the thermograph of G in the terminal: temperature upward, values\nleftward (Left's direction), the mast marked. plot([thermo(G), thermo(H)]) overlays several\n(numbered 1, 2, ...), e.g. the components of a sum. A game argument is plotted as its thermograph.\nExample: plot(thermo({3||2*|1*})).",
         |s, v| {
             let graphs = thermographs(&mut s.arena, v, 0)?;
             let refs: Vec<&Thermograph> = graphs.iter().map(|g| g.as_ref()).collect();
@@ -366,7 +366,7 @@ pub static BUILTINS: &[Builtin] = &[
         2..=2,
         Temperature,
         "write thermographs as an SVG picture",
-        "svg(thermo(G), \"g.svg\") writes the thermograph of G as an SVG file with axes and labels;\nsvg([thermo(G), thermo(H)], \"f.svg\") draws several in one picture.",
+        "svg(thermo(G), \"g.svg\") writes the thermograph of G as an SVG file with axes and labels;\nsvg([thermo(G), thermo(H)], \"f.svg\") draws several in one picture.\nExample: svg([thermo({2|-1}), thermo({1|0})], \"walls.svg\").",
         |s, v| {
             let graphs = thermographs(&mut s.arena, v, 0)?;
             let Value::Str(path) = &v[1] else {
@@ -393,7 +393,7 @@ pub static BUILTINS: &[Builtin] = &[
         1..=1,
         Structure,
         "number of distinct followers (G included)",
-        "nfollowers(G): how many distinct games occur in the canonical game tree of G, G included.",
+        "nfollowers(G): how many distinct games occur in the canonical game tree of G, G included.\nExample: nfollowers(^) is 3 (^, 0 and *).",
         |s, v| {
             let g = game(v, 0)?;
             let n = s.arena.count_followers(g);
@@ -406,7 +406,7 @@ pub static BUILTINS: &[Builtin] = &[
         1..=1,
         Structure,
         "the distinct followers (G included)",
-        "followers(G): the list of distinct games in the canonical game tree of G, G included.",
+        "followers(G): the list of distinct games in the canonical game tree of G, G included.\nExample: followers(^) is [0, *, ^].",
         |s, v| {
             let g = game(v, 0)?;
             Ok(Value::List(
@@ -420,7 +420,7 @@ pub static BUILTINS: &[Builtin] = &[
         1..=1,
         Structure,
         "number of leaves (stops) of the game tree",
-        "stopcount(G): the number of paths from G down to a number in its canonical game tree.",
+        "stopcount(G): the number of paths from G down to a number in its canonical game tree.\nExample: stopcount(^) is 3 (0 directly, and 0 twice through *).",
         |s, v| {
             let g = game(v, 0)?;
             let n = s
@@ -436,7 +436,7 @@ pub static BUILTINS: &[Builtin] = &[
         1..=1,
         Predicates,
         "is G a number?",
-        "isnumber(G): true if G equals a dyadic rational.",
+        "isnumber(G): true if G equals a dyadic rational.\nExample: isnumber(3/4) is true, isnumber(*) is false.",
         |s, v| {
             let g = game(v, 0)?;
             Ok(Value::Bool(s.arena.is_number(g)))
@@ -448,7 +448,7 @@ pub static BUILTINS: &[Builtin] = &[
         1..=1,
         Predicates,
         "is G an integer?",
-        "isinteger(G): true if G equals an integer.",
+        "isinteger(G): true if G equals an integer.\nExample: isinteger(-2) is true, isinteger(1/2) is false.",
         |s, v| {
             let g = game(v, 0)?;
             Ok(Value::Bool(
@@ -462,7 +462,7 @@ pub static BUILTINS: &[Builtin] = &[
         1..=1,
         Predicates,
         "is G an even integer?",
-        "iseven(G): true if G is an even integer (as in CGSuite).",
+        "iseven(G): true if G is an even integer (as in CGSuite).\nExample: iseven(4) is true, iseven(4*) is false.",
         |s, v| {
             let g = game(v, 0)?;
             Ok(Value::Bool(
@@ -476,7 +476,7 @@ pub static BUILTINS: &[Builtin] = &[
         1..=1,
         Predicates,
         "is G an odd integer?",
-        "isodd(G): true if G is an odd integer (as in CGSuite).",
+        "isodd(G): true if G is an odd integer (as in CGSuite).\nExample: isodd(-3) is true.",
         |s, v| {
             let g = game(v, 0)?;
             Ok(Value::Bool(
@@ -492,7 +492,7 @@ pub static BUILTINS: &[Builtin] = &[
         1..=1,
         Predicates,
         "is G a nimber?",
-        "isnimber(G): true if G equals *n for some n >= 0.",
+        "isnimber(G): true if G equals *n for some n >= 0.\nExample: isnimber(*4 + *7) is true, isnimber(^*) is false.",
         |s, v| {
             let g = game(v, 0)?;
             Ok(Value::Bool(
@@ -508,7 +508,7 @@ pub static BUILTINS: &[Builtin] = &[
         1..=1,
         Predicates,
         "is G = 0?",
-        "iszero(G): true if G = 0.",
+        "iszero(G): true if G = 0.\nExample: iszero({*|*}) is true.",
         |s, v| {
             let g = game(v, 0)?;
             Ok(Value::Bool(g == s.arena.zero()))
@@ -520,7 +520,7 @@ pub static BUILTINS: &[Builtin] = &[
         1..=1,
         Predicates,
         "are both stops 0?",
-        "isinfinitesimal(G): true if both stops of G are 0 (G is smaller than every positive number\nand larger than every negative number). 0 counts.",
+        "isinfinitesimal(G): true if both stops of G are 0 (G is smaller than every positive number\nand larger than every negative number). 0 counts.\nExample: isinfinitesimal(^*) is true, isinfinitesimal(1/64) is false.",
         |s, v| {
             let g = game(v, 0)?;
             Ok(Value::Bool(
@@ -534,7 +534,7 @@ pub static BUILTINS: &[Builtin] = &[
         1..=1,
         Predicates,
         "are both stops equal?",
-        "isnumberish(G): true if G is a number plus an infinitesimal (its stops are equal).",
+        "isnumberish(G): true if G is a number plus an infinitesimal (its stops are equal).\nExample: isnumberish(3/2v) is true, isnumberish({1|0}) is false.",
         |s, v| {
             let g = game(v, 0)?;
             Ok(Value::Bool(s.arena.left_stop(g) == s.arena.right_stop(g)))
@@ -546,7 +546,7 @@ pub static BUILTINS: &[Builtin] = &[
         1..=1,
         Predicates,
         "is every follower with a move for one a move for both?",
-        "isallsmall(G): true if in every follower of G, Left has a move exactly when Right has one\n(all-small games, WW ch. 7; Siegel, CGT, ch. II).",
+        "isallsmall(G): true if in every follower of G, Left has a move exactly when Right has one\n(all-small games, WW ch. 7; Siegel, CGT, ch. II).\nExample: isallsmall({0,*|0}) is true, isallsmall({1|-1}) is false.",
         |s, v| {
             let g = game(v, 0)?;
             Ok(Value::Bool(s.arena.is_all_small(g)))
@@ -631,7 +631,7 @@ pub static BUILTINS: &[Builtin] = &[
         1..=1,
         Reductions,
         "Left incentives G^L - G",
-        "linc(G): Left's incentives G^L - G over the Left options of G's canonical form, an\nincentive <= another one removed (WW ch. 8; CGSuite's LeftIncentives). linc(^) is [v].",
+        "linc(G): Left's incentives G^L - G over the Left options of G's canonical form, an\nincentive <= another one removed (WW ch. 8; CGSuite's LeftIncentives).\nExample: linc(^) is [v].",
         |s, v| {
             let g = game(v, 0)?;
             let r = s.arena.left_incentives(g);
@@ -644,7 +644,7 @@ pub static BUILTINS: &[Builtin] = &[
         1..=1,
         Reductions,
         "Right incentives G - G^R",
-        "rinc(G): Right's incentives G - G^R over the Right options of G's canonical form, an\nincentive <= another one removed (WW ch. 8; CGSuite's RightIncentives). rinc(^) is [^*].",
+        "rinc(G): Right's incentives G - G^R over the Right options of G's canonical form, an\nincentive <= another one removed (WW ch. 8; CGSuite's RightIncentives).\nExample: rinc(^) is [^*].",
         |s, v| {
             let g = game(v, 0)?;
             let r = s.arena.right_incentives(g);
@@ -675,7 +675,7 @@ pub static BUILTINS: &[Builtin] = &[
         1..=1,
         Structure,
         "the nim value n of an impartial G = *n",
-        "nimval(G): the n with G = *n (Sprague-Grundy; WW ch. 3; Siegel, CGT, ch. II), for a game whose\nvalue is a nimber (every impartial game's is). An error otherwise. nimval(*4 + *7) is 3.",
+        "nimval(G): the n with G = *n (Sprague-Grundy; WW ch. 3; Siegel, CGT, ch. II), for a game whose\nvalue is a nimber (every impartial game's is). An error otherwise.\nExample: nimval(*4 + *7) is 3.",
         |s, v| {
             let g = game(v, 0)?;
             match s.arena.get_nus(g) {

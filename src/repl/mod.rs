@@ -3,6 +3,7 @@
 //! line or a running computation, Ctrl-D to leave.
 
 use std::cell::RefCell;
+use std::io::Write;
 use std::path::PathBuf;
 use std::rc::Rc;
 
@@ -31,7 +32,7 @@ struct CgHelper {
 
 /// The signature of the function whose call is open at the end of `line`, e.g. for
 /// `x = cool({2|-1}, ` it is `cool(G, t)`, with the number of arguments typed so far.
-fn open_call(line: &str) -> Option<(&'static str, usize)> {
+pub fn open_call(line: &str) -> Option<(&'static str, usize)> {
     let mut depth = 0i32;
     let mut commas = 0usize;
     for (i, c) in line.char_indices().rev() {
@@ -68,59 +69,58 @@ impl Completer for CgHelper {
         pos: usize,
         _ctx: &Context<'_>,
     ) -> rustyline::Result<(usize, Vec<Pair>)> {
-        let before = &line[..pos];
-        let start = before
-            .char_indices()
-            .rev()
-            .find(|&(_, c)| !(c.is_alphanumeric() || c == '_' || c == ':' || c == '-'))
-            .map_or(0, |(i, c)| i + c.len_utf8());
-        let word = &before[start..];
-        let mut out = Vec::new();
-        if let Some(prefix) = word.strip_prefix(':')
-            && before.trim_start() == word
-        {
-            for c in commands::COMMANDS {
-                if c.name.starts_with(prefix) {
-                    out.push(Pair {
-                        display: c.usage.to_string(),
-                        replacement: format!(":{} ", c.name),
-                    });
-                }
-            }
-            return Ok((start, out));
-        }
-        if word.is_empty() {
-            return Ok((start, out));
-        }
-        for f in functions::all() {
-            if f.name().starts_with(word) {
-                out.push(Pair {
-                    display: f.signature().to_string(),
-                    replacement: format!("{}(", f.name()),
-                });
-            }
-        }
-        // Reserved words that are not functions: on off over under dud true false assert.
-        let constants = parser::RESERVED
-            .iter()
-            .copied()
-            .filter(|w| functions::lookup(w).is_none());
-        for v in self
-            .variables
-            .borrow()
-            .iter()
-            .map(String::as_str)
-            .chain(constants)
-        {
-            if v.starts_with(word) {
-                out.push(Pair {
-                    display: v.to_string(),
-                    replacement: v.to_string(),
-                });
-            }
-        }
-        Ok((start, out))
+        let (start, pairs) = completions(&line[..pos], &self.variables.borrow());
+        let pairs = pairs
+            .into_iter()
+            .map(|(display, replacement)| Pair {
+                display,
+                replacement,
+            })
+            .collect();
+        Ok((start, pairs))
     }
+}
+
+/// Tab completion of the word that ends `before`: meta commands at the start of a line, else
+/// functions (from the function table), variables and the reserved words that are not
+/// functions. Returns where the word starts and (display, replacement) pairs.
+pub fn completions(before: &str, variables: &[String]) -> (usize, Vec<(String, String)>) {
+    let start = before
+        .char_indices()
+        .rev()
+        .find(|&(_, c)| !(c.is_alphanumeric() || c == '_' || c == ':' || c == '-'))
+        .map_or(0, |(i, c)| i + c.len_utf8());
+    let word = &before[start..];
+    let mut out = Vec::new();
+    if let Some(prefix) = word.strip_prefix(':')
+        && before.trim_start() == word
+    {
+        for c in commands::COMMANDS {
+            if c.name.starts_with(prefix) {
+                out.push((c.usage.to_string(), format!(":{} ", c.name)));
+            }
+        }
+        return (start, out);
+    }
+    if word.is_empty() {
+        return (start, out);
+    }
+    for f in functions::all() {
+        if f.name().starts_with(word) {
+            out.push((f.signature().to_string(), format!("{}(", f.name())));
+        }
+    }
+    // Reserved words that are not functions: on off over under dud true false assert.
+    let constants = parser::RESERVED
+        .iter()
+        .copied()
+        .filter(|w| functions::lookup(w).is_none());
+    for v in variables.iter().map(String::as_str).chain(constants) {
+        if v.starts_with(word) {
+            out.push((v.to_string(), v.to_string()));
+        }
+    }
+    (start, out)
 }
 
 impl Hinter for CgHelper {
@@ -228,10 +228,15 @@ pub fn run(session: &mut Session) -> bool {
     {
         eprintln!("{warning}");
     }
-    println!(
+    let banner = writeln!(
+        std::io::stdout(),
         "cgcalc {} — combinatorial games calculator. `:help` for help, Ctrl-D to quit.",
         env!("CARGO_PKG_VERSION")
     );
+    if let Err(e) = banner {
+        cli::report_write_error(&e);
+        return false;
+    }
     let mut printer = ReplyPrinter::new(false);
     let mut count = 0usize;
     loop {
@@ -259,8 +264,10 @@ pub fn run(session: &mut Session) -> bool {
                 }
             }
             Err(ReadlineError::Interrupted) => {
-                println!("^C");
-                continue;
+                if let Err(e) = writeln!(std::io::stdout(), "^C") {
+                    cli::report_write_error(&e);
+                    return false;
+                }
             }
             Err(ReadlineError::Eof) => break,
             Err(e) => {

@@ -74,7 +74,7 @@ pub static CONSTRUCTORS: &[Constructor] = &[
         signature: "dom(m, n)",
         arity: 2..=2,
         summary: "the empty m x n Domineering board",
-        help: "dom(m, n) is the empty Domineering board with m rows and n columns (at most 64\ncells). dom(2,2) is +-1, dom(2,3) is {2|-1/2}, dom(4,4) is +-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}.\n`d = dom(6,6);` then `outcome(d)` finds who wins without computing the value.",
+        help: "dom(m, n) is the empty Domineering board with m rows and n columns (at most 64\ncells).\nExample: dom(2,2) is +-1, dom(2,3) is {2|-1/2}, dom(4,4) is +-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}.\n`d = dom(6,6);` then `outcome(d)` finds who wins without computing the value.",
         build: |a| {
             let (m, n) = (int(a, 0, 0..=64)?, int(a, 1, 0..=64)?);
             position(Domineering::rectangle(m, n).map_err(ArgError::call)?)
