@@ -1,30 +1,14 @@
 //! The `cgcalc` binary: `-e`, script files, exit status, `--json` on piped standard input,
 //! input that is not UTF-8, output that cannot be written.
 
-use std::io::Write;
+mod common;
+
 use std::process::{Command, Output, Stdio};
+
+use common::cgcalc_to;
 
 fn cgcalc(args: &[&str], stdin: impl AsRef<[u8]>) -> Output {
     cgcalc_to(args, stdin, Stdio::piped())
-}
-
-/// Runs cgcalc with `stdin` piped in and its standard output going to `stdout`.
-fn cgcalc_to(args: &[&str], stdin: impl AsRef<[u8]>, stdout: Stdio) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cgcalc"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(stdout)
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run cgcalc");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_ref())
-        .unwrap();
-    child.wait_with_output().unwrap()
 }
 
 fn text(b: &[u8]) -> String {

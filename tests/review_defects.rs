@@ -3,30 +3,15 @@
 //! `CGCALC_TEST_BIN=/path/to/old/cgcalc cargo test --test review_defects` shows each failing
 //! before its fix.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use std::process::{Output, Stdio};
 use std::time::{Duration, Instant};
 
-fn bin() -> String {
-    std::env::var("CGCALC_TEST_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_cgcalc").to_string())
-}
+use common::cgcalc_to;
 
 fn run(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(bin())
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run cgcalc");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    cgcalc_to(args, stdin, Stdio::piped())
 }
 
 fn text(b: &[u8]) -> String {

@@ -21,7 +21,7 @@ use rustc_hash::FxHashMap;
 
 use super::arena::{Arena, GameId};
 use super::cache::{BoundedCache, NamedStats};
-use super::compare::Relation;
+use super::compare::{Outcome, Relation};
 use super::display::MAX_SLASHES;
 use super::interrupt::check_cancel;
 use super::number::Dyadic;
@@ -596,6 +596,13 @@ impl Threats {
             (false, true) => Relation::Greater,
             (false, false) => Relation::Confused,
         })
+    }
+
+    /// The outcome class of `t`, from its relation to 0 (an error for `dud`).
+    pub fn outcome(&mut self, arena: &mut Arena, t: ThreatId) -> Result<Outcome, String> {
+        let zero = self.short(arena.zero());
+        let r = self.relation(arena, t, zero)?;
+        Ok(Outcome::of_relation_to_zero(r))
     }
 
     /// Normalises a position: short components (and number shifts of over/under) are added

@@ -8,7 +8,7 @@ use super::session::Session;
 use super::value::Value;
 use std::sync::Arc;
 
-use crate::game::{Arena, Dyadic, GameId, Outcome, Thermograph};
+use crate::game::{Arena, Dyadic, GameId, Thermograph};
 
 /// Why a function failed: a bad argument (by index) or the call as a whole.
 pub enum CallError {
@@ -113,14 +113,11 @@ pub static BUILTINS: &[Builtin] = &[
             "outcome(G) is L if Left wins whoever starts (G > 0), R if Right does (G < 0),\nN if the first player wins (G <> 0) and P if the second player wins (G = 0).\nFor a module position whose value is not yet known, an outcome search finds the class\nwithout computing the value: `d = dom(6,6);` then `outcome(d)` is N.\nExample: outcome(^) is L, outcome(*) is N.",
             |s, v| match &v[0] {
                 Value::Position(p) => Ok(Value::Outcome(s.position_outcome(p))),
-                Value::Threat(t) => {
-                    let zero = s.threats.short(s.arena.zero());
-                    let rel = s
-                        .threats
-                        .relation(&mut s.arena, *t, zero)
-                        .map_err(|m| CallError::Arg(0, m))?;
-                    Ok(Value::Outcome(Outcome::of_relation_to_zero(rel)))
-                }
+                Value::Threat(t) => s
+                    .threats
+                    .outcome(&mut s.arena, *t)
+                    .map(Value::Outcome)
+                    .map_err(|m| CallError::Arg(0, m)),
                 _ => {
                     let g = game(v, 0)?;
                     Ok(Value::Outcome(s.arena.outcome(g)))

@@ -296,7 +296,7 @@ impl Session {
         if let Some(v) = self.vars.get(name) {
             return Ok(v.clone());
         }
-        let loopy = match name {
+        let constant = match name {
             "on" => Some(self.threats.on()),
             "off" => Some(self.threats.off()),
             "over" => Some(self.threats.over()),
@@ -304,7 +304,7 @@ impl Session {
             "dud" => Some(self.threats.dud()),
             _ => None,
         };
-        if let Some(t) = loopy {
+        if let Some(t) = constant {
             return Ok(Value::Threat(t));
         }
         if functions::lookup(name).is_some() {
@@ -462,17 +462,9 @@ impl Session {
     ) -> Result<bool, CgError> {
         let (l, r) = (&self.game_view(l), &self.game_view(r));
         if let Some(equal) = self.compare_wins(l, r) {
-            return match op {
-                CmpOp::Eq => Ok(equal),
-                CmpOp::Ne => Ok(!equal),
-                _ => Err(CgError::at(
-                    span,
-                    format!(
-                        "`{}` orders games, and a forced global win is not a game: only == and != compare it",
-                        op.as_str()
-                    ),
-                )),
-            };
+            return equality_only(op, equal, span, || {
+                "a forced global win is not a game: only == and != compare it".to_string()
+            });
         }
         let rel = match (l, r) {
             (Value::Game(a), Value::Game(b)) => self.arena.relation(*a, *b),
@@ -485,19 +477,13 @@ impl Session {
             }
             _ => {
                 let equal = self.values_equal(l, r);
-                return match op {
-                    CmpOp::Eq => Ok(equal),
-                    CmpOp::Ne => Ok(!equal),
-                    _ => Err(CgError::at(
-                        span,
-                        format!(
-                            "`{}` compares games, not a {} with a {}",
-                            op.as_str(),
-                            l.type_name(),
-                            r.type_name()
-                        ),
-                    )),
-                };
+                return equality_only(op, equal, span, || {
+                    format!(
+                        "it compares games, not a {} with a {}",
+                        l.type_name(),
+                        r.type_name()
+                    )
+                });
             }
         };
         Ok(match op {
@@ -593,6 +579,20 @@ impl Operand {
             Operand::Short(g) => g,
             Operand::Threat(_) => unreachable!("checked by the caller"),
         }
+    }
+}
+
+/// `==` or `!=` of values that have no order; other comparisons are an error saying `why`.
+fn equality_only(
+    op: CmpOp,
+    equal: bool,
+    span: Span,
+    why: impl FnOnce() -> String,
+) -> Result<bool, CgError> {
+    match op {
+        CmpOp::Eq => Ok(equal),
+        CmpOp::Ne => Ok(!equal),
+        _ => Err(CgError::at(span, format!("`{}`: {}", op.as_str(), why()))),
     }
 }
 

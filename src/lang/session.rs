@@ -377,13 +377,10 @@ impl Session {
         }
         let o = match p.known_value() {
             Some(PositionValue::Game(g)) => self.arena.outcome(g),
-            Some(PositionValue::Threat(t)) => {
-                let zero = self.threats.short(self.arena.zero());
-                match self.threats.relation(&mut self.arena, t, zero) {
-                    Ok(r) => Outcome::of_relation_to_zero(r),
-                    Err(_) => self.with_search(|env| p.position.outcome(env)),
-                }
-            }
+            Some(PositionValue::Threat(t)) => match self.threats.outcome(&mut self.arena, t) {
+                Ok(o) => o,
+                Err(_) => self.with_search(|env| p.position.outcome(env)),
+            },
             Some(PositionValue::Win(crate::search::Player::Left)) => Outcome::L,
             Some(PositionValue::Win(crate::search::Player::Right)) => Outcome::R,
             None => self.with_search(|env| p.position.outcome(env)),

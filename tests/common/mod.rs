@@ -214,3 +214,30 @@ pub fn assert_outputs(s: &mut Session, cases: &[(&str, &str)]) {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// The cgcalc binary under test: this build's, or `CGCALC_TEST_BIN` to check another build.
+pub fn cgcalc_bin() -> String {
+    std::env::var("CGCALC_TEST_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_cgcalc").to_string())
+}
+
+/// Runs the cgcalc binary with `args`, `stdin` piped in and its standard output going to
+/// `stdout` (`Stdio::piped()` to capture it); `NO_COLOR` is set.
+pub fn cgcalc_to(
+    args: &[&str],
+    stdin: impl AsRef<[u8]>,
+    stdout: std::process::Stdio,
+) -> std::process::Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(cgcalc_bin())
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(stdout)
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run cgcalc");
+    // A child that exits early closes its end: a failed write is not the test's concern.
+    let _ = child.stdin.take().expect("stdin").write_all(stdin.as_ref());
+    child.wait_with_output().expect("cgcalc output")
+}
