@@ -238,6 +238,27 @@ impl Dyadic {
         }
     }
 
+    /// An integer of any size.
+    pub fn from_u128(n: u128) -> Dyadic {
+        match i64::try_from(n) {
+            Ok(n) => Dyadic::from_int(n),
+            Err(_) => Dyadic::from_big(BigInt::from(n), 0),
+        }
+    }
+
+    /// The birthday of this number as a game, exactly: `|n|` for an integer `n`, and
+    /// `floor(|x|) + k + 1` for `x = m/2^k` with `m` odd, `k >= 1` (ONAG ch. 0; Siegel, CGT,
+    /// §II.3: the integers `0, 1, ..., floor(|x|) + 1` come first, then one halving per day).
+    pub fn birthday(self) -> Dyadic {
+        let a = self.abs();
+        let k = a.den_exp();
+        if k == 0 {
+            a
+        } else {
+            a.floor_dyadic() + Dyadic::from_int(i64::from(k) + 1)
+        }
+    }
+
     /// The largest integer `<= self`.
     pub fn floor_dyadic(self) -> Dyadic {
         if !self.is_big() {

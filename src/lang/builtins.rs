@@ -92,14 +92,8 @@ pub static BUILTINS: &[Builtin] = &[
         "birthday(G) is the day on which G is born: 0 for 0, n for the integer n and *n,\n1 + the largest birthday of an option otherwise.",
         |a, v| {
             let g = game(v, 0)?;
-            let b = a.birthday(g);
-            if b == crate::game::arena::HUGE_BIRTHDAY {
-                return Err(BuiltinError::Arg(
-                    0,
-                    "the birthday is at least 2^63, too large to count here".into(),
-                ));
-            }
-            Ok(integer(a, b as i128))
+            let b = a.exact_birthday(g);
+            Ok(Value::Game(a.number(b)))
         }
     ),
     builtin!(
