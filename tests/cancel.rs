@@ -10,8 +10,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use cgcalc::game::Arena;
 use cgcalc::game::interrupt::{self, Interrupt};
+use cgcalc::game::{Arena, Dyadic};
 use cgcalc::lang::eval::Session;
 use common::{run_ok, run_text};
 
@@ -75,15 +75,26 @@ fn ctrl_c_stops_long_statements_and_keeps_the_session() {
     assert_eq!(out, "30000");
     assert!(elapsed < Duration::from_secs(5), "took {elapsed:?}");
 
+    // The loops over followers poll too: with cancellation requested they stop at once.
     let mut a = Arena::new();
+    let big = a.nimber(5000);
+    let one = a.integer(1);
+    let g = a.game(vec![one], vec![big]);
+    assert_eq!(
+        with_cancel_requested(|| a.count_followers(g)).err(),
+        Some(cancelled.clone())
+    );
+    assert_eq!(
+        with_cancel_requested(|| a.followers(g, 1_000_000).is_ok()).err(),
+        Some(cancelled.clone())
+    );
     // Materialising the options of a nimber is a loop of its own (here 4 * 10^9 of them).
     let huge = a.nimber(4_000_000_000);
     assert_eq!(
         with_cancel_requested(|| a.left_options(huge).len()).err(),
         Some(cancelled.clone())
     );
-    // The arena goes on.
-    assert_eq!(a.birthday(huge), 4_000_000_000);
-    let star3 = a.nimber(3);
-    assert_eq!(a.left_options(star3).len(), 3);
+    // Nothing was left half-built: g, 0, 1 and *1, ..., *5000.
+    assert_eq!(a.count_followers(g), Dyadic::from_int(5003));
+    assert_eq!(a.followers(g, 1_000_000).map(|f| f.len()), Ok(5003));
 }

@@ -7,6 +7,7 @@ mod common;
 use std::time::{Duration, Instant};
 
 use cgcalc::lang::eval::Session;
+use cgcalc::lang::value::MAX_LIST_LEN;
 use common::{assert_outputs, run_ok, run_text};
 
 /// Runs `src` and fails if it took longer than `secs` seconds (far above the milliseconds the
@@ -53,4 +54,93 @@ fn birthdays_of_huge_number_up_star_values() {
     );
     // the session is intact
     assert_eq!(run_ok(&mut s, "x"), "{2|1}");
+}
+
+#[test]
+fn follower_counts_of_huge_number_up_star_values() {
+    let mut s = Session::new();
+    run_ok(&mut s, "x = {2|1}");
+    assert_eq!(run_quick(&mut s, "nfollowers(*20000)", 5), "20001");
+    assert_outputs(
+        &mut s,
+        &[
+            // a number-up-star value has one follower per day up to its birthday
+            ("nfollowers(^*20000)", "20003"),
+            ("nfollowers(-3/2v3*2)", "10"),
+            ("nfollowers(5/4^^*100000)", "100007"),
+            ("nfollowers(-1000000000)", "1000000001"),
+            ("nfollowers(^4000000000)", "4000000002"),
+            // exact beyond 2^64
+            (
+                "nfollowers(1000000000000000000000000000000)",
+                "1000000000000000000000000000001",
+            ),
+            // general games: their own followers plus the union of closed forms
+            ("nfollowers({^*3, 1/2 | v*2, -7/4})", "8"),
+            ("nfollowers({1/2^*3, 1/2 | v*2, -7/4v})", "13"),
+            ("nfollowers({1000000000 | -1000000000})", "2000000002"),
+            ("nfollowers({1000000000* | -3/2v*100})", "1000000108"),
+        ],
+    );
+    assert_eq!(run_ok(&mut s, "x"), "{2|1}");
+}
+
+#[test]
+fn followers_refuses_lists_beyond_the_cap() {
+    let mut s = Session::new();
+    run_ok(&mut s, "x = {2|1}");
+    let err = run_quick(&mut s, "followers(1000000000)", 5);
+    for needle in [
+        "1000000001 distinct followers",
+        &MAX_LIST_LEN.to_string(),
+        "nfollowers(G)",
+    ] {
+        assert!(err.contains(needle), "expected {needle:?} in {err}");
+    }
+    let err = run_quick(&mut s, "followers({1000000000 | -1000000000})", 5);
+    assert!(err.contains("2000000002 distinct followers"), "{err}");
+    assert_outputs(
+        &mut s,
+        &[
+            ("x", "{2|1}"),
+            ("followers(*3)", "[0, *, *2, *3]"),
+            ("followers(^*2)", "[0, *, *2, *3, ^*2]"),
+            (
+                "followers(-3/2v3*2)",
+                "[-2, -3/2, -1, 0, -3/2*, -3/2*2, -3/2*3, -3/2v3*2, -3/2vv*3, -3/2v*2]",
+            ),
+            (
+                "followers({1/2^*3, 1/2 | v*2, -7/4v})",
+                "[-2, -7/4, -3/2, -1, 0, 1/2, 1, -7/4*, -7/4v, 1/2*, 1/2*2, 1/2^*3, {1/2^*3|-7/4v}]",
+            ),
+        ],
+    );
+    // Options of a huge nimber are refused the same way.
+    let err = run_quick(&mut s, "left(*100000000)", 5);
+    assert!(err.contains("100000000 Left options"), "{err}");
+    assert!(err.contains(&MAX_LIST_LEN.to_string()), "{err}");
+    assert_eq!(run_ok(&mut s, "right(*3)"), "[0, *, *2]");
+    let nimbers: Vec<String> = (2..=999).map(|n| format!(", *{n}")).collect();
+    assert_eq!(
+        run_ok(&mut s, "followers(*999)"),
+        format!("[0, *{}]", nimbers.concat())
+    );
+    // Lists up to the cap are built (and print as a summary).
+    let out = run_quick(&mut s, &format!("followers({})", MAX_LIST_LEN - 1), 20);
+    assert!(out.starts_with("<list too long to print"), "{out}");
+    let a = &mut s.arena;
+    let n = a.integer(MAX_LIST_LEN as i64 - 1);
+    assert_eq!(
+        a.followers(n, MAX_LIST_LEN).map(|f| f.len()),
+        Ok(MAX_LIST_LEN)
+    );
+    let m = a.integer(MAX_LIST_LEN as i64);
+    let over = a.followers(m, MAX_LIST_LEN).map(|f| f.len());
+    assert_eq!(
+        over.map_err(|n| n.to_string()),
+        Err((MAX_LIST_LEN + 1).to_string())
+    );
+    // The help page states the cap.
+    let help = run_text(&mut s, ":help followers");
+    assert!(help.contains(&MAX_LIST_LEN.to_string()), "{help}");
 }

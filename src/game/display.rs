@@ -249,24 +249,6 @@ impl Arena {
         )
     }
 
-    /// Number of distinct followers of `g`, itself included (its canonical form's DAG).
-    pub fn count_followers(&mut self, g: GameId) -> u64 {
-        if let Some(n) = self.as_number(g).and_then(|x| x.to_i64()) {
-            return n.unsigned_abs() + 1;
-        }
-        let mut seen = rustc_hash::FxHashSet::default();
-        let mut stack = vec![g];
-        while let Some(h) = stack.pop() {
-            if !seen.insert(h) {
-                continue;
-            }
-            check_cancel();
-            stack.extend(self.left_options(h));
-            stack.extend(self.right_options(h));
-        }
-        seen.len() as u64
-    }
-
     fn form(&mut self, g: GameId) -> Form {
         if let Some(v) = self.get_nus(g) {
             return Form::Nus(v);

@@ -299,7 +299,7 @@ pub static BUILTINS: &[Builtin] = &[
         |a, v| {
             let g = game(v, 0)?;
             let n = a.count_followers(g);
-            Ok(integer(a, n as i128))
+            Ok(Value::Game(a.number(n)))
         }
     ),
     builtin!(
@@ -307,12 +307,20 @@ pub static BUILTINS: &[Builtin] = &[
         "followers(G)",
         1..=1,
         "the distinct followers (G included)",
-        "followers(G): the list of distinct games in the canonical game tree of G, G included.",
+        "followers(G): the list of distinct games in the canonical game tree of G, G included.\nA list holds at most 1000000 games; nfollowers(G) counts any number of them.",
         |a, v| {
             let g = game(v, 0)?;
-            Ok(Value::List(
-                a.followers(g).into_iter().map(Value::Game).collect(),
-            ))
+            let cap = super::value::MAX_LIST_LEN;
+            let all = a.followers(g, cap).map_err(|n| {
+                BuiltinError::Arg(
+                    0,
+                    format!(
+                        "this game has {n} distinct followers, more than a list may hold \
+                         (at most {cap}); nfollowers(G) counts them without listing them"
+                    ),
+                )
+            })?;
+            Ok(Value::List(all.into_iter().map(Value::Game).collect()))
         }
     ),
     builtin!(
@@ -711,6 +719,20 @@ fn game_list(a: &mut Arena, games: Vec<GameId>) -> Value {
 
 fn options(a: &mut Arena, v: &[Value], left: bool) -> BResult {
     let g = game(v, 0)?;
+    // only x + *n has many options (n on each side); other games have their options built
+    if let Some(x) = a.get_nus(g).filter(|x| x.ups == 0)
+        && x.nim as usize > super::value::MAX_LIST_LEN
+    {
+        let side = if left { "Left" } else { "Right" };
+        return Err(BuiltinError::Arg(
+            0,
+            format!(
+                "{} {side} options, more than a list may hold (at most {})",
+                x.nim,
+                super::value::MAX_LIST_LEN
+            ),
+        ));
+    }
     let opts = if left {
         a.left_options(g)
     } else {

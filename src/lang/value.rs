@@ -7,6 +7,11 @@ use crate::analysis::Thermograph;
 use crate::game::stopper::{TId, Threats};
 use crate::game::{Arena, GameId, Relation};
 
+/// The most games a list built by a function may hold (`followers(G)`): a list of a million
+/// games takes a few hundred megabytes with the games themselves, and already prints only as
+/// a summary. Longer lists are refused with an error that points to the counting function.
+pub const MAX_LIST_LEN: usize = 1_000_000;
+
 /// Outcome classes (WW ch. 1): who wins when each player moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
