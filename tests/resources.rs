@@ -144,3 +144,33 @@ fn followers_refuses_lists_beyond_the_cap() {
     let help = run_text(&mut s, ":help followers");
     assert!(help.contains(&MAX_LIST_LEN.to_string()), "{help}");
 }
+
+#[test]
+fn numbers_with_ten_thousand_digits_print_at_once() {
+    let mut s = Session::new();
+    let big = format!("1{}", "0".repeat(10_000));
+    // One character over the print limit: a short summary, not a walk over 10^10000 followers.
+    let out = run_quick(&mut s, &big, 5);
+    assert!(out.starts_with("<10000000000"), "{out}");
+    assert!(out.contains("10001 characters"), "{out}");
+    assert!(out.len() < 200, "{out}");
+    // The same through arithmetic: 1024 copies of it, and its sum with an infinitesimal.
+    run_text(&mut s, &format!("x = {big};"));
+    let out = run_quick(&mut s, "1024.x", 5);
+    assert!(out.starts_with("<1024000000"), "{out}");
+    assert!(out.contains("10004 characters"), "{out}");
+    let out = run_quick(&mut s, "x + ^*2", 5);
+    assert!(
+        out.ends_with("characters); too long to print: `:print-limit 0` prints it in full>"),
+        "{out}"
+    );
+    assert!(out.contains("000^*2 (10004 characters)"), "{out}");
+    // A general game on top of it summarises with shortened stops.
+    let out = run_quick(&mut s, "{x | -x}", 5);
+    assert!(out.contains("stops 1000000000"), "{out}");
+    assert!(out.len() < 400, "{out}");
+    // In full on request.
+    run_text(&mut s, ":print-limit 0");
+    assert_eq!(run_quick(&mut s, "x", 5), big);
+    assert_eq!(run_quick(&mut s, "x - x + 1", 5), "1");
+}
