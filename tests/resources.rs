@@ -174,3 +174,46 @@ fn numbers_with_ten_thousand_digits_print_at_once() {
     assert_eq!(run_quick(&mut s, "x", 5), big);
     assert_eq!(run_quick(&mut s, "x - x + 1", 5), "1");
 }
+
+#[test]
+fn temperatures_of_huge_compact_values() {
+    let mut s = Session::new();
+    // The thermograph of *20000 visits every *k below it and their options (O(n^2)); the
+    // temperature of a number plus an infinitesimal is 0 without it.
+    assert_eq!(run_quick(&mut s, "temp(*20000)", 5), "0");
+    assert_outputs(
+        &mut s,
+        &[
+            ("temp(^^*20000)", "0"),
+            ("temp(7/8v*20000)", "0"),
+            ("temp(-7/8)", "-1/8"),
+            ("temp(1000000000)", "-1"),
+            // cooling above the temperature gives the mean
+            ("cool(*20000, 1)", "0"),
+            ("cool(3/2^*20000, 1/2)", "3/2"),
+        ],
+    );
+    // A number with a 60,000-bit denominator: 1 - 2^-60000. Its temperature, birthday and
+    // followers are closed forms, and the simplest number between it and 1 is found from bits
+    // (one denominator after another used to intern 60,000 big numbers, about 2 GB).
+    let two = cgcalc::game::Dyadic::ONE << 60_000;
+    let den = two.to_string();
+    let num = (two - cgcalc::game::Dyadic::ONE).to_string();
+    run_text(&mut s, &format!("x = {num}/{den};"));
+    assert_eq!(
+        run_quick(&mut s, &format!("temp(x) == -1/{den}"), 5),
+        "true"
+    );
+    assert_eq!(run_quick(&mut s, "nfollowers(x)", 5), "60002");
+    assert_eq!(run_quick(&mut s, "nfollowers({x|-x})", 5), "120004");
+    assert_eq!(run_quick(&mut s, "birthday({x|1})", 5), "60002");
+    let two = two + two;
+    let (num, den) = (
+        (two - cgcalc::game::Dyadic::ONE).to_string(),
+        two.to_string(),
+    );
+    assert_eq!(
+        run_quick(&mut s, &format!("{{x|1}} == {num}/{den}"), 5),
+        "true"
+    );
+}
