@@ -19,7 +19,7 @@ use cgcalc::rulesets::domineering::Domineering;
 use cgcalc::search::{Budget, parallel_value};
 use rustc_hash::FxHashMap;
 
-fn switches(n: i64) -> (Duration, usize, u64) {
+fn switches(n: i64) -> (Duration, usize, String) {
     let mut a = Arena::new();
     let t = Instant::now();
     let mut acc = a.zero();
@@ -33,7 +33,7 @@ fn switches(n: i64) -> (Duration, usize, u64) {
     acc = a.add(acc, up);
     acc = a.add(acc, star);
     let el = t.elapsed();
-    let followers = a.count_followers(acc);
+    let followers = a.count_followers(acc).to_string();
     (el, a.len(), followers)
 }
 
@@ -110,9 +110,9 @@ fn median(mut times: Vec<Duration>) -> Duration {
 
 /// `heat(*14, 1)` in a fresh arena each run; returns the median time and the heated game's
 /// number of followers.
-fn heat_star14() -> (Duration, u64) {
+fn heat_star14() -> (Duration, String) {
     let mut times = Vec::new();
-    let mut followers = 0;
+    let mut followers = String::new();
     for _ in 0..5 {
         let mut a = Arena::new();
         let mut caches = AnalysisCaches::default();
@@ -121,7 +121,7 @@ fn heat_star14() -> (Duration, u64) {
         let t = Instant::now();
         let h = Analysis::new(&mut a, &mut caches).heat(star14, one);
         times.push(t.elapsed());
-        followers = a.count_followers(h);
+        followers = a.count_followers(h).to_string();
     }
     (median(times), followers)
 }
@@ -129,14 +129,14 @@ fn heat_star14() -> (Duration, u64) {
 /// The thermograph of the value of the `rows x cols` Domineering rectangle. Returns the
 /// search time (once), the median thermograph time over fresh arenas, the value's number of
 /// followers, and the mast and temperature.
-fn domineering_thermo(rows: usize, cols: usize) -> (Duration, Duration, u64, String) {
+fn domineering_thermo(rows: usize, cols: usize) -> (Duration, Duration, String, String) {
     let board = Domineering::rectangle(rows, cols).expect("board");
     let mut searched = Arena::new();
     let t = Instant::now();
     let (v, _stats) = parallel_value(&mut searched, &board, 1, Budget::default());
     let search = t.elapsed();
     let mut times = Vec::new();
-    let mut followers = 0;
+    let mut followers = String::new();
     let mut summary = String::new();
     for _ in 0..5 {
         let mut fresh = Arena::new();
@@ -145,7 +145,7 @@ fn domineering_thermo(rows: usize, cols: usize) -> (Duration, Duration, u64, Str
         let t = Instant::now();
         let th = fresh.thermograph(w);
         times.push(t.elapsed());
-        followers = fresh.count_followers(w);
+        followers = fresh.count_followers(w).to_string();
         summary = format!("mast {}, temp {}", th.mast, th.temperature);
     }
     (search, median(times), followers, summary)

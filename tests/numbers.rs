@@ -75,12 +75,20 @@ fn printed_big_values_read_back() {
     }
 }
 
-/// Counting beyond 2^63 is refused with a clear error, never wrapped.
+/// Birthdays and follower counts beyond 2^63 are exact; repetition counts that do not fit
+/// are refused with a clear error, never wrapped.
 #[test]
 fn counts_that_do_not_fit_are_errors() {
     let mut s = Session::new();
-    let out = run_text(&mut s, &format!("birthday({TWO_100})"));
-    assert!(out.contains("error") && out.contains("2^63"), "{out}");
+    assert_eq!(run_text(&mut s, &format!("birthday({TWO_100})")), TWO_100);
+    assert_eq!(
+        run_text(&mut s, &format!("birthday({{{TWO_100}|0}}) - {TWO_100}")),
+        "1"
+    );
+    assert_eq!(
+        run_text(&mut s, &format!("nfollowers(-{TWO_100}) - {TWO_100}")),
+        "1"
+    );
     let out = run_text(&mut s, &format!("{TWO_100} . ^"));
     assert!(out.contains("error") && out.contains("too large"), "{out}");
     // the session goes on

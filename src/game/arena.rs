@@ -106,8 +106,8 @@ struct Span {
 }
 
 const UNKNOWN: u32 = u32::MAX;
-const UNKNOWN_BIRTHDAY: u64 = u64::MAX;
-/// Birthdays saturate here (numbers beyond 2^63 and games built on them).
+/// Birthdays saturate here (numbers beyond 2^63 and games built on them); see
+/// [`Arena::exact_birthday`] for the exact value.
 pub const HUGE_BIRTHDAY: u64 = u64::MAX - 1;
 
 struct Node {
@@ -209,11 +209,9 @@ impl Arena {
             return id;
         }
         let id = GameId(self.nodes.len() as u32);
-        let birthday = if v.is_number() {
-            number_birthday(v.number)
-        } else {
-            UNKNOWN_BIRTHDAY
-        };
+        let birthday = number_birthday(v.number)
+            .saturating_add(infinitesimal_birthday(v.ups, v.nim))
+            .min(HUGE_BIRTHDAY);
         self.nodes.push(Node {
             nus: Some(v),
             left: Span::default(),
@@ -352,21 +350,12 @@ impl Arena {
         self.nodes[g.0 as usize].right_stop
     }
 
-    /// Birthday: the height of the game tree of the canonical form. Saturates at
-    /// [`HUGE_BIRTHDAY`] (only numbers beyond 2^63, and games built on them, get there).
-    pub fn birthday(&mut self, g: GameId) -> u64 {
-        let b = self.nodes[g.0 as usize].birthday;
-        if b != UNKNOWN_BIRTHDAY {
-            return b;
-        }
-        self.ensure_options(g);
-        let mut best = 0;
-        for i in self.left_indices(g).chain(self.right_indices(g)) {
-            let o = self.pool[i];
-            best = best.max(self.birthday(o).saturating_add(1).min(HUGE_BIRTHDAY));
-        }
-        self.nodes[g.0 as usize].birthday = best;
-        best
+    /// Birthday: the height of the game tree of the canonical form, known for every node
+    /// (closed forms for number-up-star values, one more than the options' for other games).
+    /// Saturates at [`HUGE_BIRTHDAY`] (only numbers beyond 2^63, and games built on them, get
+    /// there).
+    pub fn birthday(&self, g: GameId) -> u64 {
+        self.nodes[g.0 as usize].birthday
     }
 
     /// Makes sure a number-up-star node has its canonical options materialised.
@@ -527,4 +516,22 @@ fn number_birthday(x: Dyadic) -> u64 {
             .saturating_add(1)
     };
     b.min(HUGE_BIRTHDAY)
+}
+
+/// Birthday of the infinitesimal `k·↑ + *n`: `n` for `k = 0`, else `|k| + max(1, n xor (|k| mod
+/// 2))`.
+///
+/// For `k >= 1` the canonical forms form a chain `k·↑ + *n = {0 | (k-1)·↑ + *(n xor 1)}` down
+/// to `↑ + *m = {0 | *(m xor 1)}` (`m != 1`) or `↑* = {0, * | 0}` (see `Arena::nus_options`),
+/// so the birthday is `k - 1` plus that of `↑ + *m`, which is `1 + max(1, m xor 1)`; `k <= -1`
+/// is the negative. Adding a number `x` adds its birthday: `x + G = {x + G^L | x + G^R}` is
+/// canonical for `G` not a number (translation, Siegel, CGT, §II.3), down to the leaf
+/// `x + 0 = x`.
+pub(crate) fn infinitesimal_birthday(ups: i64, nim: u32) -> u64 {
+    if ups == 0 {
+        return u64::from(nim);
+    }
+    let k = ups.unsigned_abs();
+    // k <= 2^63 and the nimber part < 2^32: no overflow
+    k + u64::from((nim ^ (k & 1) as u32).max(1))
 }

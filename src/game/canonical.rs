@@ -77,6 +77,8 @@ impl Arena {
         }
         let mut keep = vec![true; opts.len()];
         for i in 0..opts.len() {
+            // quadratic in the options, and comparisons of compact values do not poll
+            check_cancel();
             if !keep[i] {
                 continue;
             }
@@ -214,9 +216,25 @@ impl Arena {
     /// Canonical options of a number-up-star value.
     ///
     /// Numbers: `n = {n-1|}`, `-n = {|-n+1}`, `m/2^k = {(m-1)/2^k | (m+1)/2^k}`. Otherwise
-    /// `x + k·↑ + *n = x + {options of k·↑ + *n}` by translation, and the options of
-    /// `k·↑ + *n` are the canonical reduction of its natural options as a sum of `k` ups and
-    /// `*n` (`↑ = {0|*}`).
+    /// `x + k·↑ + *n = x + {options of k·↑ + *n}` by translation, `*n = {*0, ..., *(n-1) |
+    /// same}`, negative `k` by negation, and for `k >= 1`
+    ///
+    /// * `↑* = {0, * | 0}`, and otherwise `G = k·↑ + *n = {0 | C}` with `C = (k-1)·↑ + *(n xor 1)
+    ///   = G + ↓*`, so `↑*n = {0 | *(n xor 1)}` for `n != 1`. The first cases `↑ = {0|*}`,
+    ///   `↑* = {0,*|0}`, `⇑ = {0|↑*}` and `⇑* = {0|↑}` are in WW ch. 3 and Siegel, CGT, §II.4.
+    ///
+    /// Derivation of `G = H = {0 | C}` for `(k, n) != (1, 1)`, from `G <= H` iff no `G^L >= H`
+    /// and no `H^R <= G` (Siegel, CGT, §II.1), with `G`'s natural options `A = (k-1)·↑ + *n`,
+    /// `B_j = k·↑ + *j` (Left) and `C`, `B_j` (Right), `j < n`. Differences of compact values
+    /// have known signs (`↑ + *m > 0` for `m != 1`, `↑*` is fuzzy, [`Nus::sign`]).
+    /// `H <= G`: `0 >= G` fails as `G > 0`; `C <= H` fails as `H^R = C`; `B_j <= H` fails as
+    /// `H^R = C < B_j` (`B_j - C = ↑ + *(n xor j xor 1)`, `j != n`). `G <= H`: `C <= G` fails as
+    /// `↓*` is fuzzy; `A >= H` and `B_j >= H` fail because `H <= X` fails for `X = a·↑ + *m`
+    /// with `0 <= a < k`, or `a = k` and `m != n`: either `X <= 0 = H^L`, or `X` has the Right
+    /// option `Y = (a-1)·↑ + *(m xor 1)` (`0` if `a = 0`) with `Y <= H`, since `C <= Y` fails
+    /// (compact values) and `Y^L >= H` fails by induction on `a`. `H` is canonical: one option
+    /// per side, and `C`'s Left options (`0`, `*`, or nimbers `*j`) are not `>= G`. A test
+    /// compares these forms with the canonicalisation of the natural options.
     pub(crate) fn nus_options(&mut self, v: Nus) -> (Vec<GameId>, Vec<GameId>) {
         if v.is_number() {
             let x = v.number;
@@ -251,28 +269,51 @@ impl Arena {
             let nr = l.iter().map(|&g| self.neg(g)).collect();
             return (nl, nr);
         }
-        let mut left = Vec::new();
-        let mut right = Vec::new();
+        let zero = self.zero();
         if v.ups > 0 {
-            // Left moves an ↑ to 0, Right moves an ↑ to *.
-            left.push(self.nus(Nus {
-                ups: v.ups - 1,
-                ..v
-            }));
-            right.push(self.nus(Nus {
+            if v.ups == 1 && v.nim == 1 {
+                let star = self.nimber(1);
+                return (vec![zero, star], vec![zero]);
+            }
+            let c = self.nus(Nus {
                 ups: v.ups - 1,
                 nim: v.nim ^ 1,
                 ..v
-            }));
+            });
+            return (vec![zero], vec![c]);
         }
+        // *n = {0, *, ..., *(n-1) | same}: already canonical. Up to 2^32 - 1 new games.
+        let mut left = Vec::new();
+        for j in 0..v.nim {
+            if j.is_multiple_of(4096) {
+                check_cancel();
+            }
+            left.push(self.nimber(j));
+        }
+        let right = left.clone();
+        (left, right)
+    }
+
+    /// The canonical options of `k·↑ + *n` (`k >= 1`) by canonicalising its natural options as
+    /// a sum of `k` ups (`↑ = {0|*}`) and `*n`: the definition that [`Arena::nus_options`]
+    /// short-cuts, kept to check it.
+    #[cfg(test)]
+    fn natural_up_star_options(&mut self, v: Nus) -> (Vec<GameId>, Vec<GameId>) {
+        assert!(v.ups > 0 && v.number.is_zero());
+        // Left moves an ↑ to 0, Right moves an ↑ to *.
+        let mut left = vec![self.nus(Nus {
+            ups: v.ups - 1,
+            ..v
+        })];
+        let mut right = vec![self.nus(Nus {
+            ups: v.ups - 1,
+            nim: v.nim ^ 1,
+            ..v
+        })];
         for j in 0..v.nim {
             let g = self.nus(Nus { nim: j, ..v });
             left.push(g);
             right.push(g);
-        }
-        if v.ups == 0 {
-            // *n = {0, *, ..., *(n-1) | same}: already canonical.
-            return (left, right);
         }
         self.canonical_options(left, right)
     }
@@ -283,5 +324,54 @@ impl Arena {
             .get_nus(g)
             .expect("options of number-up-star values are number-up-star");
         self.nus(v.add(x))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sorted(mut v: Vec<GameId>) -> Vec<GameId> {
+        v.sort_unstable();
+        v
+    }
+
+    /// The closed forms of `nus_options` agree with canonicalising the natural options of
+    /// `k·↑ + *n` for `1 <= k <= 7`, `n < 20`; negatives and translates by a number get the
+    /// negated and translated options.
+    #[test]
+    fn up_star_options_match_the_definition() {
+        let mut a = Arena::new();
+        let x = Nus::number(Dyadic::new(-5, 2));
+        for k in 1..=7 {
+            for n in 0..20 {
+                let v = Nus {
+                    number: Dyadic::ZERO,
+                    ups: k,
+                    nim: n,
+                };
+                let (l, r) = a.nus_options(v);
+                let (nl, nr) = a.natural_up_star_options(v);
+                let (l, r) = (sorted(l), sorted(r));
+                assert_eq!((&l, &r), (&sorted(nl), &sorted(nr)), "{k}.^ + *{n}");
+                let g = a.nus(v);
+                assert_eq!(sorted(a.left_options(g)), l);
+                assert_eq!(sorted(a.right_options(g)), r);
+                assert_eq!(a.game(l.clone(), r.clone()), g, "recognised");
+
+                let neg = a.nus(-v);
+                let want_l = r.iter().map(|&o| a.neg(o)).collect();
+                let want_r = l.iter().map(|&o| a.neg(o)).collect();
+                assert_eq!(sorted(a.left_options(neg)), sorted(want_l));
+                assert_eq!(sorted(a.right_options(neg)), sorted(want_r));
+
+                let shifted = a.nus(v + x);
+                let xs = a.nus(x);
+                let want_l = l.iter().map(|&o| a.add(o, xs)).collect();
+                let want_r = r.iter().map(|&o| a.add(o, xs)).collect();
+                assert_eq!(sorted(a.left_options(shifted)), sorted(want_l));
+                assert_eq!(sorted(a.right_options(shifted)), sorted(want_r));
+            }
+        }
     }
 }

@@ -225,36 +225,38 @@ impl Arena {
         (p.out, bars)
     }
 
-    /// A one-line description of a game too large to print.
+    /// A one-line description of a game too large to print. Every figure comes from closed
+    /// forms or one walk over the general followers, and long figures are shortened.
     pub fn summary(&mut self, g: GameId) -> String {
+        const TAIL: &str = "too long to print: `:print-limit 0` prints it in full";
+        /// `text` itself if short, else its first and last 20 characters around `...`.
+        fn shorten(text: &str) -> String {
+            const KEEP: usize = 20;
+            let chars: Vec<char> = text.chars().collect();
+            if chars.len() <= 3 * KEEP {
+                return text.to_string();
+            }
+            let head: String = chars[..KEEP].iter().collect();
+            let tail: String = chars[chars.len() - KEEP..].iter().collect();
+            format!("{head}...{tail}")
+        }
+        if let Some(v) = self.get_nus(g) {
+            // only a number part with thousands of digits makes a compact value this long
+            let mut text = String::new();
+            write_nus(&mut text, v);
+            return format!("<{} ({} characters); {TAIL}>", shorten(&text), text.len());
+        }
+        let birthday = self.exact_birthday(g);
         let followers = self.count_followers(g);
         let mean = self.mean(g);
         format!(
-            "<game with birthday {}, {} distinct followers, stops {} and {}, mean {}; too long to print: `:print-limit 0` prints it in full>",
-            self.birthday(g),
-            followers,
-            self.left_stop(g),
-            self.right_stop(g),
-            mean
+            "<game with birthday {}, {} distinct followers, stops {} and {}, mean {}; {TAIL}>",
+            shorten(&birthday.to_string()),
+            shorten(&followers.to_string()),
+            shorten(&self.left_stop(g).to_string()),
+            shorten(&self.right_stop(g).to_string()),
+            shorten(&mean.to_string()),
         )
-    }
-
-    /// Number of distinct followers of `g`, itself included (its canonical form's DAG).
-    pub fn count_followers(&mut self, g: GameId) -> u64 {
-        if let Some(n) = self.as_number(g).and_then(|x| x.to_i64()) {
-            return n.unsigned_abs() + 1;
-        }
-        let mut seen = rustc_hash::FxHashSet::default();
-        let mut stack = vec![g];
-        while let Some(h) = stack.pop() {
-            if !seen.insert(h) {
-                continue;
-            }
-            check_cancel();
-            stack.extend(self.left_options(h));
-            stack.extend(self.right_options(h));
-        }
-        seen.len() as u64
     }
 
     fn form(&mut self, g: GameId) -> Form {

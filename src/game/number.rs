@@ -238,6 +238,27 @@ impl Dyadic {
         }
     }
 
+    /// An integer of any size.
+    pub fn from_u128(n: u128) -> Dyadic {
+        match i64::try_from(n) {
+            Ok(n) => Dyadic::from_int(n),
+            Err(_) => Dyadic::from_big(BigInt::from(n), 0),
+        }
+    }
+
+    /// The birthday of this number as a game, exactly: `|n|` for an integer `n`, and
+    /// `floor(|x|) + k + 1` for `x = m/2^k` with `m` odd, `k >= 1` (ONAG ch. 0; Siegel, CGT,
+    /// §II.3: the integers `0, 1, ..., floor(|x|) + 1` come first, then one halving per day).
+    pub fn birthday(self) -> Dyadic {
+        let a = self.abs();
+        let k = a.den_exp();
+        if k == 0 {
+            a
+        } else {
+            a.floor_dyadic() + Dyadic::from_int(i64::from(k) + 1)
+        }
+    }
+
     /// The largest integer `<= self`.
     pub fn floor_dyadic(self) -> Dyadic {
         if !self.is_big() {
@@ -284,6 +305,10 @@ impl Dyadic {
         }
         // No integer in between: both bounds exist and lie in one unit interval.
         let (lo, hi) = (lo.expect("bounded"), hi.expect("bounded"));
+        if lo.is_big() || hi.is_big() {
+            // the loop below would take one step per bit of a denominator of any size
+            return Dyadic::simplest_fraction_between(lo, hi);
+        }
         let mut k = 1;
         loop {
             // the smallest m / 2^k above lo
@@ -293,6 +318,26 @@ impl Dyadic {
             }
             k += 1;
         }
+    }
+}
+
+impl Dyadic {
+    /// The simplest number strictly between `lo < hi`, which lie in one unit interval
+    /// `[n, n + 1]`: the one with the smallest denominator (Siegel, CGT, §II.3), found from
+    /// bits instead of trying one denominator after another. With `L = (lo - n)·2^e` and
+    /// `H = (hi - n)·2^e` for a common exponent `e` one above both bounds' (so `H - L >= 2`),
+    /// the largest `2^d` with a multiple in `[L + 1, H - 1]` comes from the highest bit where
+    /// `L` and `H - 1` differ, and that multiple is `(floor(L / 2^d) + 1)·2^d`.
+    fn simplest_fraction_between(lo: Dyadic, hi: Dyadic) -> Dyadic {
+        let n = lo.floor_dyadic();
+        let ((a, ea), (b, eb)) = ((lo - n).parts(), (hi - n).parts());
+        let e = ea.max(eb) + 1;
+        let l = (a << (e - ea)).into_parts().1;
+        let h = (b << (e - eb)).into_parts().1 - 1u8;
+        let d = (&l ^ &h).bits() - 1;
+        let m = (l >> d) + 1u8;
+        let d = u32::try_from(d).expect("below the exponent");
+        Dyadic::from_big(BigInt::from(m), e - d) + n
     }
 }
 
@@ -566,6 +611,47 @@ mod tests {
         );
         assert!(Dyadic::from_fraction_digits("1", Some("3")).is_err());
         assert!(Dyadic::from_fraction_digits("1", Some("0")).is_err());
+    }
+
+    /// The bit computation of the simplest number between two bounds agrees with trying
+    /// denominators one by one, and handles bounds with denominators of 60,000 bits at once.
+    #[test]
+    fn simplest_fractions_from_bits() {
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        for _ in 0..20_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let e = (x % 12) as u32;
+            let n = ((x >> 8) % 64) as i64 - 32;
+            let w = ((x >> 20) % 40) as i64 + 1;
+            let lo = d(n, e);
+            let hi = lo + d(w, (x >> 30) as u32 % 12);
+            let lo_int = lo.floor_dyadic() + Dyadic::ONE;
+            if lo_int < hi {
+                continue; // an integer in between: not this case
+            }
+            assert_eq!(
+                Dyadic::simplest_fraction_between(lo, hi),
+                Dyadic::simplest_between(Some(lo), Some(hi)),
+                "between {lo} and {hi}"
+            );
+        }
+        // 1 - 2^-60000 < 1 - 2^-60001 < 1
+        let eps = Dyadic::ONE >> 60_000;
+        let lo = Dyadic::ONE - eps;
+        assert_eq!(
+            Dyadic::simplest_between(Some(lo), Some(Dyadic::ONE)),
+            Dyadic::ONE - (eps >> 1)
+        );
+        assert_eq!(
+            Dyadic::simplest_between(Some(-Dyadic::ONE), Some(-lo)),
+            -Dyadic::ONE + (eps >> 1)
+        );
+        assert_eq!(
+            Dyadic::simplest_between(Some(eps), Some(eps << 1)),
+            eps + (eps >> 1)
+        );
     }
 
     /// Beyond 64 bits the values stay exact: 2^100 + 1 - 2^100 = 1, and big values print,

@@ -280,8 +280,18 @@ impl Arena {
         self.thermograph(g).mast
     }
 
-    /// The temperature: where the walls meet (`-1/2^k` for `m/2^k`, `-1` for integers).
+    /// The temperature: where the walls meet (`-1/2^k` for `m/2^k`, `-1` for integers, `0` for
+    /// a number plus a non-zero infinitesimal `k·↑ + *n`; Siegel, CGT, §II.5). Compact values
+    /// take the closed form: their thermographs would visit every follower (`*n` has `n`
+    /// options, and `m/2^k` a chain of `k` halvings).
     pub fn temperature(&mut self, g: GameId) -> Dyadic {
+        if let Some(v) = self.get_nus(g) {
+            return match v.number.den_exp() {
+                _ if !v.is_number() => Dyadic::ZERO,
+                0 => Dyadic::MINUS_ONE,
+                k => -(Dyadic::ONE >> k),
+            };
+        }
         self.thermograph(g).temperature
     }
 }
@@ -323,4 +333,25 @@ pub fn cgsuite_text(t: &Thermograph) -> String {
         "Thermograph({m},[{lt}],[{ls}],{m},[{rt}],[{rs}])",
         m = t.mast
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::game::{Arena, Dyadic, Nus};
+
+    /// The closed-form temperatures of number-up-star values agree with their thermographs.
+    #[test]
+    fn compact_temperatures_match_thermographs() {
+        let mut a = Arena::new();
+        for (num, exp) in [(0, 0), (3, 0), (-2, 0), (1, 1), (-3, 2), (13, 3), (7, 5)] {
+            for ups in -3..=3 {
+                for nim in 0..6 {
+                    let number = Dyadic::new(num, exp);
+                    let g = a.nus(Nus { number, ups, nim });
+                    let t = a.thermograph(g).temperature;
+                    assert_eq!(a.temperature(g), t, "{}", a.display(g));
+                }
+            }
+        }
+    }
 }

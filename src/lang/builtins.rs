@@ -167,14 +167,8 @@ pub static BUILTINS: &[Builtin] = &[
         "birthday(G) is the day on which G is born: 0 for 0, n for the integer n and *n,\n1 + the largest birthday of an option otherwise.\nExample: birthday(*3) is 3, birthday(^) is 2, birthday(1/2) is 2.",
         |s, v| {
             let g = game(v, 0)?;
-            let b = s.arena.birthday(g);
-            if b == crate::game::arena::HUGE_BIRTHDAY {
-                return Err(CallError::Arg(
-                    0,
-                    "the birthday is at least 2^63, too large to count here".into(),
-                ));
-            }
-            Ok(integer(&mut s.arena, b as i128))
+            let b = s.arena.exact_birthday(g);
+            Ok(Value::Game(s.arena.number(b)))
         }
     ),
     builtin!(
@@ -394,7 +388,7 @@ pub static BUILTINS: &[Builtin] = &[
         |s, v| {
             let g = game(v, 0)?;
             let n = s.arena.count_followers(g);
-            Ok(integer(&mut s.arena, n as i128))
+            Ok(Value::Game(s.arena.number(n)))
         }
     ),
     builtin!(
@@ -403,12 +397,20 @@ pub static BUILTINS: &[Builtin] = &[
         1..=1,
         Structure,
         "the distinct followers (G included)",
-        "followers(G): the list of distinct games in the canonical game tree of G, G included.\nExample: followers(^) is [0, *, ^].",
+        "followers(G): the list of distinct games in the canonical game tree of G, G included.\nA list holds at most 1000000 games; nfollowers(G) counts any number of them.\nExample: followers(^) is [0, *, ^].",
         |s, v| {
             let g = game(v, 0)?;
-            Ok(Value::List(
-                s.arena.followers(g).into_iter().map(Value::Game).collect(),
-            ))
+            let cap = super::value::MAX_LIST_LEN;
+            let all = s.arena.followers(g, cap).map_err(|n| {
+                CallError::Arg(
+                    0,
+                    format!(
+                        "this game has {n} distinct followers, more than a list may hold \
+                         (at most {cap}); nfollowers(G) counts them without listing them"
+                    ),
+                )
+            })?;
+            Ok(Value::List(all.into_iter().map(Value::Game).collect()))
         }
     ),
     builtin!(
@@ -750,6 +752,20 @@ fn game_list(a: &mut Arena, games: Vec<GameId>) -> Value {
 
 fn options(a: &mut Arena, v: &[Value], left: bool) -> CallResult {
     let g = game(v, 0)?;
+    // only x + *n has many options (n on each side); other games have their options built
+    if let Some(x) = a.get_nus(g).filter(|x| x.ups == 0)
+        && x.nim as usize > super::value::MAX_LIST_LEN
+    {
+        let side = if left { "Left" } else { "Right" };
+        return Err(CallError::Arg(
+            0,
+            format!(
+                "{} {side} options, more than a list may hold (at most {})",
+                x.nim,
+                super::value::MAX_LIST_LEN
+            ),
+        ));
+    }
     let opts = if left {
         a.left_options(g)
     } else {

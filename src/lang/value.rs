@@ -7,6 +7,11 @@ use crate::game::threat::{ThreatId, Threats};
 use crate::game::{Arena, GameId, Outcome, Relation, Thermograph};
 use crate::search::{Player, Position, PositionValue};
 
+/// The most games a list built by a function may hold (`followers(G)`): a list of a million
+/// games takes a few hundred megabytes with the games themselves, and already prints only as
+/// a summary. Longer lists are refused with an error that points to the counting function.
+pub const MAX_LIST_LEN: usize = 1_000_000;
+
 /// A value computed by the evaluator.
 #[derive(Clone, Debug)]
 pub enum Value {

@@ -1,0 +1,100 @@
+//! Ctrl-C: a long statement stops within a bound once cancellation is requested, the error
+//! says so, and the session goes on with its variables.
+//!
+//! Cancellation is one process-wide flag, so this file holds a single test: tests of one file
+//! run on parallel threads and would cancel each other.
+
+mod common;
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use cgcalc::game::interrupt::{self, Interrupt};
+use cgcalc::game::{Arena, Dyadic};
+use cgcalc::lang::Session;
+use common::{run_ok, run_text};
+
+/// Runs `src` while another thread requests cancellation every 50 ms from `delay` on, and
+/// returns the statement's output or error and how long it took.
+fn run_cancelled(s: &mut Session, src: &str, delay: Duration) -> (String, Duration) {
+    let done = Arc::new(AtomicBool::new(false));
+    let flag = done.clone();
+    let canceller = std::thread::spawn(move || {
+        std::thread::sleep(delay);
+        // Repeated, because each statement clears a pending request when it starts.
+        while !flag.load(Ordering::Relaxed) {
+            interrupt::request_cancel();
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    });
+    let start = Instant::now();
+    let out = run_text(s, src);
+    let elapsed = start.elapsed();
+    done.store(true, Ordering::Relaxed);
+    canceller.join().unwrap();
+    interrupt::clear_cancel();
+    (out, elapsed)
+}
+
+/// Runs `f` with cancellation requested and returns its result (`Err` with the message when it
+/// unwound).
+fn with_cancel_requested<T>(f: impl FnOnce() -> T) -> Result<T, String> {
+    interrupt::request_cancel();
+    let r = interrupt::catch(f);
+    interrupt::clear_cancel();
+    r
+}
+
+#[test]
+fn ctrl_c_stops_long_statements_and_keeps_the_session() {
+    let cancelled = Interrupt::Cancelled.message();
+
+    // A general game on top of a big nimber: canonicalising {*30000 | 0} deletes dominated
+    // options among tens of thousands of nimbers (minutes of work). Before the loops over
+    // options polled for Ctrl-C, the first request went unnoticed for many seconds.
+    let mut s = Session::new();
+    run_ok(&mut s, "x = ^*5");
+    let (out, elapsed) = run_cancelled(&mut s, "{*30000|0}", Duration::from_millis(300));
+    eprintln!("ELAPSED {elapsed:?}");
+    assert!(
+        out.contains(&cancelled),
+        "expected a cancellation, got {out}"
+    );
+    assert!(
+        elapsed < Duration::from_secs(5),
+        "Ctrl-C took {elapsed:?} to stop the statement"
+    );
+    // The session keeps its variables and the next statement works.
+    assert_eq!(run_ok(&mut s, "x + *5"), "^");
+
+    // `birthday(*30000)` used to build every `*k` below and their options (O(n^2)) without
+    // polling: it ran for about ten seconds whether or not Ctrl-C was pressed. Now it is a
+    // closed form and answers before the request comes.
+    let (out, elapsed) = run_cancelled(&mut s, "birthday(*30000)", Duration::from_millis(300));
+    assert_eq!(out, "30000");
+    assert!(elapsed < Duration::from_secs(5), "took {elapsed:?}");
+
+    // The loops over followers poll too: with cancellation requested they stop at once.
+    let mut a = Arena::new();
+    let big = a.nimber(5000);
+    let one = a.integer(1);
+    let g = a.game(vec![one], vec![big]);
+    assert_eq!(
+        with_cancel_requested(|| a.count_followers(g)).err(),
+        Some(cancelled.clone())
+    );
+    assert_eq!(
+        with_cancel_requested(|| a.followers(g, 1_000_000).is_ok()).err(),
+        Some(cancelled.clone())
+    );
+    // Materialising the options of a nimber is a loop of its own (here 4 * 10^9 of them).
+    let huge = a.nimber(4_000_000_000);
+    assert_eq!(
+        with_cancel_requested(|| a.left_options(huge).len()).err(),
+        Some(cancelled.clone())
+    );
+    // Nothing was left half-built: g, 0, 1 and *1, ..., *5000.
+    assert_eq!(a.count_followers(g), Dyadic::from_int(5003));
+    assert_eq!(a.followers(g, 1_000_000).map(|f| f.len()), Ok(5003));
+}
