@@ -282,7 +282,7 @@ fn command_page(c: &Command) -> String {
 fn commands_overview() -> String {
     let mut out = String::from("Commands (`:help :NAME` for details):\n");
     for c in COMMANDS {
-        out.push_str(&format!("  {:<22} {}\n", c.usage_head(), c.summary));
+        out.push_str(&format!("  {:<26} {}\n", c.usage_head(), c.summary));
     }
     out
 }

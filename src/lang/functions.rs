@@ -91,12 +91,12 @@ pub fn overview() -> String {
     for topic in Topic::ALL {
         out.push_str(&format!("{}:\n", capitalise(topic.title())));
         for f in all().filter(|f| f.topic() == Some(topic)) {
-            out.push_str(&format!("  {:<22} {}\n", f.signature(), f.summary()));
+            out.push_str(&format!("  {:<26} {}\n", f.signature(), f.summary()));
         }
     }
     out.push_str("Game modules:\n");
     for f in all().filter(|f| f.topic().is_none()) {
-        out.push_str(&format!("  {:<22} {}\n", f.signature(), f.summary()));
+        out.push_str(&format!("  {:<26} {}\n", f.signature(), f.summary()));
     }
     out
 }

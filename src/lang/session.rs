@@ -147,7 +147,8 @@ impl Session {
             .collect();
         let mut lines = Vec::with_capacity(vars.len());
         for (n, v) in vars {
-            lines.push(format!("{n} = {}", self.show(&v)));
+            // Listing variables starts no search: a position not valued yet says so.
+            lines.push(format!("{n} = {}", self.show_computed(&v)));
         }
         lines.join("\n")
     }
@@ -304,6 +305,12 @@ impl Session {
     /// computed first.
     pub fn show(&mut self, v: &Value) -> String {
         self.resolve_positions(v);
+        self.show_computed(v)
+    }
+
+    /// Prints a value as far as it is computed: a position whose value is not known yet
+    /// prints as `<ruleset position board>`.
+    fn show_computed(&mut self, v: &Value) -> String {
         let text = match display_value(
             &mut self.arena,
             &mut self.threats,

@@ -161,7 +161,7 @@ fn append_value(
             None => {
                 let _ = write!(
                     out,
-                    "<{} position {}>",
+                    "<{} position {}, value not computed yet>",
                     p.position.ruleset(),
                     p.position.describe()
                 );
