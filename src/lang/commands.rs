@@ -80,12 +80,7 @@ pub static COMMANDS: &[Command] = &[
         summary: "show the time each statement takes",
         help: "`:time on` prints the evaluation time after each statement; `:time off` stops;\n`:time` alone toggles.",
         run: |s, args, span| {
-            s.settings.show_time = match args {
-                "on" => true,
-                "off" => false,
-                "" => !s.settings.show_time,
-                other => return Err(bad_word(span, "time", other)),
-            };
+            s.settings.show_time = switch(args, Some(!s.settings.show_time), span, "time")?;
             text(format!("timing {}", on_off(s.settings.show_time)))
         },
     },
@@ -165,11 +160,7 @@ pub static COMMANDS: &[Command] = &[
         summary: "print ↑ ↓ ⋆ ± in values (input stays ASCII)",
         help: "`:unicode on` prints game values with ↑ ↓ ⋆ ± instead of ^ v * +- (`--unicode` on the\ncommand line does the same); input is always ASCII. `:unicode off` goes back.",
         run: |s, args, span| {
-            s.settings.unicode = match args {
-                "on" => true,
-                "off" => false,
-                other => return Err(bad_word(span, "unicode", other)),
-            };
+            s.settings.unicode = switch(args, None, span, "unicode")?;
             text(format!(
                 "unicode output {} (input is always ASCII)",
                 if s.settings.unicode {
@@ -228,11 +219,22 @@ fn on_off(b: bool) -> &'static str {
     if b { "on" } else { "off" }
 }
 
-fn bad_word(span: Span, command: &str, got: &str) -> CgError {
-    CgError::at(
-        span,
-        format!("`:{command}` takes `on` or `off`, not `{got}`"),
-    )
+/// The `on`/`off` argument of `:command`; `empty` is the setting when none is given (`None`:
+/// one is required).
+fn switch(args: &str, empty: Option<bool>, span: Span, command: &str) -> Result<bool, CgError> {
+    match (args, empty) {
+        ("on", _) => Ok(true),
+        ("off", _) => Ok(false),
+        ("", Some(b)) => Ok(b),
+        ("", None) => Err(CgError::at(
+            span,
+            format!("`:{command}` needs `on` or `off`"),
+        )),
+        (other, _) => Err(CgError::at(
+            span,
+            format!("`:{command}` takes `on` or `off`, not `{other}`"),
+        )),
+    }
 }
 
 /// The text of `:help` (no topic: an overview) or `:help topic`.
