@@ -55,10 +55,7 @@ impl Session {
         match &e.kind {
             ExprKind::Name(name) => self.name(name, e.span),
             ExprKind::Str(s) => Ok(Value::Str(s.clone())),
-            _ => match interrupt::catch(|| self.eval_compound(e)) {
-                Ok(r) => r,
-                Err(message) => Err(CgError::at(e.span, message)),
-            },
+            _ => stopped_at(e.span, || self.eval_compound(e)),
         }
     }
 
@@ -164,10 +161,7 @@ impl Session {
         let Value::Position(p) = &v else {
             return Ok(v);
         };
-        // The search for the value is the position's own work: an interrupt points at it.
-        let value = interrupt::catch(|| self.position_value(p))
-            .map_err(|message| CgError::at(span, message))?;
-        match value {
+        match self.searched_value(p, span)? {
             PositionValue::Game(g) => Ok(Value::Game(g)),
             PositionValue::Threat(t) => Ok(Value::Threat(t)),
             PositionValue::Win(who) => Err(CgError::at(
@@ -403,10 +397,7 @@ impl Session {
             let v = self.eval(e)?;
             let rhs = self.game_value(v, e.span)?;
             let span = first.span.to(e.span);
-            acc = match interrupt::catch(|| self.binary(*op, acc, rhs, span)) {
-                Ok(r) => r?,
-                Err(message) => return Err(CgError::at(span, message)),
-            };
+            acc = stopped_at(span, || self.binary(*op, acc, rhs, span))?;
         }
         Ok(acc)
     }
@@ -514,18 +505,25 @@ impl Session {
     /// Both sides of a comparison, evaluated, with the values of positions searched (an
     /// interrupt in that search points at the position's side).
     fn comparands(&mut self, lhs: &Expr, rhs: &Expr) -> Result<(Value, Value), CgError> {
-        let mut sides = Vec::with_capacity(2);
-        for e in [lhs, rhs] {
-            let v = self.eval(e)?;
-            if let Value::Position(p) = &v {
-                interrupt::catch(|| self.position_value(p))
-                    .map_err(|message| CgError::at(e.span, message))?;
-            }
-            sides.push(v);
+        let l = self.eval(lhs)?;
+        if let Value::Position(p) = &l {
+            self.searched_value(p, lhs.span)?;
         }
-        let r = sides.pop().expect("two sides");
-        let l = sides.pop().expect("two sides");
+        let r = self.eval(rhs)?;
+        if let Value::Position(p) = &r {
+            self.searched_value(p, rhs.span)?;
+        }
         Ok((l, r))
+    }
+
+    /// The value of a position (searched if needed); the search is the position's own work, so
+    /// an interrupt in it points at `span`, the position's expression.
+    fn searched_value(
+        &mut self,
+        p: &super::value::ModulePosition,
+        span: Span,
+    ) -> Result<PositionValue, CgError> {
+        stopped_at(span, || Ok(self.position_value(p)))
     }
 
     /// When either side is a forced global win: whether both are the same win.
@@ -580,6 +578,12 @@ impl Operand {
             Operand::Threat(_) => unreachable!("checked by the caller"),
         }
     }
+}
+
+/// Runs `f`; an interrupt (Ctrl-C, a budget, an overflow) that stops it becomes an error at
+/// `span`.
+fn stopped_at<T>(span: Span, f: impl FnOnce() -> Result<T, CgError>) -> Result<T, CgError> {
+    interrupt::catch(f).unwrap_or_else(|message| Err(CgError::at(span, message)))
 }
 
 /// `==` or `!=` of values that have no order; other comparisons are an error saying `why`.

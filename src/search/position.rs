@@ -71,9 +71,10 @@ pub struct Searched<G>(pub G);
 const OUTCOME_EXACT_BELOW: usize = 14;
 
 impl<G: Game + fmt::Debug> Searched<G> {
-    fn nim_value(&self, env: &mut SearchEnv, pos: &G) -> GameId {
+    /// The position's nimber, by the nim-value search.
+    fn nimber(&self, env: &mut SearchEnv) -> GameId {
         let mut search = NimSearch::new(env.budget);
-        let n = search.nim_value(pos);
+        let n = search.nim_value(&self.0);
         env.last = Some(search.finish());
         env.arena.nimber(n)
     }
@@ -90,7 +91,7 @@ impl<G: Game + fmt::Debug> Position for Searched<G> {
 
     fn value(&self, env: &mut SearchEnv) -> PositionValue {
         let g = if self.0.is_impartial() {
-            self.nim_value(env, &self.0)
+            self.nimber(env)
         } else {
             let (v, stats) = parallel_value(env.arena, &self.0, env.threads, env.budget);
             env.last = Some(stats);
@@ -101,7 +102,7 @@ impl<G: Game + fmt::Debug> Position for Searched<G> {
 
     fn outcome(&self, env: &mut SearchEnv) -> Outcome {
         if self.0.is_impartial() {
-            let v = self.nim_value(env, &self.0);
+            let v = self.nimber(env);
             return env.arena.outcome(v);
         }
         let mut search = OutcomeSearch::new(env.arena, env.budget, OUTCOME_EXACT_BELOW);
