@@ -87,8 +87,8 @@ impl Position for Decided {
             PositionValueKind::On => PositionValue::Threat(env.threats.on()),
         }
     }
-    fn outcome(&self, _env: &mut SearchEnv) -> Outcome {
-        Outcome::L
+    fn outcome(&self, _env: &mut SearchEnv) -> Result<Outcome, String> {
+        Ok(Outcome::L)
     }
     fn moves(&self, _env: &mut SearchEnv) -> Vec<MoveRow> {
         Vec::new()

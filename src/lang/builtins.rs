@@ -112,7 +112,10 @@ pub static BUILTINS: &[Builtin] = &[
             "the outcome class L, R, N or P",
             "outcome(G) is L if Left wins whoever starts (G > 0), R if Right does (G < 0),\nN if the first player wins (G <> 0) and P if the second player wins (G = 0).\nFor a module position whose value is not yet known, an outcome search finds the class\nwithout computing the value: `d = dom(6,6);` then `outcome(d)` is N.\nExample: outcome(^) is L, outcome(*) is N.",
             |s, v| match &v[0] {
-                Value::Position(p) => Ok(Value::Outcome(s.position_outcome(p))),
+                Value::Position(p) => s
+                    .position_outcome(p)
+                    .map(Value::Outcome)
+                    .map_err(|m| CallError::Arg(0, m)),
                 Value::Threat(t) => s
                     .threats
                     .outcome(&mut s.arena, *t)

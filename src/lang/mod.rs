@@ -12,6 +12,7 @@ pub mod eval;
 pub mod functions;
 mod lexer;
 pub mod parser;
+mod report;
 pub mod session;
 pub mod source;
 pub mod span;

@@ -16,7 +16,7 @@ use super::value::{ModulePosition, Value, display_value};
 use crate::analysis::{Analysis, AnalysisCaches};
 use crate::game::threat::Threats;
 use crate::game::{Arena, Outcome, interrupt};
-use crate::search::{Budget, MoveRow, PositionValue, SearchEnv, SearchStats};
+use crate::search::{Budget, PositionValue, SearchEnv, SearchStats};
 
 /// User-visible settings changed by meta commands.
 #[derive(Clone, Debug)]
@@ -280,7 +280,9 @@ impl Session {
         match &stmt.kind {
             StmtKind::Expr(e) => {
                 let v = self.eval(e)?;
-                Ok(Executed::Value(stmt.print.then(|| self.show(&v))))
+                Ok(Executed::Value(
+                    stmt.print.then(|| self.show_with_parts(&v)),
+                ))
             }
             StmtKind::Assign {
                 name,
@@ -289,7 +291,7 @@ impl Session {
             } => {
                 check_assignable(name, *name_span)?;
                 let v = self.eval(value)?;
-                let text = stmt.print.then(|| self.show(&v));
+                let text = stmt.print.then(|| self.show_with_parts(&v));
                 self.vars.insert(name.clone(), v);
                 Ok(Executed::Value(text))
             }
@@ -357,7 +359,7 @@ impl Session {
     }
 
     /// Runs `f` on a search environment and keeps its counters for `:stats`.
-    fn with_search<T>(&mut self, f: impl FnOnce(&mut SearchEnv) -> T) -> T {
+    pub(crate) fn with_search<T>(&mut self, f: impl FnOnce(&mut SearchEnv) -> T) -> T {
         let mut env = self.search_env();
         let r = f(&mut env);
         if let Some(stats) = env.last {
@@ -378,50 +380,22 @@ impl Session {
 
     /// The outcome class of a position: from its value when that is known, otherwise by the
     /// ruleset's outcome search (which does not compute the value).
-    pub fn position_outcome(&mut self, p: &ModulePosition) -> Outcome {
+    pub fn position_outcome(&mut self, p: &ModulePosition) -> Result<Outcome, String> {
         if let Some(o) = p.known_outcome() {
-            return o;
+            return Ok(o);
         }
         let o = match p.known_value() {
             Some(PositionValue::Game(g)) => self.arena.outcome(g),
             Some(PositionValue::Threat(t)) => match self.threats.outcome(&mut self.arena, t) {
                 Ok(o) => o,
-                Err(_) => self.with_search(|env| p.position.outcome(env)),
+                Err(_) => self.with_search(|env| p.position.outcome(env))?,
             },
             Some(PositionValue::Win(crate::search::Player::Left)) => Outcome::L,
             Some(PositionValue::Win(crate::search::Player::Right)) => Outcome::R,
-            None => self.with_search(|env| p.position.outcome(env)),
+            None => self.with_search(|env| p.position.outcome(env))?,
         };
         p.set_outcome(o);
-        o
-    }
-
-    /// The text of `moves(P)`: the position, then each move with the value it leads to.
-    pub(crate) fn move_table(&mut self, p: &ModulePosition) -> String {
-        let rows: Vec<MoveRow> = self.with_search(|env| p.position.moves(env));
-        let mut out = format!("position {}", p.position.describe());
-        if rows.is_empty() {
-            out.push_str("\nno moves");
-        }
-        for r in rows {
-            let who = match r.player {
-                Some(crate::search::Player::Left) => "L ",
-                Some(crate::search::Player::Right) => "R ",
-                None => "",
-            };
-            let value = self.position_value_text(r.value);
-            let _ = write!(out, "\n  {:<12} {value}", format!("{who}{}", r.text));
-        }
-        out
-    }
-
-    fn position_value_text(&mut self, v: PositionValue) -> String {
-        let v = match v {
-            PositionValue::Game(g) => Value::Game(g),
-            PositionValue::Threat(t) => Value::Threat(t),
-            PositionValue::Win(p) => return super::value::win_text(p).to_string(),
-        };
-        self.show(&v)
+        Ok(o)
     }
 
     /// The text of `:stats`.

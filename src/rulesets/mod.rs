@@ -5,12 +5,14 @@
 pub mod cram;
 pub mod domineering;
 pub mod grid;
+pub mod pawns;
 
 use std::ops::RangeInclusive;
 
 use crate::search::{Position, Searched};
 use cram::Cram;
 use domineering::Domineering;
+use pawns::{PawnStructure, Pawns};
 
 /// An argument of a constructor call: the calculator passes integers and strings.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -92,6 +94,29 @@ pub static CONSTRUCTORS: &[Constructor] = &[
                 Cram::rectangle(int(a, 0, 0..=256)?, int(a, 1, 0..=256)?)
                     .map_err(ArgError::call)?,
             ),
+        },
+    },
+    Constructor {
+        name: "pawns",
+        signature: "pawns(fen) or pawns(fen, files, ranks)",
+        arity: 1..=3,
+        summary: "a chess pawn structure valued with global threats (GTSearch)",
+        help: "pawns(\"8/8/4p3/3p4/8/3PP3/8/8\") is the chess pawn structure with that FEN placement\n(ranks 8 to 1, P White = Left, p Black = Right, digits for empty squares); pawns(fen, files,\nranks) sets a generalised board (up to 26 x 32). The kings are assumed bound in mutual\nzugzwang (Elkies; Maeser, thesis ch. 7): only pawns move, and whoever runs out of pawn\nmoves loses. Pawns step, double-step from their second rank and capture; no en passant.\nPromotion wins the whole game (a global threat), so values may hold `on`/`off` threats,\nor be `win`/`loss` when a side forces a promotion. The structure splits into chunks\n(thesis 7.3.1), each valued by GTSearch; it prints the sum and, with several chunks, each\nchunk's value; moves(P) lists each chunk's moves, outcomes, search nodes and the winning\nmoves.\nExample: pawns(\"8/8/4p3/3p4/8/3PP3/8/8\") is *, pawns(\"8/8/8/8/8/p7/P7/8\") is 0.",
+        build: |a| {
+            let (files, ranks) = match a {
+                [_] => (8, 8),
+                [_, _] => {
+                    return Err(ArgError::call(
+                        "give both the number of files and of ranks: pawns(fen, files, ranks)",
+                    ));
+                }
+                _ => (
+                    int(a, 1, 1..=pawns::MAX_FILES as i64)?,
+                    int(a, 2, 3..=pawns::MAX_RANKS as i64)?,
+                ),
+            };
+            let board = Pawns::parse(text(a, 0)?, files, ranks).map_err(|m| ArgError::at(0, m))?;
+            Ok(Box::new(PawnStructure::new(board, files)))
         },
     },
 ];

@@ -39,6 +39,8 @@ pub struct SearchStats {
     pub direct: u64,
     /// Entries in the transposition table(s) at the end.
     pub table_size: usize,
+    /// Deepest line searched, in moves (GTSearch; 0 where not measured).
+    pub depth: usize,
     pub elapsed: Duration,
     pub threads: usize,
 }
@@ -49,6 +51,7 @@ impl SearchStats {
         self.table_hits += o.table_hits;
         self.direct += o.direct;
         self.table_size += o.table_size;
+        self.depth = self.depth.max(o.depth);
     }
 }
 

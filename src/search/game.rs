@@ -77,4 +77,11 @@ pub trait Game: Clone + Eq + Hash + Send + Sync + 'static {
     fn global_winner(&self) -> Option<Player> {
         None
     }
+
+    /// For games with global threats: an early detector of forced global wins. `Some(p)` only
+    /// if a full GTSearch from here, with `to_play` to move (`None`: whoever starts), would
+    /// find that `p` wins by force, passes allowed. It must be sound, never complete.
+    fn forced_winner(&self, _to_play: Option<Player>) -> Option<Player> {
+        None
+    }
 }

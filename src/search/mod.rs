@@ -1,10 +1,11 @@
 //! The game-independent search engine: rulesets implement [`game::Game`]; [`local`] values
 //! positions exactly with decomposition, a transposition table and worker threads;
-//! [`outcome`] finds who wins; [`impartial`] gives nim values; [`position`] wraps any ruleset
+//! [`outcome`] finds who wins; [`global_threats`] values games with global threats (GTSearch); [`impartial`] gives nim values; [`position`] wraps any ruleset
 //! as the calculator's position values.
 
 pub mod budget;
 pub mod game;
+pub mod global_threats;
 pub mod impartial;
 pub mod local;
 pub mod outcome;
@@ -12,7 +13,8 @@ pub mod position;
 
 pub use budget::{Budget, SearchStats};
 pub use game::{Game, Player};
+pub use global_threats::{GtResult, GtSearch};
 pub use impartial::NimSearch;
 pub use local::{LocalSearch, parallel_value};
 pub use outcome::OutcomeSearch;
-pub use position::{MoveRow, Position, PositionValue, SearchEnv, Searched};
+pub use position::{MoveRow, Part, Position, PositionValue, SearchEnv, Searched};

@@ -9,7 +9,7 @@ use super::game::{Game, Player};
 use super::impartial::NimSearch;
 use super::local::{LocalSearch, parallel_value};
 use super::outcome::OutcomeSearch;
-use crate::game::threat::{ThreatId, Threats};
+use crate::game::threat::{ThreatId, ThreatKind, Threats};
 use crate::game::{Arena, GameId, Outcome};
 
 /// The value of a position: a short game, a threat game (with `on`/`off`), or a forced
@@ -19,6 +19,29 @@ pub enum PositionValue {
     Game(GameId),
     Threat(ThreatId),
     Win(Player),
+}
+
+impl PositionValue {
+    /// A threat game as a position value: `on` and `off` are forced wins, short games are
+    /// games.
+    pub fn of_threat(threats: &Threats, t: ThreatId) -> PositionValue {
+        match threats.kind(t) {
+            ThreatKind::On => PositionValue::Win(Player::Left),
+            ThreatKind::Off => PositionValue::Win(Player::Right),
+            ThreatKind::Short(g) => PositionValue::Game(*g),
+            _ => PositionValue::Threat(t),
+        }
+    }
+
+    /// The value as a threat game: a forced win for Left is `on`, for Right `off`.
+    pub fn to_threat(self, threats: &mut Threats) -> ThreatId {
+        match self {
+            PositionValue::Game(g) => threats.short(g),
+            PositionValue::Threat(t) => t,
+            PositionValue::Win(Player::Left) => threats.on(),
+            PositionValue::Win(Player::Right) => threats.off(),
+        }
+    }
 }
 
 /// What a search needs from the session: the stores its values go into, its threads and
@@ -40,6 +63,20 @@ pub struct MoveRow {
     /// The move in the ruleset's notation.
     pub text: String,
     pub value: PositionValue,
+    /// The index of the part the move is in ([`Position::parts`]; 0 without parts). With
+    /// parts, `value` is the value of that part after the move, not of the whole position.
+    pub part: usize,
+}
+
+/// An independent part of a position (a chunk of pawns), valued on its own: the position is
+/// the sum of its parts.
+#[derive(Clone, Debug)]
+pub struct Part {
+    /// The part in the ruleset's words, e.g. `White d3 e3, Black d5 e6`.
+    pub text: String,
+    pub value: PositionValue,
+    /// The counters of the search that valued this part.
+    pub stats: SearchStats,
 }
 
 /// A position of some ruleset, behind a trait object: everything the calculator does with a
@@ -54,11 +91,24 @@ pub trait Position: fmt::Debug + Send + Sync {
     /// The position's exact value.
     fn value(&self, env: &mut SearchEnv) -> PositionValue;
 
-    /// Who wins, found without computing the value where the ruleset can.
-    fn outcome(&self, env: &mut SearchEnv) -> Outcome;
+    /// Who wins, found without computing the value where the ruleset can; an error where the
+    /// ruleset's model leaves it open.
+    fn outcome(&self, env: &mut SearchEnv) -> Result<Outcome, String>;
 
-    /// Every move with the value of the position it leads to.
+    /// Every move with the value it leads to: of the whole position, or of its part when the
+    /// position has [`Position::parts`].
     fn moves(&self, env: &mut SearchEnv) -> Vec<MoveRow>;
+
+    /// The independent parts the ruleset values separately, for reports (empty: the position
+    /// is reported as a whole).
+    fn parts(&self, _env: &mut SearchEnv) -> Vec<Part> {
+        Vec::new()
+    }
+
+    /// What the players are called in this ruleset's reports.
+    fn player_names(&self) -> [&'static str; 2] {
+        ["Left", "Right"]
+    }
 }
 
 /// A [`Game`] valued by the engine: exact local search (in parallel over independent
@@ -100,16 +150,16 @@ impl<G: Game + fmt::Debug> Position for Searched<G> {
         PositionValue::Game(g)
     }
 
-    fn outcome(&self, env: &mut SearchEnv) -> Outcome {
+    fn outcome(&self, env: &mut SearchEnv) -> Result<Outcome, String> {
         if self.0.is_impartial() {
             let v = self.nimber(env);
-            return env.arena.outcome(v);
+            return Ok(env.arena.outcome(v));
         }
         let mut search = OutcomeSearch::new(env.arena, env.budget, OUTCOME_EXACT_BELOW);
         let left_first = search.wins(&self.0, Player::Left);
         let right_first = search.wins(&self.0, Player::Right);
         env.last = Some(search.finish());
-        Outcome::from_first_player_wins(left_first, right_first)
+        Ok(Outcome::from_first_player_wins(left_first, right_first))
     }
 
     fn moves(&self, env: &mut SearchEnv) -> Vec<MoveRow> {
@@ -122,6 +172,7 @@ impl<G: Game + fmt::Debug> Position for Searched<G> {
                     player: None,
                     text: self.0.describe_move(&m, Player::Left),
                     value: PositionValue::Game(env.arena.nimber(n)),
+                    part: 0,
                 });
             }
             env.last = Some(search.finish());
@@ -135,6 +186,7 @@ impl<G: Game + fmt::Debug> Position for Searched<G> {
                     player: Some(player),
                     text: self.0.describe_move(&m, player),
                     value: PositionValue::Game(v),
+                    part: 0,
                 });
             }
         }

@@ -1,0 +1,668 @@
+//! Chess pawn structures (Elkies, *On numbers and endgames*; Mäser, *Divide and conquer*,
+//! ch. 7): White (Left) and Black (Right) move only pawns, the kings being bound in mutual
+//! zugzwang, and the player who runs out of pawn moves loses. Pawns step one square forward,
+//! two from their own second rank, and capture diagonally forward; there is no en passant (a
+//! right that lapses after a move elsewhere has no local value). Promotion wins the whole game
+//! at once: it is a global threat, valued by GTSearch ([`crate::search::global_threats`]).
+//!
+//! A position is held file by file: one word per file, White's pawns in the low 32 bits and
+//! Black's in the high 32, bit r for rank r + 1. Components are the chunks of thesis 7.3.1.
+//! Positions are the same game when shifted sideways (the board's edge never matters: a
+//! capture needs a pawn to take) or mirrored left to right; the colour mirror (ranks reversed,
+//! colours swapped) is the negative.
+
+use std::fmt::Write as _;
+use std::sync::OnceLock;
+
+use crate::game::Outcome;
+use crate::search::{
+    Game, GtResult, GtSearch, MoveRow, Part, Player, Position, PositionValue, SearchEnv,
+    SearchStats,
+};
+
+/// Most files and ranks of a board.
+pub const MAX_FILES: usize = 26;
+pub const MAX_RANKS: usize = 32;
+
+const WHITE: u64 = 0xFFFF_FFFF;
+
+/// A pawn structure on a board of `ranks` ranks; `files[i]` is file `offset + i`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Pawns {
+    ranks: u8,
+    offset: u8,
+    files: Vec<u64>,
+}
+
+/// A pawn: its colour, file and rank (0-based).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pawn {
+    pub player: Player,
+    pub file: usize,
+    pub rank: usize,
+}
+
+impl Pawns {
+    /// Parses a FEN placement of pawns (ranks from the top, `P` White, `p` Black, digits for
+    /// runs of empty squares) on a board of `files` x `ranks`.
+    pub fn parse(fen: &str, files: usize, ranks: usize) -> Result<Pawns, String> {
+        if !(1..=MAX_FILES).contains(&files) {
+            return Err(format!("a board has 1 to {MAX_FILES} files, not {files}"));
+        }
+        if !(3..=MAX_RANKS).contains(&ranks) {
+            return Err(format!("a board has 3 to {MAX_RANKS} ranks, not {ranks}"));
+        }
+        let rows: Vec<&str> = fen.trim().split('/').collect();
+        if rows.len() != ranks {
+            return Err(format!(
+                "the placement has {} rank{} separated by '/', but the board has {ranks}",
+                rows.len(),
+                if rows.len() == 1 { "" } else { "s" }
+            ));
+        }
+        let mut p = Pawns {
+            ranks: ranks as u8,
+            offset: 0,
+            files: vec![0; files],
+        };
+        for (i, row) in rows.iter().enumerate() {
+            let rank = ranks - 1 - i;
+            let mut file = 0usize;
+            let mut chars = row.chars().peekable();
+            while let Some(c) = chars.next() {
+                match c {
+                    '1'..='9' => {
+                        let mut n = c.to_digit(10).unwrap_or(0) as usize;
+                        while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
+                            n = n.saturating_mul(10).saturating_add(d as usize);
+                            chars.next();
+                        }
+                        file = file.saturating_add(n);
+                    }
+                    'P' | 'p' => {
+                        if rank == 0 || rank == ranks - 1 {
+                            return Err(format!(
+                                "a pawn on {}: pawns cannot stand on the first or last rank",
+                                square_name(file, rank)
+                            ));
+                        }
+                        if file < files {
+                            let bit = 1u64 << rank;
+                            p.files[file] |= if c == 'P' { bit } else { bit << 32 };
+                        }
+                        file += 1;
+                    }
+                    'K' | 'k' | 'Q' | 'q' | 'R' | 'r' | 'B' | 'b' | 'N' | 'n' => {
+                        return Err(format!(
+                            "'{c}' on rank {}: a pawn structure holds only pawns (P White, p Black); the kings are assumed bound in mutual zugzwang",
+                            rank + 1
+                        ));
+                    }
+                    _ => {
+                        return Err(format!(
+                            "'{c}' on rank {}: expected P, p or a digit",
+                            rank + 1
+                        ));
+                    }
+                }
+            }
+            if file != files {
+                return Err(format!(
+                    "rank {} has {file} square{} but the board has {files} files",
+                    rank + 1,
+                    if file == 1 { "" } else { "s" }
+                ));
+            }
+        }
+        Ok(p)
+    }
+
+    pub fn ranks(&self) -> usize {
+        self.ranks as usize
+    }
+
+    /// The pawns, file by file from the left, then by rank.
+    pub fn pawns(&self) -> Vec<Pawn> {
+        let mut out = Vec::new();
+        for (i, &w) in self.files.iter().enumerate() {
+            for (player, bits) in [(Player::Left, w & WHITE), (Player::Right, w >> 32)] {
+                for rank in 0..self.ranks() {
+                    if bits >> rank & 1 == 1 {
+                        out.push(Pawn {
+                            player,
+                            file: self.offset as usize + i,
+                            rank,
+                        });
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    fn at(&self, file: usize, rank: usize) -> Option<Player> {
+        let w = self.files[file];
+        if w >> rank & 1 == 1 {
+            Some(Player::Left)
+        } else if w >> (rank + 32) & 1 == 1 {
+            Some(Player::Right)
+        } else {
+            None
+        }
+    }
+
+    fn bit(player: Player, rank: usize) -> u64 {
+        match player {
+            Player::Left => 1 << rank,
+            Player::Right => 1 << (rank + 32),
+        }
+    }
+
+    /// The chunks of thesis 7.3.1: pawns of opposite colours interact when they stand on the
+    /// same or adjacent files and have not passed each other (White's rank below Black's);
+    /// pawns of one colour when on the same or adjacent files. Chunks are the classes of the
+    /// transitive closure, each kept on its own span of files.
+    pub fn chunks(&self) -> Vec<Pawns> {
+        let pawns = self.pawns();
+        let n = pawns.len();
+        let mut parent: Vec<usize> = (0..n).collect();
+        fn find(p: &mut [usize], mut i: usize) -> usize {
+            while p[i] != i {
+                p[i] = p[p[i]];
+                i = p[i];
+            }
+            i
+        }
+        for i in 0..n {
+            for j in i + 1..n {
+                let (a, b) = (pawns[i], pawns[j]);
+                if a.file.abs_diff(b.file) > 1 {
+                    continue;
+                }
+                let interact = match (a.player, b.player) {
+                    (Player::Left, Player::Right) => a.rank < b.rank,
+                    (Player::Right, Player::Left) => b.rank < a.rank,
+                    _ => true,
+                };
+                if interact {
+                    let (ra, rb) = (find(&mut parent, i), find(&mut parent, j));
+                    parent[ra] = rb;
+                }
+            }
+        }
+        let mut groups: Vec<(usize, Vec<Pawn>)> = Vec::new();
+        for (i, &p) in pawns.iter().enumerate() {
+            let r = find(&mut parent, i);
+            match groups.iter_mut().find(|(root, _)| *root == r) {
+                Some((_, g)) => g.push(p),
+                None => groups.push((r, vec![p])),
+            }
+        }
+        groups
+            .into_iter()
+            .map(|(_, g)| {
+                let lo = g.iter().map(|p| p.file).min().unwrap_or(0);
+                let hi = g.iter().map(|p| p.file).max().unwrap_or(0);
+                let mut files = vec![0; hi - lo + 1];
+                for p in g {
+                    files[p.file - lo] |= Self::bit(p.player, p.rank);
+                }
+                Pawns {
+                    ranks: self.ranks,
+                    offset: lo as u8,
+                    files,
+                }
+            })
+            .collect()
+    }
+
+    /// Pawns of `player` at `rank` would promote there.
+    fn promotes(&self, player: Player, rank: usize) -> bool {
+        match player {
+            Player::Left => rank == self.ranks() - 1,
+            Player::Right => rank == 0,
+        }
+    }
+
+    /// The fewest moves `player`'s pawn on `rank` needs to promote on an empty file.
+    fn distance(&self, player: Player, rank: usize) -> usize {
+        let top = self.ranks() - 1;
+        match player {
+            Player::Left => (top - rank) - usize::from(rank == 1 && top >= 3),
+            Player::Right => rank - usize::from(rank + 2 == top + 1 && rank >= 2),
+        }
+    }
+
+    /// The text of the position: its pawns, White's then Black's, in square names.
+    pub fn pawn_list(&self) -> String {
+        let pawns = self.pawns();
+        let mut out = String::new();
+        for (player, name) in [(Player::Left, "White"), (Player::Right, "Black")] {
+            let squares: Vec<String> = pawns
+                .iter()
+                .filter(|p| p.player == player)
+                .map(|p| square_name(p.file, p.rank))
+                .collect();
+            if squares.is_empty() {
+                continue;
+            }
+            if !out.is_empty() {
+                out.push_str(", ");
+            }
+            let _ = write!(out, "{name} {}", squares.join(" "));
+        }
+        if out.is_empty() {
+            out.push_str("no pawns");
+        }
+        out
+    }
+
+    /// The FEN placement of the position on a board `files` wide.
+    pub fn fen(&self, files: usize) -> String {
+        let mut out = String::new();
+        for rank in (0..self.ranks()).rev() {
+            let mut empty = 0;
+            for file in 0..files {
+                let here = file
+                    .checked_sub(self.offset as usize)
+                    .filter(|&i| i < self.files.len())
+                    .and_then(|i| self.at(i, rank));
+                match here {
+                    None => empty += 1,
+                    Some(p) => {
+                        if empty > 0 {
+                            let _ = write!(out, "{empty}");
+                            empty = 0;
+                        }
+                        out.push(if p == Player::Left { 'P' } else { 'p' });
+                    }
+                }
+            }
+            if empty > 0 {
+                let _ = write!(out, "{empty}");
+            }
+            if rank > 0 {
+                out.push('/');
+            }
+        }
+        out
+    }
+
+    /// The move from `self` to `to` in chess notation: `e3-e4`, `d5xe4`.
+    fn move_name(&self, to: &Pawns, player: Player) -> String {
+        let mine = |p: &Pawns| -> Vec<(usize, usize)> {
+            p.pawns()
+                .into_iter()
+                .filter(|q| q.player == player)
+                .map(|q| (q.file, q.rank))
+                .collect()
+        };
+        let (before, after) = (mine(self), mine(to));
+        let from = before.iter().find(|s| !after.contains(s));
+        let dest = after.iter().find(|s| !before.contains(s));
+        match (from, dest) {
+            (Some(&(f0, r0)), Some(&(f1, r1))) => format!(
+                "{}{}{}",
+                square_name(f0, r0),
+                if f0 == f1 { '-' } else { 'x' },
+                square_name(f1, r1)
+            ),
+            _ => "?".to_string(),
+        }
+    }
+}
+
+/// The square's name, e.g. `e4` (files a to z).
+pub fn square_name(file: usize, rank: usize) -> String {
+    format!("{}{}", (b'a' + file as u8) as char, rank + 1)
+}
+
+impl Game for Pawns {
+    const NAME: &'static str = "pawns";
+
+    /// Promotions first (they end the search at once), then captures, then steps.
+    fn moves(&self, player: Player) -> Vec<Pawns> {
+        let (mut promotions, mut captures, mut steps) = (Vec::new(), Vec::new(), Vec::new());
+        let top = self.ranks() - 1;
+        let n = self.files.len();
+        let (own_shift, their_shift) = match player {
+            Player::Left => (0, 32),
+            Player::Right => (32, 0),
+        };
+        for f in 0..n {
+            let own = (self.files[f] >> own_shift) & WHITE;
+            for rank in 1..top {
+                if own >> rank & 1 == 0 {
+                    continue;
+                }
+                let ahead = match player {
+                    Player::Left => rank + 1,
+                    Player::Right => rank - 1,
+                };
+                let mut push = |to: Pawns, dest: usize, list: &mut Vec<Pawns>| {
+                    if self.promotes(player, dest) {
+                        promotions.push(to);
+                    } else {
+                        list.push(to);
+                    }
+                };
+                let from_bit = Self::bit(player, rank);
+                if self.at(f, ahead).is_none() {
+                    let mut to = self.clone();
+                    to.files[f] = to.files[f] & !from_bit | Self::bit(player, ahead);
+                    push(to, ahead, &mut steps);
+                    let start = match player {
+                        Player::Left => 1,
+                        Player::Right => top - 1,
+                    };
+                    if rank == start && top >= 3 {
+                        let two = match player {
+                            Player::Left => rank + 2,
+                            Player::Right => rank - 2,
+                        };
+                        if self.at(f, two).is_none() {
+                            let mut to = self.clone();
+                            to.files[f] = to.files[f] & !from_bit | Self::bit(player, two);
+                            push(to, two, &mut steps);
+                        }
+                    }
+                }
+                for g in [f.wrapping_sub(1), f + 1] {
+                    if g >= n || self.files[g] >> (their_shift + ahead) & 1 == 0 {
+                        continue;
+                    }
+                    let mut to = self.clone();
+                    to.files[f] &= !from_bit;
+                    to.files[g] =
+                        to.files[g] & !Self::bit(player.other(), ahead) | Self::bit(player, ahead);
+                    push(to, ahead, &mut captures);
+                }
+            }
+        }
+        promotions.extend(captures);
+        promotions.extend(steps);
+        promotions
+    }
+
+    fn components(&self) -> Vec<Pawns> {
+        self.chunks()
+    }
+
+    /// Shifted to the left edge and the smaller of the position and its left-right mirror; or
+    /// the colour mirror (the negative) when that is smaller still.
+    fn normalize(&self) -> (Pawns, bool) {
+        let lo = self.files.iter().position(|&w| w != 0).unwrap_or(0);
+        let hi = self
+            .files
+            .iter()
+            .rposition(|&w| w != 0)
+            .map_or(lo, |i| i + 1);
+        let files: Vec<u64> = self.files[lo..hi.max(lo)].to_vec();
+        let top = self.ranks() - 1;
+        let colour_mirror = |w: u64| -> u64 {
+            let (white, black) = (w & WHITE, w >> 32);
+            let flip = |b: u64| b.reverse_bits() >> (64 - top - 1);
+            flip(black) | flip(white) << 32
+        };
+        let make = |files: Vec<u64>| Pawns {
+            ranks: self.ranks,
+            offset: 0,
+            files,
+        };
+        let same = make(files.clone());
+        let same_rev = make(files.iter().rev().copied().collect());
+        let neg: Vec<u64> = files.iter().map(|&w| colour_mirror(w)).collect();
+        let neg_rev = make(neg.iter().rev().copied().collect());
+        let neg = make(neg);
+        let best_same = same.min(same_rev);
+        let best_neg = neg.min(neg_rev);
+        if best_neg < best_same {
+            (best_neg, true)
+        } else {
+            (best_same, false)
+        }
+    }
+
+    fn global_winner(&self) -> Option<Player> {
+        let top = self.ranks() - 1;
+        for &w in &self.files {
+            if w >> top & 1 == 1 {
+                return Some(Player::Left);
+            }
+            if w >> 32 & 1 == 1 {
+                return Some(Player::Right);
+            }
+        }
+        None
+    }
+
+    /// A pawn ahead of every enemy pawn (no enemy pawn stands beyond its rank, so nothing can
+    /// block or take it) promotes in [`Pawns::distance`] moves; no enemy pawn can promote in
+    /// fewer moves than its own distance. The pawn's side wins by force if it gets there
+    /// first: with equal distances only when it is to move. Sound by induction: each enemy
+    /// move shortens the enemy's least distance by at most one, and the free pawn's path
+    /// stays free.
+    fn forced_winner(&self, to_play: Option<Player>) -> Option<Player> {
+        let mut white_top: Option<usize> = None; // most advanced White pawn
+        let mut black_bottom: Option<usize> = None; // most advanced Black pawn
+        let (mut white_dist, mut black_dist) = (usize::MAX, usize::MAX);
+        for &w in &self.files {
+            let (white, black) = (w & WHITE, w >> 32);
+            if white != 0 {
+                let r = 63 - white.leading_zeros() as usize;
+                white_top = white_top.max(Some(r));
+                for rank in ones(white) {
+                    white_dist = white_dist.min(self.distance(Player::Left, rank));
+                }
+            }
+            if black != 0 {
+                let r = black.trailing_zeros() as usize;
+                black_bottom = Some(black_bottom.map_or(r, |b: usize| b.min(r)));
+                for rank in ones(black) {
+                    black_dist = black_dist.min(self.distance(Player::Right, rank));
+                }
+            }
+        }
+        let black_top = self
+            .files
+            .iter()
+            .filter(|&&w| w >> 32 != 0)
+            .map(|&w| 63 - (w >> 32).leading_zeros() as usize)
+            .max();
+        let white_bottom = self
+            .files
+            .iter()
+            .filter(|&&w| w & WHITE != 0)
+            .map(|&w| (w & WHITE).trailing_zeros() as usize)
+            .min();
+        let first = |p: Player| to_play == Some(p);
+        if let Some(r) = white_top
+            && black_top.is_none_or(|b| b <= r)
+        {
+            let d = self.distance(Player::Left, r);
+            if d < black_dist || (d == black_dist && first(Player::Left)) {
+                return Some(Player::Left);
+            }
+        }
+        if let Some(r) = black_bottom
+            && white_bottom.is_none_or(|w| w >= r)
+        {
+            let d = self.distance(Player::Right, r);
+            if d < white_dist || (d == white_dist && first(Player::Right)) {
+                return Some(Player::Right);
+            }
+        }
+        None
+    }
+
+    fn describe_move(&self, to: &Pawns, player: Player) -> String {
+        self.move_name(to, player)
+    }
+
+    fn describe(&self) -> String {
+        self.pawn_list()
+    }
+}
+
+/// The set bits of `x`, lowest first.
+fn ones(mut x: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (x != 0).then(|| {
+            let i = x.trailing_zeros() as usize;
+            x &= x - 1;
+            i
+        })
+    })
+}
+
+/// A pawn structure as a calculator position: its chunks, each valued by GTSearch once.
+#[derive(Debug)]
+pub struct PawnStructure {
+    board: Pawns,
+    /// Files of the board (the structure keeps only its pawns).
+    width: usize,
+    chunks: Vec<Pawns>,
+    /// Each chunk's result and the counters of its search, once computed.
+    results: OnceLock<Vec<(GtResult, SearchStats)>>,
+    /// Use the early detector of forced promotions (off only to check that it is sound).
+    detector: bool,
+}
+
+impl PawnStructure {
+    pub fn new(board: Pawns, width: usize) -> PawnStructure {
+        let chunks = board.chunks();
+        PawnStructure {
+            board,
+            width,
+            chunks,
+            results: OnceLock::new(),
+            detector: true,
+        }
+    }
+
+    /// The same structure, searched without the early detector of forced promotions.
+    pub fn without_detector(mut self) -> PawnStructure {
+        self.detector = false;
+        self
+    }
+
+    fn search<'e>(&self, env: &'e mut SearchEnv) -> GtSearch<'e, Pawns> {
+        GtSearch::new(env.arena, env.threats, env.budget).with_detector(self.detector)
+    }
+
+    /// Each chunk's result with nobody to move (the root of GTSearch), searched once.
+    fn results(&self, env: &mut SearchEnv) -> Vec<(GtResult, SearchStats)> {
+        if let Some(r) = self.results.get() {
+            return r.clone();
+        }
+        let mut out = Vec::with_capacity(self.chunks.len());
+        let mut total = SearchStats::default();
+        for c in &self.chunks {
+            let mut search = self.search(env);
+            let r = search.result(c, None);
+            let stats = search.finish();
+            total.merge(&stats);
+            total.elapsed += stats.elapsed;
+            out.push((r, stats));
+        }
+        total.threads = 1;
+        env.last = Some(total);
+        let _ = self.results.set(out.clone());
+        out
+    }
+
+    fn chunk_value(env: &mut SearchEnv, r: GtResult) -> PositionValue {
+        match r {
+            GtResult::Win(p) => PositionValue::Win(p),
+            GtResult::Value(t) => PositionValue::of_threat(env.threats, t),
+        }
+    }
+}
+
+impl Position for PawnStructure {
+    fn ruleset(&self) -> &'static str {
+        "pawns"
+    }
+
+    fn describe(&self) -> String {
+        let fen = self.board.fen(self.width);
+        if self.width == 8 && self.board.ranks() == 8 {
+            fen
+        } else {
+            format!("{fen} ({} x {})", self.width, self.board.ranks())
+        }
+    }
+
+    /// The sum of the chunks' values in the threat algebra: a chunk won by force is `on` or
+    /// `off`, which absorbs the finite rest. Chunks won by force by both sides, or threats of
+    /// both sides that no finite value settles, make `dud`: the race between promotions in
+    /// different chunks is outside the model (thesis 6.1).
+    fn value(&self, env: &mut SearchEnv) -> PositionValue {
+        let results = self.results(env);
+        let zero = env.arena.zero();
+        let mut acc = env.threats.short(zero);
+        for (r, _) in results {
+            let t = Self::chunk_value(env, r).to_threat(env.threats);
+            acc = match env.threats.add(env.arena, acc, t) {
+                Ok(s) => s,
+                Err(_) => env.threats.dud(),
+            };
+        }
+        PositionValue::of_threat(env.threats, acc)
+    }
+
+    fn outcome(&self, env: &mut SearchEnv) -> Result<Outcome, String> {
+        match self.value(env) {
+            PositionValue::Game(g) => Ok(env.arena.outcome(g)),
+            PositionValue::Threat(t) => env.threats.outcome(env.arena, t).map_err(|_| {
+                "both sides can force promotions in different chunks: who wins the race depends on the kings, which the model leaves out".to_string()
+            }),
+            PositionValue::Win(Player::Left) => Ok(Outcome::L),
+            PositionValue::Win(Player::Right) => Ok(Outcome::R),
+        }
+    }
+
+    /// Each chunk's moves with the chunk's result after the move (the opponent to move).
+    fn moves(&self, env: &mut SearchEnv) -> Vec<MoveRow> {
+        let mut rows = Vec::new();
+        let mut total = SearchStats::default();
+        for (i, c) in self.chunks.iter().enumerate() {
+            let mut search = self.search(env);
+            let mut found = Vec::new();
+            for player in [Player::Left, Player::Right] {
+                for m in c.moves(player) {
+                    let r = search.result(&m, Some(player.other()));
+                    found.push((player, c.describe_move(&m, player), r));
+                }
+            }
+            total.merge(&search.finish());
+            for (player, text, r) in found {
+                rows.push(MoveRow {
+                    player: Some(player),
+                    text,
+                    value: Self::chunk_value(env, r),
+                    part: i,
+                });
+            }
+        }
+        env.last = Some(total);
+        rows
+    }
+
+    fn parts(&self, env: &mut SearchEnv) -> Vec<Part> {
+        let results = self.results(env);
+        self.chunks
+            .iter()
+            .zip(results)
+            .map(|(c, (r, stats))| Part {
+                text: c.pawn_list(),
+                value: Self::chunk_value(env, r),
+                stats,
+            })
+            .collect()
+    }
+
+    fn player_names(&self) -> [&'static str; 2] {
+        ["White", "Black"]
+    }
+}

@@ -1,0 +1,235 @@
+//! GTSearch: values of local games with global threats (Mäser, *Divide and conquer*, 6.3;
+//! Mäser, *Global threats in combinatorial games*, 3).
+//!
+//! A global threat is a move that wins the whole sum at once (a pawn promotes). Executing one
+//! dominates every other move, and a move that lets the opponent execute one is reversible
+//! through `off` (or `on`) and is dropped, so the search cuts the tree off before any global
+//! win is played. Each position gets a *result type*: a forced win for one side whoever starts
+//! (passes allowed), or a finite value `{G^L | G^R}` built from the options of that type, in
+//! which `on` and `off` appear only as threats.
+//!
+//! The result of a position depends on who is to move there: after a Left move the child is
+//! searched with Right to move and vice versa; at the root nobody is. The transposition table
+//! therefore stores what does not depend on it (each side's best option type and its finite
+//! options) and composes the result with the player to move on lookup.
+
+use rustc_hash::FxHashMap;
+
+use super::budget::{Budget, Meter, SearchStats, Usage};
+use super::game::{Game, Player};
+use super::local::entry_bytes;
+use crate::game::Arena;
+use crate::game::interrupt::Interrupt;
+use crate::game::threat::{ThreatId, Threats};
+
+/// The result type of a position with global threats (thesis Figure 6.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GtResult {
+    /// This player executes a global threat by force: `win` for Left, `loss` for Right.
+    Win(Player),
+    /// Neither side can force a global win: a finite value, possibly with `on`/`off` threats.
+    /// At the root, a position where the first player wins by force is `{on|off}`.
+    Value(ThreatId),
+}
+
+/// What one player's moves achieve, independently of who is to move.
+#[derive(Clone, Debug)]
+enum Side {
+    /// Some move leads to a position this player wins by force (the search stopped there).
+    Wins,
+    /// The values of the moves of result type CGT; empty when every move loses by force (or
+    /// there is none).
+    Options(Vec<ThreatId>),
+}
+
+/// The table entry of a position: each side once it has been searched (a search with one
+/// player to move that finds a winning move for that player never looks at the other's moves).
+#[derive(Clone, Debug, Default)]
+struct Summary {
+    left: Option<Side>,
+    right: Option<Side>,
+}
+
+/// A GTSearch over positions of `G`, writing values into an arena and a threat store.
+pub struct GtSearch<'a, G: Game> {
+    arena: &'a mut Arena,
+    threats: &'a mut Threats,
+    table: FxHashMap<G, Summary>,
+    meter: Meter,
+    /// Ask the ruleset's early detector of forced global wins ([`Game::forced_winner`]).
+    detector: bool,
+    depth: usize,
+}
+
+impl<'a, G: Game> GtSearch<'a, G> {
+    pub fn new(arena: &'a mut Arena, threats: &'a mut Threats, budget: Budget) -> Self {
+        GtSearch {
+            arena,
+            threats,
+            table: FxHashMap::default(),
+            meter: Meter::new(budget),
+            detector: true,
+            depth: 0,
+        }
+    }
+
+    /// Turns the ruleset's early win detector on or off (off: only executed global threats end
+    /// the search; used to check that the detector is sound).
+    pub fn with_detector(mut self, on: bool) -> Self {
+        self.detector = on;
+        self
+    }
+
+    /// The result of `pos` with `to_play` to move (`None` at the root: nobody is). At the root
+    /// the split cells of Figure 6.4 give the threat values `{G^L | off}` and `{on | G^R}`,
+    /// and a position that the first player wins by force is `{on|off}`.
+    pub fn result(&mut self, pos: &G, to_play: Option<Player>) -> GtResult {
+        if let Some(p) = pos.global_winner() {
+            return GtResult::Win(p);
+        }
+        if self.detector
+            && let Some(p) = pos.forced_winner(to_play)
+        {
+            self.meter.stats.direct += 1;
+            return GtResult::Win(p);
+        }
+        let (key, negated) = pos.normalize();
+        if negated {
+            let r = self.normalized_result(&key, to_play.map(Player::other));
+            self.negate(r)
+        } else {
+            self.normalized_result(&key, to_play)
+        }
+    }
+
+    /// The results of `player`'s moves from `pos`, each with the opponent to move.
+    pub fn option_results(&mut self, pos: &G, player: Player) -> Vec<GtResult> {
+        pos.moves(player)
+            .iter()
+            .map(|m| self.result(m, Some(player.other())))
+            .collect()
+    }
+
+    fn negate(&mut self, r: GtResult) -> GtResult {
+        match r {
+            GtResult::Win(p) => GtResult::Win(p.other()),
+            GtResult::Value(t) => GtResult::Value(self.threats.neg(self.arena, t)),
+        }
+    }
+
+    fn normalized_result(&mut self, key: &G, to_play: Option<Player>) -> GtResult {
+        let mut summary = match self.table.get(key) {
+            Some(s) => {
+                self.meter.stats.table_hits += 1;
+                s.clone()
+            }
+            None => {
+                self.tick();
+                Summary::default()
+            }
+        };
+        // The player to move searches first: a winning move wins whatever the other side could
+        // do (Figure 6.4, the split cells), so the other side is not searched.
+        let first = to_play.unwrap_or(Player::Left);
+        let a = self.searched_side(key, &mut summary, first);
+        if to_play.is_some() && matches!(a, Side::Wins) {
+            self.table.insert(key.clone(), summary);
+            return GtResult::Win(first);
+        }
+        let b = self.searched_side(key, &mut summary, first.other());
+        self.table.insert(key.clone(), summary);
+        match first {
+            Player::Left => self.compose(a, b, to_play),
+            Player::Right => self.compose(b, a, to_play),
+        }
+    }
+
+    /// `player`'s side of `summary`, searched now if it was not before.
+    fn searched_side(&mut self, key: &G, summary: &mut Summary, player: Player) -> Side {
+        let slot = match player {
+            Player::Left => &summary.left,
+            Player::Right => &summary.right,
+        };
+        if let Some(s) = slot {
+            return s.clone();
+        }
+        let s = self.side(key, player);
+        match player {
+            Player::Left => summary.left = Some(s.clone()),
+            Player::Right => summary.right = Some(s.clone()),
+        }
+        s
+    }
+
+    /// What `player`'s moves from `pos` achieve (steps 2 and 3 of GTSearch, with the cutoff on
+    /// the first move that wins by force).
+    fn side(&mut self, pos: &G, player: Player) -> Side {
+        self.depth += 1;
+        self.meter.stats.depth = self.meter.stats.depth.max(self.depth);
+        let mut options = Vec::new();
+        let mut wins = false;
+        for m in pos.moves(player) {
+            match self.result(&m, Some(player.other())) {
+                GtResult::Win(p) if p == player => {
+                    wins = true;
+                    break;
+                }
+                GtResult::Win(_) => {}
+                GtResult::Value(v) => options.push(v),
+            }
+        }
+        self.depth -= 1;
+        if wins {
+            Side::Wins
+        } else {
+            options.sort_unstable();
+            options.dedup();
+            Side::Options(options)
+        }
+    }
+
+    /// Figure 6.4: the result from both sides' best option types and the player to move.
+    fn compose(&mut self, left: Side, right: Side, to_play: Option<Player>) -> GtResult {
+        use Side::{Options, Wins};
+        let (gl, gr) = match (left, right) {
+            (Wins, Wins) => match to_play {
+                Some(p) => return GtResult::Win(p),
+                None => (vec![self.threats.on()], vec![self.threats.off()]),
+            },
+            (Wins, Options(gr)) if gr.is_empty() => return GtResult::Win(Player::Left),
+            (Options(gl), Wins) if gl.is_empty() => return GtResult::Win(Player::Right),
+            (Wins, Options(gr)) => match to_play {
+                Some(Player::Left) => return GtResult::Win(Player::Left),
+                _ => (vec![self.threats.on()], gr),
+            },
+            (Options(gl), Wins) => match to_play {
+                Some(Player::Right) => return GtResult::Win(Player::Right),
+                _ => (gl, vec![self.threats.off()]),
+            },
+            (Options(gl), Options(gr)) => (gl, gr),
+        };
+        match self.threats.node(self.arena, gl, gr) {
+            Ok(v) => GtResult::Value(v),
+            // Options are short games, on, off and threat nodes, which `node` always accepts.
+            Err(e) => Interrupt::Budget(format!("threat game not built: {e}")).raise(),
+        }
+    }
+
+    fn tick(&mut self) {
+        let (arena, table) = (&*self.arena, &self.table);
+        self.meter.tick(|| Usage {
+            table_entries: table.len(),
+            arena_games: arena.len(),
+            bytes: arena.approx_bytes() + table.capacity() * (entry_bytes::<G>() + 48),
+        });
+    }
+
+    /// The counters so far.
+    pub fn stats(&self) -> &SearchStats {
+        &self.meter.stats
+    }
+
+    pub fn finish(self) -> SearchStats {
+        self.meter.finish(self.table.len())
+    }
+}
