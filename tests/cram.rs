@@ -209,7 +209,9 @@ fn known_values_and_the_language() {
             "position ....",
             "  a1-b1        *",
             "  b1-c1        0",
-            "  c1-d1        *"
+            "  c1-d1        *",
+            // The move to 0 leaves the opponent a second-player loss.
+            "winning moves: b1-c1"
         ]
     );
 }

@@ -139,13 +139,19 @@ fn moves_listing() {
     let text = run_text(&mut s, "moves(domineering(\"...|...\"))");
     assert!(text.starts_with("position ...|..."), "{text}");
     let lines: Vec<&str> = text.lines().skip(1).collect();
-    assert_eq!(lines.len(), 3 + 4, "{text}");
+    // Three Left moves, four Right moves, and the winning moves: Left's b1-b2 (to 2 > 0; the
+    // others leave +-1, which Right moving first wins) and every Right move (each leaves -1/2 < 0).
+    assert_eq!(lines.len(), 3 + 4 + 1, "{text}");
+    assert_eq!(
+        lines[7], "winning moves: Left b1-b2, Right a1-b1, Right b1-c1, Right a2-b2, Right b2-c2",
+        "{text}"
+    );
     assert!(
         lines
             .iter()
-            .any(|l| l.contains("L b1-b2") && l.trim_end().ends_with(" 2"))
+            .any(|l| l.contains("Left b1-b2") && l.trim_end().ends_with(" 2"))
     );
-    for l in lines.iter().filter(|l| l.trim_start().starts_with('R')) {
+    for l in lines.iter().filter(|l| l.trim_start().starts_with("Right")) {
         assert!(l.trim_end().ends_with("-1/2"), "{l}");
     }
     // a position that is not a module position

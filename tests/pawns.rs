@@ -350,8 +350,9 @@ fn ranits_wirius_kingside() {
     assert_eq!(move_value(&report, "White", "g2-g3"), "1/4");
 }
 
-// Thesis 6.3 (result types win/loss) and 6.1 (both sides promoting in different chunks is
-// outside the model): a lone passed pawn is a forced win.
+// Thesis 6.3 (result types win/loss): a lone passed pawn is a forced win. Forced wins of both
+// sides in different chunks have no sum (on + off = dud), so the whole board is searched: the
+// faster pawn wins the race.
 #[test]
 fn forced_promotions() {
     let mut s = Session::new();
@@ -363,8 +364,21 @@ fn forced_promotions() {
             ("outcome(pawns(\"8/8/8/P7/8/8/8/8\"))", "L"),
         ],
     );
-    let race = run_text(&mut s, "outcome(pawns(\"8/7p/8/P7/8/8/8/8\"))");
-    assert!(race.contains("error"), "{race}");
+    // White a5 promotes in three moves, Black h7 needs five (h7-h5 first): White wins
+    // whoever starts, though the chunks alone are `win` and `loss`.
+    assert_eq!(
+        run_ok(&mut s, "pawns(\"8/7p/8/P7/8/8/8/8\")"),
+        "win\n# chunk 1: White a5 = win\n# chunk 2: Black h7 = loss"
+    );
+    assert_eq!(run_ok(&mut s, "outcome(pawns(\"8/7p/8/P7/8/8/8/8\"))"), "L");
+    // Equal distances (White a6, Black h3: two moves each): whoever starts promotes first.
+    assert_eq!(
+        run_ok(&mut s, "pawns(\"8/8/P7/8/8/7p/8/8\")")
+            .lines()
+            .next(),
+        Some("{on|off}")
+    );
+    assert_eq!(run_ok(&mut s, "outcome(pawns(\"8/8/P7/8/8/7p/8/8\"))"), "N");
 }
 
 /// The rendered error of `src` (which must fail) and its column.

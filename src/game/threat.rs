@@ -114,6 +114,15 @@ impl Threats {
         ]
     }
 
+    /// Approximate bytes held: nodes, their index and the memo tables.
+    pub fn approx_bytes(&self) -> usize {
+        self.kinds.len() * 96
+            + self.canon.capacity() * 16
+            + self.neg_memo.approx_bytes()
+            + self.sum_memo.approx_bytes()
+            + self.survival.approx_bytes()
+    }
+
     fn intern(&mut self, k: ThreatKind) -> ThreatId {
         if let Some(&t) = self.index.get(&k) {
             return t;

@@ -63,7 +63,7 @@ impl Session {
                 None => String::new(),
             };
             let value = self.position_value_text(r.value);
-            let _ = write!(out, "\n  {:<14} {value}", format!("{who}{}", r.text));
+            let _ = write!(out, "\n  {:<12} {value}", format!("{who}{}", r.text));
             let after = if parts.is_empty() {
                 Some(r.value)
             } else {

@@ -115,7 +115,19 @@ pub static CONSTRUCTORS: &[Constructor] = &[
                     int(a, 2, 3..=pawns::MAX_RANKS as i64)?,
                 ),
             };
-            let board = Pawns::parse(text(a, 0)?, files, ranks).map_err(|m| ArgError::at(0, m))?;
+            let fen = match &a[0] {
+                Arg::Str(s) => s,
+                other => {
+                    return Err(ArgError::at(
+                        0,
+                        format!(
+                            "expected a FEN placement such as \"8/8/8/8/8/p7/P7/8\", not {}",
+                            describe(other)
+                        ),
+                    ));
+                }
+            };
+            let board = Pawns::parse(fen, files, ranks).map_err(|m| ArgError::at(0, m))?;
             Ok(Box::new(PawnStructure::new(board, files)))
         },
     },

@@ -100,7 +100,7 @@ impl Pawns {
                     }
                     _ => {
                         return Err(format!(
-                            "'{c}' on rank {}: expected P, p or a digit",
+                            "'{c}' on rank {}: expected P, p or a digit 1-9",
                             rank + 1
                         ));
                     }
@@ -594,29 +594,35 @@ impl Position for PawnStructure {
     }
 
     /// The sum of the chunks' values in the threat algebra: a chunk won by force is `on` or
-    /// `off`, which absorbs the finite rest. Chunks won by force by both sides, or threats of
-    /// both sides that no finite value settles, make `dud`: the race between promotions in
-    /// different chunks is outside the model (thesis 6.1).
+    /// `off`, which absorbs the finite rest. When both sides hold forced wins or threats in
+    /// different chunks the sum is no stopper (`on + off = dud`): who promotes first then
+    /// decides, so the whole structure is searched as one game, without decomposition.
     fn value(&self, env: &mut SearchEnv) -> PositionValue {
         let results = self.results(env);
         let zero = env.arena.zero();
-        let mut acc = env.threats.short(zero);
+        let mut acc = Some(env.threats.short(zero));
         for (r, _) in results {
             let t = Self::chunk_value(env, r).to_threat(env.threats);
-            acc = match env.threats.add(env.arena, acc, t) {
-                Ok(s) => s,
-                Err(_) => env.threats.dud(),
-            };
+            acc = acc.and_then(|a| env.threats.add(env.arena, a, t).ok());
         }
-        PositionValue::of_threat(env.threats, acc)
+        match acc {
+            Some(t) if env.threats.is_stopper(t) => PositionValue::of_threat(env.threats, t),
+            _ => {
+                let mut search = self.search(env);
+                let r = search.result(&self.board, None);
+                let stats = search.finish();
+                if let Some(last) = &mut env.last {
+                    last.merge(&stats);
+                }
+                Self::chunk_value(env, r)
+            }
+        }
     }
 
     fn outcome(&self, env: &mut SearchEnv) -> Result<Outcome, String> {
         match self.value(env) {
             PositionValue::Game(g) => Ok(env.arena.outcome(g)),
-            PositionValue::Threat(t) => env.threats.outcome(env.arena, t).map_err(|_| {
-                "both sides can force promotions in different chunks: who wins the race depends on the kings, which the model leaves out".to_string()
-            }),
+            PositionValue::Threat(t) => env.threats.outcome(env.arena, t),
             PositionValue::Win(Player::Left) => Ok(Outcome::L),
             PositionValue::Win(Player::Right) => Ok(Outcome::R),
         }

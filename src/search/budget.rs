@@ -46,7 +46,7 @@ pub struct SearchStats {
 }
 
 impl SearchStats {
-    pub(crate) fn merge(&mut self, o: &SearchStats) {
+    pub fn merge(&mut self, o: &SearchStats) {
         self.nodes += o.nodes;
         self.table_hits += o.table_hits;
         self.direct += o.direct;

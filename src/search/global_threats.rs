@@ -50,6 +50,10 @@ struct Summary {
     right: Option<Side>,
 }
 
+/// Bytes of a table entry besides the key, for the memory budget: the summary and the heap
+/// behind keys that hold vectors (a pawn structure's files), measured roughly.
+const SUMMARY_BYTES: usize = 160;
+
 /// A GTSearch over positions of `G`, writing values into an arena and a threat store.
 pub struct GtSearch<'a, G: Game> {
     arena: &'a mut Arena,
@@ -216,11 +220,13 @@ impl<'a, G: Game> GtSearch<'a, G> {
     }
 
     fn tick(&mut self) {
-        let (arena, table) = (&*self.arena, &self.table);
+        let (arena, threats, table) = (&*self.arena, &*self.threats, &self.table);
         self.meter.tick(|| Usage {
             table_entries: table.len(),
             arena_games: arena.len(),
-            bytes: arena.approx_bytes() + table.capacity() * (entry_bytes::<G>() + 48),
+            bytes: arena.approx_bytes()
+                + threats.approx_bytes()
+                + table.capacity() * (entry_bytes::<G>() + SUMMARY_BYTES),
         });
     }
 
