@@ -233,6 +233,35 @@ impl Pawns {
         }
     }
 
+    /// The fewest moves in which one of `player`'s free pawns promotes (see
+    /// [`Game::forced_winner`]), if it has one.
+    fn fastest_free_pawn(&self, pawns: &[Pawn], player: Player) -> Option<usize> {
+        let beyond = |a: &Pawn, b: &Pawn| match player {
+            Player::Left => a.rank > b.rank,
+            Player::Right => a.rank < b.rank,
+        };
+        let own = pawns.iter().filter(|p| p.player == player).count();
+        pawns
+            .iter()
+            .filter(|w| w.player == player)
+            .filter(|w| {
+                pawns.iter().all(|q| {
+                    if !beyond(q, w) {
+                        return true;
+                    }
+                    let dist = q.file.abs_diff(w.file);
+                    if q.player == player {
+                        dist != 0
+                    } else {
+                        // Our pawns other than `w` are the captures an enemy pawn could make.
+                        dist >= 2 && dist - 1 > own - 1
+                    }
+                })
+            })
+            .map(|w| self.distance(player, w.rank))
+            .min()
+    }
+
     /// The text of the position: its pawns, White's then Black's, in square names.
     pub fn pawn_list(&self) -> String {
         let pawns = self.pawns();
@@ -436,60 +465,28 @@ impl Game for Pawns {
         None
     }
 
-    /// A pawn ahead of every enemy pawn (no enemy pawn stands beyond its rank, so nothing can
-    /// block or take it) promotes in [`Pawns::distance`] moves; no enemy pawn can promote in
-    /// fewer moves than its own distance. The pawn's side wins by force if it gets there
-    /// first: with equal distances only when it is to move. Sound by induction: each enemy
-    /// move shortens the enemy's least distance by at most one, and the free pawn's path
-    /// stays free.
+    /// A *free* pawn promotes in [`Pawns::distance`] moves whatever happens: no pawn stands
+    /// ahead of it on its file, and no enemy pawn beyond its rank can ever reach its file or a
+    /// neighbouring one (an enemy pawn changes file only by capturing, one file per capture,
+    /// and there are too few of our pawns to capture). No enemy pawn can promote in fewer
+    /// moves than its own distance. The free pawn's side wins by force if it gets there first;
+    /// with equal distances only when it is to move. Sound by induction: every enemy move
+    /// shortens the enemy's least distance by at most one and keeps the pawn free (a capture
+    /// brings an enemy pawn one file closer but uses up one of our pawns).
     fn forced_winner(&self, to_play: Option<Player>) -> Option<Player> {
-        let mut white_top: Option<usize> = None; // most advanced White pawn
-        let mut black_bottom: Option<usize> = None; // most advanced Black pawn
-        let (mut white_dist, mut black_dist) = (usize::MAX, usize::MAX);
-        for &w in &self.files {
-            let (white, black) = (w & WHITE, w >> 32);
-            if white != 0 {
-                let r = 63 - white.leading_zeros() as usize;
-                white_top = white_top.max(Some(r));
-                for rank in ones(white) {
-                    white_dist = white_dist.min(self.distance(Player::Left, rank));
-                }
-            }
-            if black != 0 {
-                let r = black.trailing_zeros() as usize;
-                black_bottom = Some(black_bottom.map_or(r, |b: usize| b.min(r)));
-                for rank in ones(black) {
-                    black_dist = black_dist.min(self.distance(Player::Right, rank));
-                }
-            }
-        }
-        let black_top = self
-            .files
-            .iter()
-            .filter(|&&w| w >> 32 != 0)
-            .map(|&w| 63 - (w >> 32).leading_zeros() as usize)
-            .max();
-        let white_bottom = self
-            .files
-            .iter()
-            .filter(|&&w| w & WHITE != 0)
-            .map(|&w| (w & WHITE).trailing_zeros() as usize)
-            .min();
-        let first = |p: Player| to_play == Some(p);
-        if let Some(r) = white_top
-            && black_top.is_none_or(|b| b <= r)
-        {
-            let d = self.distance(Player::Left, r);
-            if d < black_dist || (d == black_dist && first(Player::Left)) {
-                return Some(Player::Left);
-            }
-        }
-        if let Some(r) = black_bottom
-            && white_bottom.is_none_or(|w| w >= r)
-        {
-            let d = self.distance(Player::Right, r);
-            if d < white_dist || (d == white_dist && first(Player::Right)) {
-                return Some(Player::Right);
+        let pawns = self.pawns();
+        for player in [Player::Left, Player::Right] {
+            let enemy_best = pawns
+                .iter()
+                .filter(|p| p.player != player)
+                .map(|p| self.distance(p.player, p.rank))
+                .min()
+                .unwrap_or(usize::MAX);
+            let Some(d) = self.fastest_free_pawn(&pawns, player) else {
+                continue;
+            };
+            if d < enemy_best || (d == enemy_best && to_play == Some(player)) {
+                return Some(player);
             }
         }
         None
@@ -502,17 +499,6 @@ impl Game for Pawns {
     fn describe(&self) -> String {
         self.pawn_list()
     }
-}
-
-/// The set bits of `x`, lowest first.
-fn ones(mut x: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (x != 0).then(|| {
-            let i = x.trailing_zeros() as usize;
-            x &= x - 1;
-            i
-        })
-    })
 }
 
 /// A pawn structure as a calculator position: its chunks, each valued by GTSearch once.
