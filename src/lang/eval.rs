@@ -164,14 +164,22 @@ impl Session {
         match self.searched_value(p, span)? {
             PositionValue::Game(g) => Ok(Value::Game(g)),
             PositionValue::Threat(t) => Ok(Value::Threat(t)),
-            PositionValue::Win(who) => Err(CgError::at(
-                span,
-                format!(
-                    "this {} position is a forced win for {who:?} (`{}`): it is not a game, so it has no sums, options or comparisons",
-                    p.position.ruleset(),
-                    super::value::win_text(who)
-                ),
-            )),
+            PositionValue::Win(who) => {
+                let [left, right] = p.position.player_names();
+                let name = if who == crate::search::Player::Left {
+                    left
+                } else {
+                    right
+                };
+                Err(CgError::at(
+                    span,
+                    format!(
+                        "this {} position is a forced win for {name} (`{}`): it is not a game, so it has no sums, options or comparisons",
+                        p.position.ruleset(),
+                        super::value::win_text(who)
+                    ),
+                ))
+            }
         }
     }
 
