@@ -5,8 +5,8 @@
 //! right that lapses after a move elsewhere has no local value). Promotion wins the whole game
 //! at once: it is a global threat, valued by GTSearch ([`crate::search::global_threats`]).
 //!
-//! A position is held file by file: one word per file, White's pawns in the low 32 bits and
-//! Black's in the high 32, bit r for rank r + 1. Components are the chunks of thesis 7.3.1.
+//! A position is held file by file in a fixed array (no allocation per move): one word per
+//! file, White's pawns in the low 16 bits and Black's in the high 16, bit r for rank r + 1. Components are the chunks of thesis 7.3.1.
 //! Positions are the same game when shifted sideways (the board's edge never matters: a
 //! capture needs a pawn to take) or mirrored left to right; the colour mirror (ranks reversed,
 //! colours swapped) is the negative.
@@ -21,17 +21,21 @@ use crate::search::{
 };
 
 /// Most files and ranks of a board.
-pub const MAX_FILES: usize = 26;
-pub const MAX_RANKS: usize = 32;
+pub const MAX_FILES: usize = 16;
+pub const MAX_RANKS: usize = 16;
 
-const WHITE: u64 = 0xFFFF_FFFF;
+/// White's bits of a file word; Black's are above them.
+const WHITE: u32 = 0xFFFF;
+const BLACK_SHIFT: usize = 16;
 
-/// A pawn structure on a board of `ranks` ranks; `files[i]` is file `offset + i`.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// A pawn structure on a board of `ranks` ranks; `files[i]` is file `offset + i` for
+/// `i < width`, and the words beyond `width` are 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Pawns {
     ranks: u8,
     offset: u8,
-    files: Vec<u64>,
+    width: u8,
+    files: [u32; MAX_FILES],
 }
 
 /// A pawn: its colour, file and rank (0-based).
@@ -63,7 +67,8 @@ impl Pawns {
         let mut p = Pawns {
             ranks: ranks as u8,
             offset: 0,
-            files: vec![0; files],
+            width: files as u8,
+            files: [0; MAX_FILES],
         };
         for (i, row) in rows.iter().enumerate() {
             let rank = ranks - 1 - i;
@@ -87,8 +92,12 @@ impl Pawns {
                             ));
                         }
                         if file < files {
-                            let bit = 1u64 << rank;
-                            p.files[file] |= if c == 'P' { bit } else { bit << 32 };
+                            let player = if c == 'P' {
+                                Player::Left
+                            } else {
+                                Player::Right
+                            };
+                            p.files[file] |= Self::bit(player, rank);
                         }
                         file += 1;
                     }
@@ -124,8 +133,8 @@ impl Pawns {
     /// The pawns, file by file from the left, then by rank.
     pub fn pawns(&self) -> Vec<Pawn> {
         let mut out = Vec::new();
-        for (i, &w) in self.files.iter().enumerate() {
-            for (player, bits) in [(Player::Left, w & WHITE), (Player::Right, w >> 32)] {
+        for (i, &w) in self.used().iter().enumerate() {
+            for (player, bits) in [(Player::Left, w & WHITE), (Player::Right, w >> BLACK_SHIFT)] {
                 for rank in 0..self.ranks() {
                     if bits >> rank & 1 == 1 {
                         out.push(Pawn {
@@ -140,21 +149,34 @@ impl Pawns {
         out
     }
 
+    /// The words of the files in use.
+    fn used(&self) -> &[u32] {
+        &self.files[..self.width as usize]
+    }
+
     fn at(&self, file: usize, rank: usize) -> Option<Player> {
         let w = self.files[file];
         if w >> rank & 1 == 1 {
             Some(Player::Left)
-        } else if w >> (rank + 32) & 1 == 1 {
+        } else if w >> (rank + BLACK_SHIFT) & 1 == 1 {
             Some(Player::Right)
         } else {
             None
         }
     }
 
-    fn bit(player: Player, rank: usize) -> u64 {
+    fn bit(player: Player, rank: usize) -> u32 {
         match player {
             Player::Left => 1 << rank,
-            Player::Right => 1 << (rank + 32),
+            Player::Right => 1 << (rank + BLACK_SHIFT),
+        }
+    }
+
+    /// `player`'s pawns on the file word `w`.
+    fn side(w: u32, player: Player) -> u32 {
+        match player {
+            Player::Left => w & WHITE,
+            Player::Right => w >> BLACK_SHIFT,
         }
     }
 
@@ -203,13 +225,14 @@ impl Pawns {
             .map(|(_, g)| {
                 let lo = g.iter().map(|p| p.file).min().unwrap_or(0);
                 let hi = g.iter().map(|p| p.file).max().unwrap_or(0);
-                let mut files = vec![0; hi - lo + 1];
+                let mut files = [0; MAX_FILES];
                 for p in g {
                     files[p.file - lo] |= Self::bit(p.player, p.rank);
                 }
                 Pawns {
                     ranks: self.ranks,
                     offset: lo as u8,
+                    width: (hi - lo + 1) as u8,
                     files,
                 }
             })
@@ -229,37 +252,44 @@ impl Pawns {
         let top = self.ranks() - 1;
         match player {
             Player::Left => (top - rank) - usize::from(rank == 1 && top >= 3),
-            Player::Right => rank - usize::from(rank + 2 == top + 1 && rank >= 2),
+            Player::Right => rank - usize::from(rank == top - 1 && rank >= 2),
         }
     }
 
     /// The fewest moves in which one of `player`'s free pawns promotes (see
     /// [`Game::forced_winner`]), if it has one.
-    fn fastest_free_pawn(&self, pawns: &[Pawn], player: Player) -> Option<usize> {
-        let beyond = |a: &Pawn, b: &Pawn| match player {
-            Player::Left => a.rank > b.rank,
-            Player::Right => a.rank < b.rank,
-        };
-        let own = pawns.iter().filter(|p| p.player == player).count();
-        pawns
+    fn fastest_free_pawn(&self, player: Player) -> Option<usize> {
+        let used = self.used();
+        let own: usize = used
             .iter()
-            .filter(|w| w.player == player)
-            .filter(|w| {
-                pawns.iter().all(|q| {
-                    if !beyond(q, w) {
-                        return true;
-                    }
-                    let dist = q.file.abs_diff(w.file);
-                    if q.player == player {
-                        dist != 0
-                    } else {
-                        // Our pawns other than `w` are the captures an enemy pawn could make.
-                        dist >= 2 && dist - 1 > own - 1
-                    }
-                })
-            })
-            .map(|w| self.distance(player, w.rank))
-            .min()
+            .map(|&w| Self::side(w, player).count_ones() as usize)
+            .sum();
+        // Pawns on `rank` or nearer their own first rank than it, seen from `player`.
+        let beyond = |bits: u32, rank: usize| -> bool {
+            match player {
+                Player::Left => bits >> rank >> 1 != 0,
+                Player::Right => bits & ((1u32 << rank) - 1) != 0,
+            }
+        };
+        let mut best: Option<usize> = None;
+        for (f, &w) in used.iter().enumerate() {
+            for rank in ranks_of(Self::side(w, player)) {
+                if beyond(Self::side(w, player), rank) {
+                    continue; // a pawn of ours stands ahead on this file
+                }
+                // An enemy pawn beyond `rank` within `own` files could reach this file or a
+                // neighbour with the captures left to it.
+                let reach = own.max(1);
+                let lo = f.saturating_sub(reach);
+                let hi = (f + reach).min(used.len() - 1);
+                let blocked = (lo..=hi).any(|g| beyond(Self::side(used[g], player.other()), rank));
+                if !blocked {
+                    let d = self.distance(player, rank);
+                    best = Some(best.map_or(d, |b| b.min(d)));
+                }
+            }
+        }
+        best
     }
 
     /// The text of the position: its pawns, White's then Black's, in square names.
@@ -294,7 +324,7 @@ impl Pawns {
             for file in 0..files {
                 let here = file
                     .checked_sub(self.offset as usize)
-                    .filter(|&i| i < self.files.len())
+                    .filter(|&i| i < self.width as usize)
                     .and_then(|i| self.at(i, rank));
                 match here {
                     None => empty += 1,
@@ -341,7 +371,18 @@ impl Pawns {
     }
 }
 
-/// The square's name, e.g. `e4` (files a to z).
+/// The set bits of `x` (ranks), lowest first.
+fn ranks_of(mut x: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (x != 0).then(|| {
+            let i = x.trailing_zeros() as usize;
+            x &= x - 1;
+            i
+        })
+    })
+}
+
+/// The square's name, e.g. `e4` (files a to p).
 pub fn square_name(file: usize, rank: usize) -> String {
     format!("{}{}", (b'a' + file as u8) as char, rank + 1)
 }
@@ -353,13 +394,13 @@ impl Game for Pawns {
     fn moves(&self, player: Player) -> Vec<Pawns> {
         let (mut promotions, mut captures, mut steps) = (Vec::new(), Vec::new(), Vec::new());
         let top = self.ranks() - 1;
-        let n = self.files.len();
-        let (own_shift, their_shift) = match player {
-            Player::Left => (0, 32),
-            Player::Right => (32, 0),
+        let n = self.width as usize;
+        let their_shift = match player {
+            Player::Left => BLACK_SHIFT,
+            Player::Right => 0,
         };
         for f in 0..n {
-            let own = (self.files[f] >> own_shift) & WHITE;
+            let own = Self::side(self.files[f], player);
             for rank in 1..top {
                 if own >> rank & 1 == 0 {
                     continue;
@@ -377,7 +418,7 @@ impl Game for Pawns {
                 };
                 let from_bit = Self::bit(player, rank);
                 if self.at(f, ahead).is_none() {
-                    let mut to = self.clone();
+                    let mut to = *self;
                     to.files[f] = to.files[f] & !from_bit | Self::bit(player, ahead);
                     push(to, ahead, &mut steps);
                     let start = match player {
@@ -390,7 +431,7 @@ impl Game for Pawns {
                             Player::Right => rank - 2,
                         };
                         if self.at(f, two).is_none() {
-                            let mut to = self.clone();
+                            let mut to = *self;
                             to.files[f] = to.files[f] & !from_bit | Self::bit(player, two);
                             push(to, two, &mut steps);
                         }
@@ -400,7 +441,7 @@ impl Game for Pawns {
                     if g >= n || self.files[g] >> (their_shift + ahead) & 1 == 0 {
                         continue;
                     }
-                    let mut to = self.clone();
+                    let mut to = *self;
                     to.files[f] &= !from_bit;
                     to.files[g] =
                         to.files[g] & !Self::bit(player.other(), ahead) | Self::bit(player, ahead);
@@ -420,29 +461,30 @@ impl Game for Pawns {
     /// Shifted to the left edge and the smaller of the position and its left-right mirror; or
     /// the colour mirror (the negative) when that is smaller still.
     fn normalize(&self) -> (Pawns, bool) {
-        let lo = self.files.iter().position(|&w| w != 0).unwrap_or(0);
-        let hi = self
-            .files
-            .iter()
-            .rposition(|&w| w != 0)
-            .map_or(lo, |i| i + 1);
-        let files: Vec<u64> = self.files[lo..hi.max(lo)].to_vec();
+        let used = self.used();
+        let lo = used.iter().position(|&w| w != 0).unwrap_or(0);
+        let hi = used.iter().rposition(|&w| w != 0).map_or(lo, |i| i + 1);
+        let words = &used[lo..hi.max(lo)];
         let top = self.ranks() - 1;
-        let colour_mirror = |w: u64| -> u64 {
-            let (white, black) = (w & WHITE, w >> 32);
-            let flip = |b: u64| b.reverse_bits() >> (64 - top - 1);
-            flip(black) | flip(white) << 32
+        let flip = |b: u32| (b as u16).reverse_bits() as u32 >> (15 - top);
+        let colour_mirror = |w: u32| flip(w >> BLACK_SHIFT) | flip(w & WHITE) << BLACK_SHIFT;
+        let make = |word: &dyn Fn(usize) -> u32| {
+            let mut files = [0; MAX_FILES];
+            for (i, f) in files.iter_mut().enumerate().take(words.len()) {
+                *f = word(i);
+            }
+            Pawns {
+                ranks: self.ranks,
+                offset: 0,
+                width: words.len() as u8,
+                files,
+            }
         };
-        let make = |files: Vec<u64>| Pawns {
-            ranks: self.ranks,
-            offset: 0,
-            files,
-        };
-        let same = make(files.clone());
-        let same_rev = make(files.iter().rev().copied().collect());
-        let neg: Vec<u64> = files.iter().map(|&w| colour_mirror(w)).collect();
-        let neg_rev = make(neg.iter().rev().copied().collect());
-        let neg = make(neg);
+        let last = words.len().saturating_sub(1);
+        let same = make(&|i| words[i]);
+        let same_rev = make(&|i| words[last - i]);
+        let neg = make(&|i| colour_mirror(words[i]));
+        let neg_rev = make(&|i| colour_mirror(words[last - i]));
         let best_same = same.min(same_rev);
         let best_neg = neg.min(neg_rev);
         if best_neg < best_same {
@@ -454,11 +496,11 @@ impl Game for Pawns {
 
     fn global_winner(&self) -> Option<Player> {
         let top = self.ranks() - 1;
-        for &w in &self.files {
+        for &w in self.used() {
             if w >> top & 1 == 1 {
                 return Some(Player::Left);
             }
-            if w >> 32 & 1 == 1 {
+            if w >> BLACK_SHIFT & 1 == 1 {
                 return Some(Player::Right);
             }
         }
@@ -474,17 +516,18 @@ impl Game for Pawns {
     /// shortens the enemy's least distance by at most one and keeps the pawn free (a capture
     /// brings an enemy pawn one file closer but uses up one of our pawns).
     fn forced_winner(&self, to_play: Option<Player>) -> Option<Player> {
-        let pawns = self.pawns();
         for player in [Player::Left, Player::Right] {
-            let enemy_best = pawns
-                .iter()
-                .filter(|p| p.player != player)
-                .map(|p| self.distance(p.player, p.rank))
-                .min()
-                .unwrap_or(usize::MAX);
-            let Some(d) = self.fastest_free_pawn(&pawns, player) else {
+            let Some(d) = self.fastest_free_pawn(player) else {
                 continue;
             };
+            let enemy = player.other();
+            let enemy_best = self
+                .used()
+                .iter()
+                .flat_map(|&w| ranks_of(Self::side(w, enemy)))
+                .map(|r| self.distance(enemy, r))
+                .min()
+                .unwrap_or(usize::MAX);
             if d < enemy_best || (d == enemy_best && to_play == Some(player)) {
                 return Some(player);
             }

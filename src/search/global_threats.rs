@@ -42,23 +42,29 @@ enum Side {
     Options(Vec<ThreatId>),
 }
 
-/// The table entry of a position: each side once it has been searched (a search with one
-/// player to move that finds a winning move for that player never looks at the other's moves).
-#[derive(Clone, Debug, Default)]
-struct Summary {
-    left: Option<Side>,
-    right: Option<Side>,
+/// The table entry of a position: its results by who is to move ([`slot`]), once known.
+/// The sides' options are not kept: a result for another player to move searches the moves
+/// again, and their results come from the table.
+type Results = [Option<GtResult>; 3];
+
+/// The index of `to_play` in [`Results`].
+fn slot(to_play: Option<Player>) -> usize {
+    match to_play {
+        None => 0,
+        Some(Player::Left) => 1,
+        Some(Player::Right) => 2,
+    }
 }
 
-/// Bytes of a table entry besides the key, for the memory budget: the summary and the heap
-/// behind keys that hold vectors (a pawn structure's files), measured roughly.
-const SUMMARY_BYTES: usize = 160;
+/// Bytes of a table entry besides the key, for the memory budget: the results and the hash
+/// table's spare capacity.
+const RESULTS_BYTES: usize = 40;
 
 /// A GTSearch over positions of `G`, writing values into an arena and a threat store.
 pub struct GtSearch<'a, G: Game> {
     arena: &'a mut Arena,
     threats: &'a mut Threats,
-    table: FxHashMap<G, Summary>,
+    table: FxHashMap<G, Results>,
     meter: Meter,
     /// Ask the ruleset's early detector of forced global wins ([`Game::forced_winner`]).
     detector: bool,
@@ -122,47 +128,29 @@ impl<'a, G: Game> GtSearch<'a, G> {
     }
 
     fn normalized_result(&mut self, key: &G, to_play: Option<Player>) -> GtResult {
-        let mut summary = match self.table.get(key) {
-            Some(s) => {
-                self.meter.stats.table_hits += 1;
-                s.clone()
+        if let Some(results) = self.table.get(key) {
+            self.meter.stats.table_hits += 1;
+            if let Some(r) = results[slot(to_play)] {
+                return r;
             }
-            None => {
-                self.tick();
-                Summary::default()
-            }
-        };
+        } else {
+            self.tick();
+        }
         // The player to move searches first: a winning move wins whatever the other side could
         // do (Figure 6.4, the split cells), so the other side is not searched.
         let first = to_play.unwrap_or(Player::Left);
-        let a = self.searched_side(key, &mut summary, first);
-        if to_play.is_some() && matches!(a, Side::Wins) {
-            self.table.insert(key.clone(), summary);
-            return GtResult::Win(first);
-        }
-        let b = self.searched_side(key, &mut summary, first.other());
-        self.table.insert(key.clone(), summary);
-        match first {
-            Player::Left => self.compose(a, b, to_play),
-            Player::Right => self.compose(b, a, to_play),
-        }
-    }
-
-    /// `player`'s side of `summary`, searched now if it was not before.
-    fn searched_side(&mut self, key: &G, summary: &mut Summary, player: Player) -> Side {
-        let slot = match player {
-            Player::Left => &summary.left,
-            Player::Right => &summary.right,
+        let a = self.side(key, first);
+        let r = if to_play.is_some() && matches!(a, Side::Wins) {
+            GtResult::Win(first)
+        } else {
+            let b = self.side(key, first.other());
+            match first {
+                Player::Left => self.compose(a, b, to_play),
+                Player::Right => self.compose(b, a, to_play),
+            }
         };
-        if let Some(s) = slot {
-            return s.clone();
-        }
-        let s = self.side(key, player);
-        match player {
-            Player::Left => summary.left = Some(s.clone()),
-            Player::Right => summary.right = Some(s.clone()),
-        }
-        s
+        self.table.entry(key.clone()).or_default()[slot(to_play)] = Some(r);
+        r
     }
 
     /// What `player`'s moves from `pos` achieve (steps 2 and 3 of GTSearch, with the cutoff on
@@ -226,7 +214,7 @@ impl<'a, G: Game> GtSearch<'a, G> {
             arena_games: arena.len(),
             bytes: arena.approx_bytes()
                 + threats.approx_bytes()
-                + table.capacity() * (entry_bytes::<G>() + SUMMARY_BYTES),
+                + table.capacity() * (entry_bytes::<G>() + RESULTS_BYTES),
         });
     }
 
