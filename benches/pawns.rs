@@ -37,7 +37,7 @@ fn run_unlimited(p: &Pawns, mode: Mode) -> (SearchStats, Duration, String) {
     let mut threats = Threats::new();
     let t = Instant::now();
     let parts = match mode {
-        Mode::Whole => vec![p.clone()],
+        Mode::Whole => vec![*p],
         _ => p.chunks(),
     };
     let mut total = SearchStats::default();
