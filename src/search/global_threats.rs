@@ -20,7 +20,7 @@ use super::game::{Game, Player};
 use super::local::entry_bytes;
 use crate::game::Arena;
 use crate::game::interrupt::Interrupt;
-use crate::game::threat::{ThreatId, Threats};
+use crate::game::threat::{ThreatId, ThreatKind, Threats};
 
 /// The result type of a position with global threats (thesis Figure 6.4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,6 +68,10 @@ pub struct GtSearch<'a, G: Game> {
     meter: Meter,
     /// Ask the ruleset's early detector of forced global wins ([`Game::forced_winner`]).
     detector: bool,
+    /// Split positions into independent components during the search.
+    decompose: bool,
+    /// Values of positions made of several parts (`None`: no stopper, searched whole).
+    sums: FxHashMap<G, Option<ThreatId>>,
     depth: usize,
 }
 
@@ -79,8 +83,21 @@ impl<'a, G: Game> GtSearch<'a, G> {
             table: FxHashMap::default(),
             meter: Meter::new(budget),
             detector: true,
+            decompose: false,
+            sums: FxHashMap::default(),
             depth: 0,
         }
+    }
+
+    /// Splits positions into independent components during the search (off by default): a
+    /// sum's value is the sum of its parts' values, exact in the loopy model (Mäser, thesis
+    /// 6.2), and the result for the player to move is read off that value. It pays where
+    /// positions fall apart into many small parts (Elkies' pawn game: captures empty files);
+    /// on chess pawn structures it costs more nodes than it saves (it loses the cutoff on the
+    /// mover's winning move inside each part), so the pawns ruleset leaves it off.
+    pub fn with_decomposition(mut self, on: bool) -> Self {
+        self.decompose = on;
+        self
     }
 
     /// Turns the ruleset's early win detector on or off (off: only executed global threats end
@@ -103,6 +120,24 @@ impl<'a, G: Game> GtSearch<'a, G> {
             self.meter.stats.direct += 1;
             return GtResult::Win(p);
         }
+        if self.decompose {
+            let sum = match self.sums.get(pos) {
+                Some(&s) => s,
+                None => {
+                    let parts = pos.components();
+                    if parts.len() == 1 {
+                        None
+                    } else {
+                        let s = self.sum_of_parts(&parts);
+                        self.sums.insert(pos.clone(), s);
+                        s
+                    }
+                }
+            };
+            if let Some(v) = sum {
+                return self.result_of_value(v, to_play);
+            }
+        }
         let (key, negated) = pos.normalize();
         if negated {
             let r = self.normalized_result(&key, to_play.map(Player::other));
@@ -118,6 +153,47 @@ impl<'a, G: Game> GtSearch<'a, G> {
             .iter()
             .map(|m| self.result(m, Some(player.other())))
             .collect()
+    }
+
+    /// The value of a sum of independent parts: the sum of their values at the root (a forced
+    /// win is `on` or `off`). `None` when the sum is no stopper (threats of both sides in
+    /// different parts): then the race between them is searched as one game.
+    fn sum_of_parts(&mut self, parts: &[G]) -> Option<ThreatId> {
+        let zero = self.arena.zero();
+        let mut acc = self.threats.short(zero);
+        for p in parts {
+            let v = match self.result(p, None) {
+                GtResult::Win(Player::Left) => self.threats.on(),
+                GtResult::Win(Player::Right) => self.threats.off(),
+                GtResult::Value(v) => v,
+            };
+            acc = self.threats.add(self.arena, acc, v).ok()?;
+        }
+        self.threats.is_stopper(acc).then_some(acc)
+    }
+
+    /// The result with `to_play` to move of a position whose value at the root is `v`: `on`
+    /// and `off` are forced wins, and the player to move wins by force exactly when `v`, in
+    /// simplest form, gives that player a move to `on` (Right: `off`). Such a move is never
+    /// dominated nor reversible, so this is Figure 6.4 read off the value.
+    fn result_of_value(&mut self, v: ThreatId, to_play: Option<Player>) -> GtResult {
+        let has = |th: &Threats, opts: &[ThreatId], kind: ThreatKind| {
+            opts.iter().any(|&o| *th.kind(o) == kind)
+        };
+        match self.threats.kind(v) {
+            ThreatKind::On => GtResult::Win(Player::Left),
+            ThreatKind::Off => GtResult::Win(Player::Right),
+            ThreatKind::Node(l, r) => match to_play {
+                Some(Player::Left) if has(self.threats, l, ThreatKind::On) => {
+                    GtResult::Win(Player::Left)
+                }
+                Some(Player::Right) if has(self.threats, r, ThreatKind::Off) => {
+                    GtResult::Win(Player::Right)
+                }
+                _ => GtResult::Value(v),
+            },
+            _ => GtResult::Value(v),
+        }
     }
 
     fn negate(&mut self, r: GtResult) -> GtResult {
