@@ -4,6 +4,7 @@
 
 pub mod cram;
 pub mod domineering;
+pub mod elkies;
 pub mod grid;
 pub mod pawns;
 
