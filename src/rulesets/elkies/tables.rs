@@ -3,12 +3,19 @@
 //! [`super::epsilon`]).
 //!
 //! The sweep computes every valid word of each length m in lexicographic order (0 < 1), ε and
-//! the flags `U`, `S` of each in O(m) from tables of all shorter words. A word of length L is
-//! stored at its lexicographic rank among the valid words of that length: with `count(L)` such
-//! words (the Fibonacci number F(L + 2)), `rank(w) = Σ count(L - 1 - i)` over the positions i
-//! where `w` has a 1. The suffixes of a word are then found by suffix sums, and the reversed
-//! prefixes (which the interior moves need, see [`super::epsilon`]) by prefix sums of
-//! `count(i)`. Memory: one byte per stored word, about 1.6·count(m) bytes in all.
+//! the flags of each in O(m) from tables of all shorter words. A word of length L is stored at
+//! its lexicographic rank among the valid words of that length: with `count(L)` such words (the
+//! Fibonacci number F(L + 2)), `rank(w) = Σ count(L - 1 - i)` over the positions i where `w`
+//! has a 1. A word needs its suffixes (ranks by suffix sums) and its prefixes: the rank `A(j)`
+//! of the prefix of length j obeys `A(j + 1) = A(j) + A(j - 1) + w[j] + w[j - 1]` (because
+//! `count(k) = count(k - 1) + count(k - 2)`, with `count(-1) = 1`), so it follows each change
+//! of digit in O(1). Enumerating in lexicographic order, the prefixes of the words of a chunk
+//! run through their tables in order and the long suffixes nearly so: the big tables are read
+//! as streams.
+//!
+//! The interior moves need the flags of the reversed prefixes (see [`super::epsilon`]), so each
+//! entry holds ε and the four flags `U(w)`, `S(w)`, `U(reverse w)`, `S(reverse w)`: two bytes
+//! per word, about 3.2·count(m) bytes for a sweep to length m.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -16,11 +23,14 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use super::epsilon::{Progress, ProgressFn, Windows, check_pattern, word_string};
 use crate::game::interrupt::check_cancel;
 
-/// Table entry: ε in the low six bits, then `U` and `S`.
-const EPS_MASK: u8 = 0x3f;
-const TAB_U: u8 = 0x40;
-const TAB_S: u8 = 0x80;
-/// A packed side of an interior move: ε, and this bit when that side makes the move loony.
+/// Table entry: ε in the low byte, then `U`, `S` of the word and of its reversal.
+const EPS_MASK: u16 = 0xff;
+const TAB_U: u16 = 1 << 8;
+const TAB_S: u16 = 1 << 9;
+const TAB_UR: u16 = 1 << 10;
+const TAB_SR: u16 = 1 << 11;
+/// A packed side of an interior move: ε (below 64), and this bit when that side makes the move
+/// loony.
 const SIDE_LOONY: u8 = 0x80;
 /// Words per unit of work handed to a thread.
 const CHUNK: usize = 1 << 16;
@@ -80,7 +90,7 @@ impl LevelStats {
 /// The exhaustive sweep: `tables[L][rank]` for every stored length L.
 struct Sweep {
     count: Vec<u64>,
-    tables: Vec<Vec<u8>>,
+    tables: Vec<Vec<u16>>,
 }
 
 impl Sweep {
@@ -109,28 +119,24 @@ impl Sweep {
     }
 
     /// Computes every word of length `m`: its table (when `store`) and statistics.
-    fn level(&self, m: usize, store: bool, progress: &mut ProgressFn) -> (Vec<u8>, LevelStats) {
+    fn level(&self, m: usize, store: bool, progress: &mut ProgressFn) -> (Vec<u16>, LevelStats) {
         let total = self.count[m];
         let mut table = if store {
-            vec![0u8; total as usize]
+            vec![0u16; total as usize]
         } else {
             Vec::new()
         };
         let mut stats = LevelStats::new();
-        // Work list: (first rank, output slice).
-        let mut work: Vec<(u64, Option<&mut [u8]>)> = Vec::new();
+        // Work list: (first rank, output slice), popped from the end: lowest ranks first.
+        let mut work: Vec<(u64, Option<&mut [u16]>)> = Vec::new();
         if store {
             for (i, ch) in table.chunks_mut(CHUNK).enumerate() {
                 work.push(((i * CHUNK) as u64, Some(ch)));
             }
         } else {
-            let mut lo = 0;
-            while lo < total {
-                work.push((lo, None));
-                lo += CHUNK as u64;
-            }
+            work.extend((0..total).step_by(CHUNK).map(|lo| (lo, None)));
         }
-        work.reverse(); // popped from the end: lowest ranks first
+        work.reverse();
         let queue = Mutex::new(work);
         let done = AtomicU64::new(0);
         let worker = |report: &mut dyn FnMut(u64)| -> LevelStats {
@@ -176,23 +182,23 @@ impl Sweep {
         st: &mut WordState,
         lo: u64,
         hi: u64,
-        mut out: Option<&mut [u8]>,
+        mut out: Option<&mut [u16]>,
         stats: &mut LevelStats,
     ) {
         let m = st.m;
-        let count = &self.count;
-        st.u = word_at(m, lo);
+        st.set(&word_at(m, lo));
         let mut from = 0; // first digit changed since the last word
         for r in lo..hi {
             if r > lo {
                 from = st.advance();
             }
-            let entry = if m == 0 {
-                0
-            } else if m == 1 {
-                1 | TAB_U | if st.u[0] { 0 } else { TAB_S }
-            } else {
-                self.word(st, from, count)
+            let entry = match m {
+                0 => 0,
+                1 => {
+                    let s = if st.u[0] == 0 { TAB_S | TAB_SR } else { 0 };
+                    1 | TAB_U | TAB_UR | s
+                }
+                _ => self.word(st, from),
             };
             let eps = (entry & EPS_MASK) as usize;
             stats.counts[eps] += 1;
@@ -205,71 +211,86 @@ impl Sweep {
         }
     }
 
-    /// The table entry of the current word (length >= 2); its digits from `from` on changed.
-    fn word(&self, st: &mut WordState, from: usize, count: &[u64]) -> u8 {
+    /// The table entry of the current word (length >= 2), whose digits from `from` on changed.
+    fn word(&self, st: &mut WordState, from: usize) -> u16 {
         let m = st.m;
         let t = &self.tables;
+        let count = &self.count;
         let u = &st.u;
-        let pick = |f: u8, stopped: bool| f & if stopped { TAB_S } else { TAB_U } != 0;
-        // Reversed-prefix ranks and the left sides, from the first changed digit on.
-        for j in from..m {
-            st.pre[j + 1] = st.pre[j] + if u[j] { count[j] } else { 0 };
+        // Loony flag of an end move into the entry's word (`fwd`) or its reversal, from a
+        // stopped file (`stopped` = 1) or not.
+        let fwd = |e: u16, stopped: u8| e & (TAB_U << stopped) != 0;
+        let rev = |e: u16, stopped: u8| e & (TAB_UR << stopped) != 0;
+        let eps = |e: u16| (e & EPS_MASK) as u8;
+        // Prefixes: ranks A(j) and entries g[j] = T[j][A(j)], then the left sides
+        // left[j] = ε(u[..j-1]) | loony(move at j by its left side: U/S of reverse(u[..j])).
+        for j in (from + 1)..m {
+            let a = if j == 1 {
+                u[0] as u64
+            } else {
+                st.a[j - 1] + st.a[j - 2] + (u[j - 1] + u[j - 2]) as u64
+            };
+            st.a[j] = a;
+            st.g[j] = t[j][a as usize];
         }
         for j in from.max(1)..m - 1 {
-            let a = t[j - 1][st.pre[j - 1] as usize] & EPS_MASK;
-            let loony = !u[j - 1] && pick(t[j][st.pre[j] as usize], u[j]);
-            st.left[j] = a | if loony { SIDE_LOONY } else { 0 };
+            let loony = u[j - 1] == 0 && rev(st.g[j], u[j]);
+            st.left[j] = eps(st.g[j - 1]) | if loony { SIDE_LOONY } else { 0 };
         }
-        // Suffix ranks and the right sides: right[k] is the side of length k (u[m-k..]).
-        st.suf[m] = 0;
-        for j in (0..m).rev() {
-            st.suf[j] = st.suf[j + 1] + if u[j] { count[m - 1 - j] } else { 0 };
-        }
-        for k in 1..m - 1 {
-            let s = m - k;
-            let b = t[k - 1][st.suf[s + 1] as usize] & EPS_MASK;
-            let loony = !u[s] && pick(t[k][st.suf[s] as usize], u[s - 1]);
-            st.right[k] = b | if loony { SIDE_LOONY } else { 0 };
-        }
-        // The mex over non-loony moves.
+        // Suffixes, in one pass with the interior moves: e(k) = T[k][rank of u[m-k..]] is the
+        // entry of the suffix of length k; the move at j = m-1-k has the right side
+        // ε(u[m-k+1..]) = ε(e(k-1)), loony by that side per U/S of u[m-k..] (R = u[m-k]).
         let mut set = 0u64;
-        let first = t[m - 1][st.suf[1] as usize];
-        if !pick(first, u[0]) {
-            set |= 1 << (t[m - 2][st.suf[2] as usize] & EPS_MASK);
-        }
-        if !pick(t[m - 1][st.pre[m - 1] as usize], u[m - 1]) {
-            set |= 1 << (t[m - 2][st.pre[m - 2] as usize] & EPS_MASK);
-        }
-        let left = &st.left[1..m - 1];
-        let right = &st.right[1..m - 1];
-        for (&a, &b) in left.iter().zip(right.iter().rev()) {
+        let mut rank = 0u64;
+        let (mut e2, mut e1) = (0u16, t[0][0]); // e(k-2), e(k-1)
+        // k = 1..m-1 with s = m - k: the digits (u[s-1], u[s]), left[s-1], count[k-1], T[k].
+        let steps = u[1..m]
+            .windows(2)
+            .rev()
+            .zip(st.left[1..m - 1].iter().rev())
+            .zip(&count[..m - 2])
+            .zip(&t[1..m - 1]);
+        for (((pair, &a), &weight), table) in steps {
+            let (c, r) = (pair[0], pair[1]);
+            rank += r as u64 * weight;
+            let ek = table[rank as usize];
+            // Loony by the right side: R = 0 and the flag U (C = 0) or S (C = 1) of u[s..].
+            let loony = ((ek >> (8 + c)) as u8 & (r ^ 1) & 1) << 7;
+            let b = eps(e1) | loony;
             let keep = (((a | b) >> 7) as u64).wrapping_sub(1);
-            set |= (1u64 << ((a ^ b) & EPS_MASK)) & keep;
+            set |= (1u64 << ((a ^ b) & 63)) & keep;
+            (e2, e1) = (e1, ek);
         }
-        let eps = (!set).trailing_zeros() as u8;
+        rank += u[1] as u64 * count[m - 2];
+        let first = t[m - 1][rank as usize]; // e(m-1): the entry of u[1..]
+        let (e_m3, e_m2, e_m1) = (e2, e1, first);
+        let g = &st.g;
+        // The two end moves.
+        if !fwd(e_m1, u[0]) {
+            set |= 1 << eps(e_m2);
+        }
+        if !rev(g[m - 1], u[m - 1]) {
+            set |= 1 << eps(g[m - 2]);
+        }
+        let value = (!set).trailing_zeros() as u16;
         assert!(
-            eps < EPS_MASK,
-            "nim value {eps} is beyond the sweep's six-bit table entries"
+            value < 63,
+            "nim value {value} is beyond the sweep's 64-bit sets of values"
         );
-        // The flags of the word itself.
-        let second = t[m - 2][st.suf[2] as usize];
-        let n = pick(first, u[0]);
-        let mut entry = eps;
-        if !n && (second & EPS_MASK) == (first & EPS_MASK) {
+        // The flags of the word and of its reversal.
+        let mut entry = value;
+        if !fwd(e_m1, u[0]) && eps(e_m2) == eps(e_m1) {
             entry |= TAB_U;
         }
-        if !u[0] {
-            let s = if m == 2 {
-                true
-            } else {
-                let n = pick(second, u[1]);
-                let third = t[m - 3][st.suf[3] as usize];
-                // S = not (N not loony and ε(w[1..]) == ε(i w)).
-                n || (third & EPS_MASK) != (first & EPS_MASK)
-            };
-            if s {
-                entry |= TAB_S;
-            }
+        // S = not (N not loony and ε(w[1..]) == ε(i w)), N the flag of w = u[2..].
+        if u[0] == 0 && (m == 2 || fwd(e_m2, u[1]) || eps(e_m3) != eps(e_m1)) {
+            entry |= TAB_S;
+        }
+        if !rev(g[m - 1], u[m - 1]) && eps(g[m - 2]) == eps(g[m - 1]) {
+            entry |= TAB_UR;
+        }
+        if u[m - 1] == 0 && (m == 2 || rev(g[m - 2], u[m - 2]) || eps(g[m - 3]) != eps(g[m - 1])) {
+            entry |= TAB_SR;
         }
         entry
     }
@@ -278,26 +299,30 @@ impl Sweep {
 /// The current word of a sweep and the arrays derived from it.
 struct WordState {
     m: usize,
-    u: Vec<bool>,
-    /// `pre[j]`: rank of reverse(u[..j]) among words of length j.
-    pre: Vec<u64>,
-    /// `suf[j]`: rank of u[j..] among words of length m - j.
-    suf: Vec<u64>,
+    /// The digits, 0 or 1.
+    u: Vec<u8>,
+    /// `a[j]`: rank of the prefix u[..j]; `g[j]` its table entry (j < m).
+    a: Vec<u64>,
+    g: Vec<u16>,
     /// `left[j]`: ε(u[..j-1]), marked when the move at j is loony by its left side.
     left: Vec<u8>,
-    /// `right[k]`: ε(u[m-k+1..]), marked when the move at m-k-1 is loony by its right side.
-    right: Vec<u8>,
 }
 
 impl WordState {
     fn new(m: usize) -> WordState {
+        let n = m.max(1);
         WordState {
             m,
-            u: vec![false; m],
-            pre: vec![0; m + 1],
-            suf: vec![0; m + 1],
-            left: vec![0; m.max(1)],
-            right: vec![0; m.max(1)],
+            u: vec![0; m],
+            a: vec![0; n],
+            g: vec![0; n],
+            left: vec![0; n],
+        }
+    }
+
+    fn set(&mut self, word: &[bool]) {
+        for (d, &b) in self.u.iter_mut().zip(word) {
+            *d = b as u8;
         }
     }
 
@@ -306,11 +331,11 @@ impl WordState {
         let u = &mut self.u;
         let i = (0..u.len())
             .rev()
-            .find(|&i| !u[i] && (i == 0 || !u[i - 1]))
+            .find(|&i| u[i] == 0 && (i == 0 || u[i - 1] == 0))
             .expect("a next word exists");
-        u[i] = true;
+        u[i] = 1;
         for d in &mut u[i + 1..] {
-            *d = false;
+            *d = 0;
         }
         i
     }
