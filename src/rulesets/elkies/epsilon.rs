@@ -212,6 +212,9 @@ pub(crate) struct Windows {
     pr: Vec<Vec<u16>>,
     /// Longest window length computed so far.
     level: usize,
+    /// For a periodic word equal to its own reversal (`digit(i) = digit(k - i)`), such a `k`:
+    /// the reversal of the window (c, m) is then the window (k + 1 - c - m, m), of equal value.
+    mirror: Option<usize>,
 }
 
 impl Windows {
@@ -225,7 +228,10 @@ impl Windows {
         if let Err(e) = check_pattern(pattern) {
             panic!("invalid periodic pattern {}: {e}", word_string(pattern));
         }
-        Windows::new(pattern, true, pattern.len())
+        let p = pattern.len();
+        let mut w = Windows::new(pattern, true, p);
+        w.mirror = (0..p).find(|&k| (0..p).all(|i| pattern[(k + p - i) % p] == pattern[i]));
+        w
     }
 
     fn new(digits: &[bool], periodic: bool, cols: usize) -> Windows {
@@ -241,6 +247,7 @@ impl Windows {
             pl: (0..cols).map(|_| col(0)).collect(),
             pr: (0..cols).map(|_| col(0)).collect(),
             level: 0,
+            mirror: None,
         }
     }
 
@@ -330,8 +337,15 @@ impl Windows {
             let v = self.ee[e][m - 1] | if right_loony { LOONY } else { 0 };
             self.pr[e].push(v);
         }
-        // ε of length m.
-        let list: Vec<(usize, usize)> = classes.map(|c| (c, self.col(c + m))).collect();
+        // ε of length m: with a mirror, only one window of each pair (c, its mirror image).
+        let mirror = |c: usize| {
+            self.mirror
+                .map(|k| (k + 1 + 2 * self.cols - c - m % self.cols) % self.cols)
+        };
+        let list: Vec<(usize, usize)> = classes
+            .filter(|&c| mirror(c).is_none_or(|c2| c <= c2))
+            .map(|c| (c, self.col(c + m)))
+            .collect();
         let view = self.view();
         let values = if list.len() >= 2 && list.len() * m >= PARALLEL_WORK {
             let (lo, hi) = list.split_at(list.len() / 2);
@@ -351,6 +365,11 @@ impl Windows {
         for (&(c, e), v) in list.iter().zip(values) {
             self.es[c].push(v);
             self.ee[e].push(v);
+            if let Some(c2) = mirror(c).filter(|&c2| c2 != c) {
+                let e2 = self.col(c2 + m);
+                self.es[c2].push(v);
+                self.ee[e2].push(v);
+            }
         }
         self.level = m;
     }

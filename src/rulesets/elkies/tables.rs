@@ -341,6 +341,42 @@ impl WordState {
     }
 }
 
+/// What the sweep found at one length.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LengthSummary {
+    pub length: usize,
+    /// `counts[k]`: the number of words of value k (ending at the largest value present).
+    pub counts: Vec<u64>,
+    /// `first[k]`: the lexicographic rank of the first word of value k (see [`word_at`]).
+    pub first: Vec<Option<u64>>,
+}
+
+/// The exhaustive sweep over every valid word of length `0..=m_max`, in increasing length;
+/// `on_length` sees each length's summary and returns `false` to stop. Memory: about
+/// 3.2·F(m_max + 2) bytes (1.5 GB for m_max = 40); the words of each length are shared by two
+/// threads.
+pub fn sweep(
+    m_max: usize,
+    progress: ProgressFn,
+    mut on_length: impl FnMut(&LengthSummary) -> bool,
+) {
+    Sweep::run(m_max, progress, |m, stats| {
+        let top = stats
+            .counts
+            .iter()
+            .rposition(|&c| c > 0)
+            .map_or(0, |k| k + 1);
+        on_length(&LengthSummary {
+            length: m,
+            counts: stats.counts[..top].to_vec(),
+            first: stats.first[..top]
+                .iter()
+                .map(|&r| (r != u64::MAX).then_some(r))
+                .collect(),
+        })
+    });
+}
+
 /// A value k, and the least length of a word of that value with the first such word.
 pub type LeastLength = (u16, Option<(usize, Vec<bool>)>);
 
@@ -349,11 +385,12 @@ pub type LeastLength = (u16, Option<(usize, Vec<bool>)>);
 /// stops at the first length where every k has been found.
 pub fn least_lengths(k_max: u16, m_max: usize, progress: ProgressFn) -> Vec<LeastLength> {
     let mut found: Vec<LeastLength> = (1..=k_max).map(|k| (k, None)).collect();
-    Sweep::run(m_max, progress, |m, stats| {
+    sweep(m_max, progress, |sum| {
         for (k, slot) in found.iter_mut() {
-            let v = *k as usize;
-            if slot.is_none() && v < 64 && stats.first[v] != u64::MAX {
-                *slot = Some((m, word_at(m, stats.first[v])));
+            if slot.is_none()
+                && let Some(Some(r)) = sum.first.get(*k as usize)
+            {
+                *slot = Some((sum.length, word_at(sum.length, *r)));
             }
         }
         found.iter().any(|(_, s)| s.is_none())
@@ -370,15 +407,12 @@ pub fn proportions(m: usize) -> Vec<u64> {
 /// [`proportions`] with a progress callback.
 pub fn proportions_with_progress(m: usize, progress: ProgressFn) -> Vec<u64> {
     let mut counts = Vec::new();
-    Sweep::run(m, progress, |l, stats| {
-        if l == m {
-            counts = stats.counts.clone();
+    sweep(m, progress, |sum| {
+        if sum.length == m {
+            counts = sum.counts.clone();
         }
         true
     });
-    while counts.last() == Some(&0) {
-        counts.pop();
-    }
     counts
 }
 
