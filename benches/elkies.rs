@@ -43,12 +43,17 @@ impl Ticker {
     fn tick(&mut self, p: &Progress) {
         if self.last.elapsed() >= Duration::from_secs(10) {
             self.last = Instant::now();
+            // The window engine counts all its work, the sweep the words of one length.
+            let of = if self.what == "sweep" {
+                "its words"
+            } else {
+                "the work"
+            };
             eprintln!(
-                "  [{}: length {}, {:.1}% of {}, {:.0} s]",
+                "  [{}: length {}, {:.1}% of {of}, {:.0} s]",
                 self.what,
                 p.length,
                 100.0 * p.done as f64 / p.total.max(1) as f64,
-                if p.total > 1 << 20 { "the work" } else { "it" },
                 self.start.elapsed().as_secs_f64()
             );
         }

@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 
-use cgcalc::rulesets::elkies::epsilon::{epsilon, loony_flags, parse_word};
+use cgcalc::rulesets::elkies::epsilon::{check_pattern, epsilon, loony_flags, parse_word};
 use cgcalc::rulesets::elkies::tables::{
     eventual_period, every, least_lengths, periodic, periodic_flags, proportions, word_at,
     word_counts,
@@ -123,6 +123,16 @@ fn parse_word_accepts_and_rejects() {
     assert!(e.contains("files 3 and 4"), "{e}");
     let e = parse_word("10x").unwrap_err();
     assert!(e.contains("character 3"), "{e}");
+}
+
+#[test]
+fn patterns() {
+    assert_eq!(every(4, 1), w("1000"));
+    assert_eq!(every(6, 10), w("000100"));
+    assert!(check_pattern(&w("0100")).is_ok());
+    let e = check_pattern(&w("1001")).unwrap_err();
+    assert!(e.contains("files 4 and 1"), "{e}");
+    assert!(check_pattern(&[]).is_err());
 }
 
 #[test]
@@ -254,6 +264,12 @@ fn least_lengths_up_to_12() {
     }
     // The first *2 in lexicographic order.
     assert_eq!(found[1].1.as_ref().unwrap().1, w("0001"));
+    // Values not reached by the length limit.
+    let short = least_lengths(10, 21, None);
+    assert_eq!(short.len(), 10);
+    assert!(short[..8].iter().all(|(_, f)| f.is_some()));
+    assert_eq!(short[8], (9, None));
+    assert_eq!(short[9], (10, None));
 }
 
 /// Section 6.3: with files 6r + 4 stopped, the first *2^α for α = 3..8 is at length 51, 111,

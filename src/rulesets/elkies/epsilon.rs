@@ -15,8 +15,8 @@
 //! - `ε(empty) = 0`, `ε(digit) = 1`, and for `|u| = m >= 2`, `ε(u)` is the mex over non-loony
 //!   moves of: the left end move (loony flag `U(u[1..])` if `u[0] = 0`, else `S(u[1..])`;
 //!   value `ε(u[2..])`), the right end move (the same on `reverse(u)`), and the interior moves
-//!   at `1 <= j <= m - 2` (value `ε(u[..j-1]) ^ ε(u[j+2..])`; loony by the rules of
-//!   [`interior_loony`](#interior-moves)).
+//!   at `1 <= j <= m - 2` (value `ε(u[..j-1]) ^ ε(u[j+2..])`; loony by the rules under
+//!   "Interior moves" below).
 //!
 //! # Interior moves
 //! With `L = u[j-1]`, `C = u[j]`, `R = u[j+1]`, `w1 = u[..j-1]`, `w2 = u[j+2..]`, the move is
