@@ -34,7 +34,7 @@
 //!
 //! # The window engine
 //! Every quantity above is a function of a window (a run of consecutive files) of the word.
-//! [`Windows`] computes, by increasing length, ε and the flags of every window of a finite word
+//! `Windows` computes, by increasing length, ε and the flags of every window of a finite word
 //! or of the infinite periodic word `digit(i) = pattern[i mod p]` (where a window is known by
 //! its start class `i mod p` and its length). Each window of length m costs O(m): its interior
 //! moves read two arrays sequentially, one indexed by the window's start (the left part and
@@ -251,14 +251,9 @@ impl Windows {
         }
     }
 
-    /// Digit `i` of the word (past the end of a finite word: unstopped, never used).
     #[inline]
     fn digit(&self, i: usize) -> bool {
-        if self.periodic {
-            self.digits[i % self.cols]
-        } else {
-            self.digits.get(i).copied().unwrap_or(false)
-        }
+        self.view().digit(i)
     }
 
     /// The column of position `i`.
@@ -458,6 +453,7 @@ struct View<'a> {
 }
 
 impl View<'_> {
+    /// Digit `i` of the word (past the end of a finite word: unstopped, never used).
     #[inline]
     fn digit(&self, i: usize) -> bool {
         if self.periodic {
