@@ -12,13 +12,8 @@
 //! colours swapped) is the negative.
 
 use std::fmt::Write as _;
-use std::sync::OnceLock;
 
-use crate::game::Outcome;
-use crate::search::{
-    Game, GtResult, GtSearch, MoveRow, Part, Player, Position, PositionValue, SearchEnv,
-    SearchStats,
-};
+use crate::search::{Game, Player, ThreatPosition};
 
 /// Most files and ranks of a board.
 pub const MAX_FILES: usize = 16;
@@ -544,160 +539,18 @@ impl Game for Pawns {
     }
 }
 
-/// A pawn structure as a calculator position: its chunks, each valued by GTSearch once.
-#[derive(Debug)]
-pub struct PawnStructure {
-    board: Pawns,
-    /// Files of the board (the structure keeps only its pawns).
-    width: usize,
-    chunks: Vec<Pawns>,
-    /// Each chunk's result and the counters of its search, once computed.
-    results: OnceLock<Vec<(GtResult, SearchStats)>>,
-    /// Use the early detector of forced promotions (off only to check that it is sound).
-    detector: bool,
-}
+/// A pawn structure as a calculator position: its chunks, each valued by GTSearch.
+pub type PawnStructure = ThreatPosition<Pawns>;
 
-impl PawnStructure {
+impl ThreatPosition<Pawns> {
+    /// The structure `board` on a board `width` files wide (printed as its FEN placement).
     pub fn new(board: Pawns, width: usize) -> PawnStructure {
-        let chunks = board.chunks();
-        PawnStructure {
-            board,
-            width,
-            chunks,
-            results: OnceLock::new(),
-            detector: true,
-        }
-    }
-
-    /// The same structure, searched without the early detector of forced promotions.
-    pub fn without_detector(mut self) -> PawnStructure {
-        self.detector = false;
-        self
-    }
-
-    fn search<'e>(&self, env: &'e mut SearchEnv) -> GtSearch<'e, Pawns> {
-        GtSearch::new(env.arena, env.threats, env.budget).with_detector(self.detector)
-    }
-
-    /// Each chunk's result with nobody to move (the root of GTSearch), searched once.
-    fn results(&self, env: &mut SearchEnv) -> Vec<(GtResult, SearchStats)> {
-        if let Some(r) = self.results.get() {
-            return r.clone();
-        }
-        let mut out = Vec::with_capacity(self.chunks.len());
-        let mut total = SearchStats::default();
-        for c in &self.chunks {
-            let mut search = self.search(env);
-            let r = search.result(c, None);
-            let stats = search.finish();
-            total.merge(&stats);
-            total.elapsed += stats.elapsed;
-            out.push((r, stats));
-        }
-        total.threads = 1;
-        env.last = Some(total);
-        let _ = self.results.set(out.clone());
-        out
-    }
-
-    fn chunk_value(env: &mut SearchEnv, r: GtResult) -> PositionValue {
-        match r {
-            GtResult::Win(p) => PositionValue::Win(p),
-            GtResult::Value(t) => PositionValue::of_threat(env.threats, t),
-        }
-    }
-}
-
-impl Position for PawnStructure {
-    fn ruleset(&self) -> &'static str {
-        "pawns"
-    }
-
-    fn describe(&self) -> String {
-        let fen = self.board.fen(self.width);
-        if self.width == 8 && self.board.ranks() == 8 {
-            fen
+        let text = board.fen(width);
+        let text = if width == 8 && board.ranks() == 8 {
+            text
         } else {
-            format!("{fen} ({} x {})", self.width, self.board.ranks())
-        }
-    }
-
-    /// The sum of the chunks' values in the threat algebra: a chunk won by force is `on` or
-    /// `off`, which absorbs the finite rest. When both sides hold forced wins or threats in
-    /// different chunks the sum is no stopper (`on + off = dud`): who promotes first then
-    /// decides, so the whole structure is searched as one game, without decomposition.
-    fn value(&self, env: &mut SearchEnv) -> PositionValue {
-        let results = self.results(env);
-        let zero = env.arena.zero();
-        let mut acc = Some(env.threats.short(zero));
-        for (r, _) in results {
-            let t = Self::chunk_value(env, r).to_threat(env.threats);
-            acc = acc.and_then(|a| env.threats.add(env.arena, a, t).ok());
-        }
-        match acc {
-            Some(t) if env.threats.is_stopper(t) => PositionValue::of_threat(env.threats, t),
-            _ => {
-                let mut search = self.search(env);
-                let r = search.result(&self.board, None);
-                let stats = search.finish();
-                if let Some(last) = &mut env.last {
-                    last.merge(&stats);
-                }
-                Self::chunk_value(env, r)
-            }
-        }
-    }
-
-    fn outcome(&self, env: &mut SearchEnv) -> Result<Outcome, String> {
-        match self.value(env) {
-            PositionValue::Game(g) => Ok(env.arena.outcome(g)),
-            PositionValue::Threat(t) => env.threats.outcome(env.arena, t),
-            PositionValue::Win(Player::Left) => Ok(Outcome::L),
-            PositionValue::Win(Player::Right) => Ok(Outcome::R),
-        }
-    }
-
-    /// Each chunk's moves with the chunk's result after the move (the opponent to move).
-    fn moves(&self, env: &mut SearchEnv) -> Vec<MoveRow> {
-        let mut rows = Vec::new();
-        let mut total = SearchStats::default();
-        for (i, c) in self.chunks.iter().enumerate() {
-            let mut search = self.search(env);
-            let mut found = Vec::new();
-            for player in [Player::Left, Player::Right] {
-                for m in c.moves(player) {
-                    let r = search.result(&m, Some(player.other()));
-                    found.push((player, c.describe_move(&m, player), r));
-                }
-            }
-            total.merge(&search.finish());
-            for (player, text, r) in found {
-                rows.push(MoveRow {
-                    player: Some(player),
-                    text,
-                    value: Self::chunk_value(env, r),
-                    part: i,
-                });
-            }
-        }
-        env.last = Some(total);
-        rows
-    }
-
-    fn parts(&self, env: &mut SearchEnv) -> Vec<Part> {
-        let results = self.results(env);
-        self.chunks
-            .iter()
-            .zip(results)
-            .map(|(c, (r, stats))| Part {
-                text: c.pawn_list(),
-                value: Self::chunk_value(env, r),
-                stats,
-            })
-            .collect()
-    }
-
-    fn player_names(&self) -> [&'static str; 2] {
-        ["White", "Black"]
+            format!("{text} ({width} x {})", board.ranks())
+        };
+        ThreatPosition::of(board, text, ["White", "Black"])
     }
 }

@@ -10,6 +10,7 @@ pub mod impartial;
 pub mod local;
 pub mod outcome;
 pub mod position;
+pub mod threat_position;
 
 pub use budget::{Budget, SearchStats};
 pub use game::{Game, Player};
@@ -18,3 +19,4 @@ pub use impartial::NimSearch;
 pub use local::{LocalSearch, parallel_value};
 pub use outcome::OutcomeSearch;
 pub use position::{MoveRow, Part, Position, PositionValue, SearchEnv, Searched};
+pub use threat_position::ThreatPosition;

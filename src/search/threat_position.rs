@@ -1,0 +1,185 @@
+//! Positions of rulesets with global threats as calculator values: the position's independent
+//! parts (pawn chunks, runs of files) are each valued once by GTSearch and summed in the
+//! threat algebra.
+
+use std::fmt;
+use std::sync::OnceLock;
+
+use super::budget::SearchStats;
+use super::game::{Game, Player};
+use super::global_threats::{GtResult, GtSearch};
+use super::position::{MoveRow, Part, Position, PositionValue, SearchEnv};
+use crate::game::Outcome;
+
+/// A position of a game with global threats, split into its components at the root.
+pub struct ThreatPosition<G: Game> {
+    whole: G,
+    /// How the whole position prints (e.g. a FEN placement).
+    text: String,
+    players: [&'static str; 2],
+    parts: Vec<G>,
+    /// Each part's result and the counters of its search, once computed.
+    results: OnceLock<Vec<(GtResult, SearchStats)>>,
+    /// Use the ruleset's early detector of forced wins (off only to check it is sound).
+    detector: bool,
+    /// Split positions into components during the search too.
+    decompose: bool,
+}
+
+impl<G: Game> fmt::Debug for ThreatPosition<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} position {}", G::NAME, self.text)
+    }
+}
+
+impl<G: Game> ThreatPosition<G> {
+    /// The position `whole`, printed as `text`, with the players named `players`.
+    pub fn of(whole: G, text: String, players: [&'static str; 2]) -> ThreatPosition<G> {
+        let parts = whole.components();
+        ThreatPosition {
+            whole,
+            text,
+            players,
+            parts,
+            results: OnceLock::new(),
+            detector: true,
+            decompose: false,
+        }
+    }
+
+    /// The same position, searched without the ruleset's early detector of forced wins.
+    pub fn without_detector(mut self) -> Self {
+        self.detector = false;
+        self
+    }
+
+    /// The same position, split into components during the search as well (see
+    /// [`GtSearch::with_decomposition`]).
+    pub fn with_decomposition(mut self) -> Self {
+        self.decompose = true;
+        self
+    }
+
+    fn search<'e>(&self, env: &'e mut SearchEnv) -> GtSearch<'e, G> {
+        GtSearch::new(env.arena, env.threats, env.budget)
+            .with_detector(self.detector)
+            .with_decomposition(self.decompose)
+    }
+
+    /// Each part's result with nobody to move (the root of GTSearch), searched once.
+    fn results(&self, env: &mut SearchEnv) -> Vec<(GtResult, SearchStats)> {
+        if let Some(r) = self.results.get() {
+            return r.clone();
+        }
+        let mut out = Vec::with_capacity(self.parts.len());
+        let mut total = SearchStats::default();
+        for c in &self.parts {
+            let mut search = self.search(env);
+            let r = search.result(c, None);
+            let stats = search.finish();
+            total.merge(&stats);
+            total.elapsed += stats.elapsed;
+            out.push((r, stats));
+        }
+        total.threads = 1;
+        env.last = Some(total);
+        let _ = self.results.set(out.clone());
+        out
+    }
+
+    fn part_value(env: &mut SearchEnv, r: GtResult) -> PositionValue {
+        match r {
+            GtResult::Win(p) => PositionValue::Win(p),
+            GtResult::Value(t) => PositionValue::of_threat(env.threats, t),
+        }
+    }
+}
+
+impl<G: Game> Position for ThreatPosition<G> {
+    fn ruleset(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn describe(&self) -> String {
+        self.text.clone()
+    }
+
+    /// The sum of the parts' values in the threat algebra: a part won by force is `on` or
+    /// `off`, which absorbs the finite rest. When both sides hold forced wins or threats in
+    /// different parts the sum is no stopper (`on + off = dud`): who wins the race then
+    /// decides, so the whole position is searched as one game.
+    fn value(&self, env: &mut SearchEnv) -> PositionValue {
+        let results = self.results(env);
+        let zero = env.arena.zero();
+        let mut acc = Some(env.threats.short(zero));
+        for (r, _) in results {
+            let t = Self::part_value(env, r).to_threat(env.threats);
+            acc = acc.and_then(|a| env.threats.add(env.arena, a, t).ok());
+        }
+        match acc {
+            Some(t) if env.threats.is_stopper(t) => PositionValue::of_threat(env.threats, t),
+            _ => {
+                let mut search = self.search(env);
+                let r = search.result(&self.whole, None);
+                let stats = search.finish();
+                if let Some(last) = &mut env.last {
+                    last.merge(&stats);
+                }
+                Self::part_value(env, r)
+            }
+        }
+    }
+
+    fn outcome(&self, env: &mut SearchEnv) -> Result<Outcome, String> {
+        match self.value(env) {
+            PositionValue::Game(g) => Ok(env.arena.outcome(g)),
+            PositionValue::Threat(t) => env.threats.outcome(env.arena, t),
+            PositionValue::Win(Player::Left) => Ok(Outcome::L),
+            PositionValue::Win(Player::Right) => Ok(Outcome::R),
+        }
+    }
+
+    /// Each part's moves with the part's result after the move (the opponent to move).
+    fn moves(&self, env: &mut SearchEnv) -> Vec<MoveRow> {
+        let mut rows = Vec::new();
+        let mut total = SearchStats::default();
+        for (i, c) in self.parts.iter().enumerate() {
+            let mut search = self.search(env);
+            let mut found = Vec::new();
+            for player in [Player::Left, Player::Right] {
+                for m in c.moves(player) {
+                    let r = search.result(&m, Some(player.other()));
+                    found.push((player, c.describe_move(&m, player), r));
+                }
+            }
+            total.merge(&search.finish());
+            for (player, text, r) in found {
+                rows.push(MoveRow {
+                    player: Some(player),
+                    text,
+                    value: Self::part_value(env, r),
+                    part: i,
+                });
+            }
+        }
+        env.last = Some(total);
+        rows
+    }
+
+    fn parts(&self, env: &mut SearchEnv) -> Vec<Part> {
+        let results = self.results(env);
+        self.parts
+            .iter()
+            .zip(results)
+            .map(|(c, (r, stats))| Part {
+                text: c.describe(),
+                value: Self::part_value(env, r),
+                stats,
+            })
+            .collect()
+    }
+
+    fn player_names(&self) -> [&'static str; 2] {
+        self.players
+    }
+}
