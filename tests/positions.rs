@@ -154,6 +154,8 @@ fn constructors_come_from_the_table() {
                 "domineering" | "cram" if c.arity.contains(&1) => format!("{}(\"..|..\")", c.name),
                 // A White and a Black pawn blocking each other: 0.
                 "pawns" => "pawns(\"8/8/8/8/8/p7/P7/8\")".to_string(),
+                // Two initial files: each move is loony (Elkies, Theorem 1), so 0.
+                "elkies" => "elkies(\"00\")".to_string(),
                 _ => format!("{}(2, 2)", c.name),
             };
             let v = run_ok(&mut s, &call);

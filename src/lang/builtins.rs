@@ -27,16 +27,18 @@ pub enum Topic {
     Reductions,
     Predicates,
     Positions,
+    Tables,
 }
 
 impl Topic {
-    pub const ALL: [Topic; 6] = [
+    pub const ALL: [Topic; 7] = [
         Topic::Structure,
         Topic::Constructors,
         Topic::Temperature,
         Topic::Reductions,
         Topic::Predicates,
         Topic::Positions,
+        Topic::Tables,
     ];
 
     pub fn title(self) -> &'static str {
@@ -47,6 +49,7 @@ impl Topic {
             Topic::Reductions => "reductions",
             Topic::Predicates => "predicates",
             Topic::Positions => "positions of game modules",
+            Topic::Tables => "tables of game modules (Elkies' pawn game)",
         }
     }
 }

@@ -6,6 +6,7 @@
 use std::ops::RangeInclusive;
 
 use super::builtins::{self, Builtin, Topic};
+use super::module_functions;
 use crate::rulesets::{self, Constructor};
 
 /// One row of the function table.
@@ -66,6 +67,7 @@ impl Function {
 pub fn all() -> impl Iterator<Item = Function> {
     builtins::BUILTINS
         .iter()
+        .chain(module_functions::MODULE_FUNCTIONS)
         .map(Function::Builtin)
         .chain(rulesets::CONSTRUCTORS.iter().map(Function::Constructor))
 }

@@ -11,6 +11,7 @@ pub mod error;
 pub mod eval;
 pub mod functions;
 mod lexer;
+pub mod module_functions;
 pub mod parser;
 mod report;
 pub mod session;

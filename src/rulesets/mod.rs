@@ -132,6 +132,56 @@ pub static CONSTRUCTORS: &[Constructor] = &[
             Ok(Box::new(PawnStructure::new(board, files)))
         },
     },
+    Constructor {
+        name: "elkies",
+        signature: "elkies(word) or elkies(m)",
+        arity: 1..=1,
+        summary: "a position of Elkies' pawn game with stopped files, valued by search",
+        help: "elkies(\"1000\") is the component [[1000]] of Elkies' pawn game (Higher nimbers in pawn\nendgames, 3.1 and 6.1): 3 rows, an initial file holds a White pawn on the bottom row and a\nBlack pawn on the top row; digit j of the word is file j, 1 = stopped (no two adjacent).\nPawns step or capture forward (captures optional, no double steps); reaching the far row\nof an unstopped file wins at once, on a stopped file the pawn just stays. elkies(7) is [7],\nseven unstopped files; elkies(\"1000 0 010\") holds several components, separated by an\nempty file. The value comes from GTSearch of the actual game (decomposed at empty files);\nepsilon(w) gives the same nimber by the recursion, and moves(P) lists the moves in chess\nnotation. Components of 9 or more files take seconds to minutes.\nExample: elkies(\"1000\") is *2, elkies(4) is *, elkies(\"0 0\") is 0.",
+        build: |a| {
+            let words = match &a[0] {
+                Arg::Int(m) if (1..=elkies::board::MAX_FILES as i64).contains(m) => {
+                    vec![vec![false; *m as usize]]
+                }
+                Arg::Int(_) => {
+                    return Err(ArgError::at(
+                        0,
+                        format!("expected 1 to {} files", elkies::board::MAX_FILES),
+                    ));
+                }
+                Arg::Str(s) => {
+                    let words = s
+                        .split_whitespace()
+                        .map(elkies::epsilon::parse_word)
+                        .collect::<Result<Vec<_>, _>>()
+                        .map_err(|m| ArgError::at(0, m))?;
+                    if words.is_empty() {
+                        return Err(ArgError::at(0, "expected a word such as \"1000\""));
+                    }
+                    words
+                }
+                other => {
+                    return Err(ArgError::at(
+                        0,
+                        format!(
+                            "expected a word such as \"1000\" or a number of files, not {}",
+                            describe(other)
+                        ),
+                    ));
+                }
+            };
+            let board = elkies::board::Board::components(&words).map_err(|m| ArgError::at(0, m))?;
+            let text = words
+                .iter()
+                .map(|w| format!("[[{}]]", elkies::epsilon::word_string(w)))
+                .collect::<Vec<_>>()
+                .join(" + ");
+            Ok(Box::new(
+                crate::search::ThreatPosition::of(board, text, ["White", "Black"])
+                    .with_decomposition(),
+            ))
+        },
+    },
 ];
 
 /// Looks up a constructor by name.

@@ -96,7 +96,11 @@ impl Board {
 
     /// The board shifted right by `lo` files and cut to `width` files.
     fn window(&self, lo: usize, width: usize) -> Board {
-        let m = if width >= 64 { u64::MAX } else { (1u64 << width) - 1 };
+        let m = if width >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << width) - 1
+        };
         let cut = |x: u64| (x >> lo) & m;
         Board {
             width: width as u8,
@@ -109,7 +113,13 @@ impl Board {
     /// The board mirrored left to right.
     fn mirrored(&self) -> Board {
         let w = self.width as u32;
-        let rev = |x: u64| if w == 0 { 0 } else { x.reverse_bits() >> (64 - w) };
+        let rev = |x: u64| {
+            if w == 0 {
+                0
+            } else {
+                x.reverse_bits() >> (64 - w)
+            }
+        };
         Board {
             width: self.width,
             stops: rev(self.stops),
@@ -262,7 +272,11 @@ impl Game for Board {
         let same = (*self).min(self.mirrored());
         let neg = self.colour_mirrored();
         let neg = neg.min(neg.mirrored());
-        if neg < same { (neg, true) } else { (same, false) }
+        if neg < same {
+            (neg, true)
+        } else {
+            (same, false)
+        }
     }
 
     fn global_winner(&self) -> Option<Player> {
@@ -338,7 +352,13 @@ impl<G: Game + Copy + Ord> Game for PlusNim<G> {
 
     fn normalize(&self) -> (Self, bool) {
         let (g, neg) = self.game.normalize();
-        (PlusNim { game: g, heap: self.heap }, neg)
+        (
+            PlusNim {
+                game: g,
+                heap: self.heap,
+            },
+            neg,
+        )
     }
 
     fn global_winner(&self) -> Option<Player> {

@@ -1,0 +1,380 @@
+//! Functions of the game modules that are not positions: the recursion and the tables of
+//! Elkies' pawn game. They join the function table next to the built-ins ([`super::functions`]).
+
+use std::fmt::Write;
+use std::time::{Duration, Instant};
+
+use super::builtins::{Builtin, CallError, Topic};
+use super::session::Session;
+use super::value::{MAX_LIST_LEN, Value};
+use crate::game::Arena;
+use crate::rulesets::elkies::board::{Board, PlusNim};
+use crate::rulesets::elkies::epsilon::{self, Progress};
+use crate::rulesets::elkies::tables;
+use crate::search::{GtResult, GtSearch, Player};
+
+/// Longest words `elkiescheck` searches (length 8 takes about a minute; each file more
+/// multiplies the search by about 10).
+const CHECK_MAX: i64 = 10;
+/// Longest words the exhaustive sweeps enumerate (length 43 takes minutes and 3.5 GB).
+const SWEEP_MAX: i64 = 45;
+/// Longest windows of a periodic pattern (every sixth file reaches *4096 at 187193).
+const WINDOWS_MAX: i64 = 1_000_000;
+
+/// The module functions, in the order `:help` lists them.
+pub static MODULE_FUNCTIONS: &[Builtin] = &[
+    Builtin {
+        name: "epsilon",
+        signature: "epsilon(word) or epsilon(m)",
+        arity: 1..=1,
+        topic: Topic::Tables,
+        summary: "the nim value ε(w) of an Elkies component, by the recursion",
+        help: "epsilon(\"1000\") is the nimber *ε(w) of the component [[w]] of Elkies' pawn game\n(digit j = file j, 1 = stopped, no two adjacent 1s), computed by the recursion of\nTheorems 1-3 (Elkies, Higher nimbers, 3.2 and 6.2, as fixed in seed-notes.md); epsilon(m)\nis [m] = m unstopped files (Theorem 2: 0 iff m = 0, 2, 3, 6, 9 mod 10). The search value of\nelkies(w) is the same nimber (elkiescheck).\nExample: epsilon(\"1000\") is *2, epsilon(\"101001000\") is *4, epsilon(7) is *.",
+        takes_positions: false,
+        run: |s, v| {
+            let word = word_arg(&mut s.arena, v, 0)?;
+            Ok(Value::Game(s.arena.nimber(epsilon::epsilon(&word) as u32)))
+        },
+    },
+    Builtin {
+        name: "elkiescheck",
+        signature: "elkiescheck(n)",
+        arity: 1..=1,
+        topic: Topic::Tables,
+        summary: "search and recursion compared on every word up to length n",
+        help: "elkiescheck(n) values every component [[w]] of length 1 to n (n <= 10) twice: by\nGTSearch of the actual pawn game, and by the recursion (epsilon). They agree when the\nsearch value is exactly the nimber *ε(w), so that [[w]] + *k is a second-player win exactly\nwhen k = ε(w); for words up to length 4 that is also checked literally, by searching\n[[w]] + *k as one game for k = 0 .. ε(w) + 1. It reports the words, nodes and time, and\nevery disagreement. Length 8 takes about a minute; every file more about ten times as long.\nExample: elkiescheck(5).",
+        takes_positions: false,
+        run: |s, v| {
+            let n = int_arg(&mut s.arena, v, 0, 1..=CHECK_MAX)? as usize;
+            Ok(Value::Text(check(s, n)))
+        },
+    },
+    Builtin {
+        name: "leastlengths",
+        signature: "leastlengths(k)",
+        arity: 1..=1,
+        topic: Topic::Tables,
+        summary: "the least word length with value *j, for j = 1..k",
+        help: "leastlengths(k) sweeps every word of each length (words are stored: memory grows as\nthe Fibonacci numbers) and lists, for j = 1 to k, the least length m with a word of value\n*j and the first such word. The paper's table (6.3): 1, 4, 6, 9, 11, 14, 16, 20, 22, 25, 27,\n30, 32, 37, 39, 43 for k = 1..16 (k = 16 takes minutes and 3.5 GB). Not as the paper says:\nat length 4 the words of value *2 are 1000, 0001, 0101 and 1010, not only 1000 and its\nreversal (see proportions(4)).\nExample: leastlengths(8).",
+        takes_positions: false,
+        run: |s, v| {
+            let k = int_arg(&mut s.arena, v, 0, 1..=64)? as u16;
+            Ok(Value::Text(least_lengths(k)))
+        },
+    },
+    Builtin {
+        name: "proportions",
+        signature: "proportions(m)",
+        arity: 1..=1,
+        topic: Topic::Tables,
+        summary: "how many words of length m have each value",
+        help: "proportions(m) counts the words of length m (no two adjacent stops) by their value\nε(w), with each share (Elkies, 6.3, whose table covers m = 35..42; m = 42 takes about\ntwo minutes). proportions(4) shows four words of value *2, where the paper names only\n1000 and its reversal.\nExample: proportions(4).",
+        takes_positions: false,
+        run: |s, v| {
+            let m = int_arg(&mut s.arena, v, 0, 1..=SWEEP_MAX)? as usize;
+            Ok(Value::Text(proportions(m)))
+        },
+    },
+    Builtin {
+        name: "stopped",
+        signature: "stopped(pattern, n) or stopped(p, first, n)",
+        arity: 2..=3,
+        topic: Topic::Tables,
+        summary: "components with a periodic stop pattern, lengths 1..n",
+        help: "stopped(\"000100\", n) values the components made of the first 1 to n files of the\ninfinite word repeating the pattern (files counted from 1; stopped(6, 4, n) is the same:\nevery sixth file stopped, from file 4). Only p windows of each length are computed\n(Elkies 6.3), in memory linear in n, with a progress line and Ctrl-C. It reports the first\nlength reaching *2^a, the largest value and the eventual period when one shows (the last\nvalues repeat with that period over at least three periods). Paper values: every sixth file\nfrom file 4 first reaches *8, *16, ... *4096 at lengths 51, 111, 202, 497, 1414, 3545,\n8255, 21208, 61985, 187193; stops at files 14r and 14r + 5 counted from 0\n(\"10000100000000\") have period 504 (from file 1 the period is 126). Not as the paper\nsays: every fourth file stopped never becomes periodic (*1024 first at length 19112).\nExample: stopped(6, 4, 600).",
+        takes_positions: false,
+        run: |s, v| {
+            let (pattern, n) = pattern_args(&mut s.arena, v)?;
+            Ok(Value::Text(stopped_report(&pattern, n)))
+        },
+    },
+    Builtin {
+        name: "stopvalues",
+        signature: "stopvalues(pattern, n) or stopvalues(p, first, n)",
+        arity: 2..=3,
+        topic: Topic::Tables,
+        summary: "the values of the first 1..n files of a periodic stop pattern",
+        help: "stopvalues(\"000100\", n) is the list of the nimbers ε of the components made of the\nfirst 1, 2, ..., n files of the repeated pattern (see stopped).\nExample: stopvalues(\"0\", 10) is [*, 0, 0, *, *, 0, *, *, 0, 0] (Theorem 2).",
+        takes_positions: false,
+        run: |s, v| {
+            let (pattern, n) = pattern_args(&mut s.arena, v)?;
+            if n > MAX_LIST_LEN {
+                return Err(CallError::Call(format!(
+                    "{n} values would pass the list limit of {MAX_LIST_LEN}"
+                )));
+            }
+            let report = tables::periodic(&pattern, n, Some(&mut progress_printer()));
+            let a = &mut s.arena;
+            Ok(Value::List(
+                report
+                    .values
+                    .iter()
+                    .map(|&e| Value::Game(a.nimber(e as u32)))
+                    .collect(),
+            ))
+        },
+    },
+];
+
+/// Argument `i` as an integer in `range`.
+fn int_arg(
+    a: &mut Arena,
+    v: &[Value],
+    i: usize,
+    range: std::ops::RangeInclusive<i64>,
+) -> Result<i64, CallError> {
+    let n = match &v[i] {
+        Value::Game(g) => a
+            .as_number(*g)
+            .filter(|d| d.is_integer())
+            .and_then(|d| d.to_i64()),
+        _ => None,
+    };
+    match n {
+        Some(n) if range.contains(&n) => Ok(n),
+        _ => Err(CallError::Arg(
+            i,
+            format!(
+                "expected an integer from {} to {}",
+                range.start(),
+                range.end()
+            ),
+        )),
+    }
+}
+
+/// Argument `i` as a word: a string of 0s and 1s, or an integer m for m unstopped files.
+fn word_arg(a: &mut Arena, v: &[Value], i: usize) -> Result<Vec<bool>, CallError> {
+    match &v[i] {
+        Value::Str(s) => epsilon::parse_word(s).map_err(|m| CallError::Arg(i, m)),
+        _ => Ok(vec![false; int_arg(a, v, i, 0..=WINDOWS_MAX)? as usize]),
+    }
+}
+
+/// `(pattern, n)` or `(p, first, n)`.
+fn pattern_args(a: &mut Arena, v: &[Value]) -> Result<(Vec<bool>, usize), CallError> {
+    let (pattern, last) = match v {
+        [Value::Str(s), _] => {
+            let p = epsilon::parse_word(s).map_err(|m| CallError::Arg(0, m))?;
+            if p.is_empty() {
+                return Err(CallError::Arg(0, "the pattern is empty".into()));
+            }
+            epsilon::check_pattern(&p).map_err(|m| CallError::Arg(0, m))?;
+            (p, 1)
+        }
+        [_, _, _] => {
+            let p = int_arg(a, v, 0, 2..=1000)? as usize;
+            let first = int_arg(a, v, 1, 1..=p as i64)? as usize;
+            (tables::every(p, first), 2)
+        }
+        _ => {
+            return Err(CallError::Arg(
+                0,
+                "expected a pattern string such as \"000100\", or the period and first stopped file: stopped(6, 4, n)".into(),
+            ));
+        }
+    };
+    let n = int_arg(a, v, last, 1..=WINDOWS_MAX)? as usize;
+    Ok((pattern, n))
+}
+
+/// A progress callback printing a line to standard error every ten seconds.
+fn progress_printer() -> impl FnMut(&Progress) {
+    let start = Instant::now();
+    let mut last = Instant::now();
+    move |p: &Progress| {
+        if last.elapsed() >= Duration::from_secs(10) {
+            last = Instant::now();
+            eprintln!(
+                "elkies: length {}, {}/{} done, {:.0} s",
+                p.length,
+                p.done,
+                p.total,
+                start.elapsed().as_secs_f64()
+            );
+        }
+    }
+}
+
+/// Every valid word of length `m`.
+fn words(m: usize) -> Vec<Vec<bool>> {
+    let mut out = vec![Vec::new()];
+    for _ in 0..m {
+        let mut next = Vec::with_capacity(out.len() * 2);
+        for w in out {
+            let mut zero = w.clone();
+            zero.push(false);
+            if w.last() != Some(&true) {
+                let mut one = w.clone();
+                one.push(true);
+                next.push(one);
+            }
+            next.push(zero);
+        }
+        out = next;
+    }
+    out.sort();
+    out
+}
+
+/// The text of `elkiescheck(n)`.
+fn check(s: &mut Session, n: usize) -> String {
+    let start = Instant::now();
+    let budget = s.search.budget;
+    let (mut compared, mut literal) = (0, 0);
+    let mut failures = Vec::new();
+    let mut nodes = 0;
+    {
+        let mut search =
+            GtSearch::new(&mut s.arena, &mut s.threats, budget).with_decomposition(true);
+        let mut values = Vec::new();
+        for m in 1..=n {
+            for w in words(m) {
+                let r = search.result(&Board::initial(&w).expect("a valid word"), None);
+                values.push((w, r));
+            }
+        }
+        nodes += search.finish().nodes;
+        for (w, r) in values {
+            compared += 1;
+            let e = epsilon::epsilon(&w) as u32;
+            let nimber = s.arena.nimber(e);
+            let ok = matches!(r, GtResult::Value(t) if s.threats.as_short(t) == Some(nimber));
+            if !ok {
+                let got = match r {
+                    GtResult::Win(Player::Left) => "win".to_string(),
+                    GtResult::Win(Player::Right) => "loss".to_string(),
+                    GtResult::Value(t) => s.threats.display(&mut s.arena, t),
+                };
+                failures.push(format!(
+                    "[[{}]]: search {got}, recursion *{e}",
+                    epsilon::word_string(&w)
+                ));
+            }
+        }
+    }
+    // Literally: [[w]] + *k searched as one game is a second-player win exactly for k = ε.
+    for m in 1..=n.min(4) {
+        for w in words(m) {
+            let e = epsilon::epsilon(&w) as u32;
+            let board = Board::initial(&w).expect("a valid word");
+            for k in 0..=e + 1 {
+                let mut search = GtSearch::new(&mut s.arena, &mut s.threats, budget);
+                let r = search.result(
+                    &PlusNim {
+                        game: board,
+                        heap: k,
+                    },
+                    None,
+                );
+                nodes += search.finish().nodes;
+                let second_wins = match r {
+                    GtResult::Value(t) => {
+                        s.threats.outcome(&mut s.arena, t).ok() == Some(crate::game::Outcome::P)
+                    }
+                    GtResult::Win(_) => false,
+                };
+                literal += 1;
+                if second_wins != (k == e) {
+                    failures.push(format!(
+                        "[[{}]] + *{k}: the second player {} but ε = {e}",
+                        epsilon::word_string(&w),
+                        if second_wins { "wins" } else { "does not win" }
+                    ));
+                }
+            }
+        }
+    }
+    let mut out = format!(
+        "{compared} words of length 1 to {n}: search value == *epsilon(w) for {} of them; \
+         {literal} sums [[w]] + *k (length <= {}) searched as one game\n{nodes} nodes, {:.1} s",
+        compared - failures.iter().filter(|f| !f.contains(" + *")).count(),
+        n.min(4),
+        start.elapsed().as_secs_f64()
+    );
+    if failures.is_empty() {
+        out.push_str("\nsearch and recursion agree everywhere");
+    } else {
+        let _ = write!(out, "\n{} disagreements:", failures.len());
+        for f in failures {
+            let _ = write!(out, "\n  {f}");
+        }
+    }
+    out
+}
+
+/// The text of `leastlengths(k)`.
+fn least_lengths(k: u16) -> String {
+    let start = Instant::now();
+    let rows = tables::least_lengths(k, SWEEP_MAX as usize, Some(&mut progress_printer()));
+    let mut out = String::from("value  least length  first word");
+    for (j, found) in rows {
+        match found {
+            Some((m, w)) => {
+                let _ = write!(out, "\n*{j:<5} {m:>12}  {}", epsilon::word_string(&w));
+            }
+            None => {
+                let _ = write!(out, "\n*{j:<5} {:>12}", format!("> {SWEEP_MAX}"));
+            }
+        }
+    }
+    let _ = write!(out, "\n({:.1} s)", start.elapsed().as_secs_f64());
+    out
+}
+
+/// The text of `proportions(m)`.
+fn proportions(m: usize) -> String {
+    let counts = tables::proportions_with_progress(m, Some(&mut progress_printer()));
+    let total: u64 = counts.iter().sum();
+    let mut out = format!("{total} words of length {m}\nvalue      words    share");
+    for (k, &c) in counts.iter().enumerate() {
+        let _ = write!(
+            out,
+            "\n*{k:<4} {c:>10} {:>7.2}%",
+            100.0 * c as f64 / total.max(1) as f64
+        );
+    }
+    if m == 4 {
+        let twos: Vec<String> = words(4)
+            .into_iter()
+            .filter(|w| epsilon::epsilon(w) == 2)
+            .map(|w| epsilon::word_string(&w))
+            .collect();
+        let _ = write!(
+            out,
+            "\nvalue *2: {} (the paper names only 1000 and 0001)",
+            twos.join(", ")
+        );
+    }
+    out
+}
+
+/// The text of `stopped(pattern, n)`.
+fn stopped_report(pattern: &[bool], n: usize) -> String {
+    let start = Instant::now();
+    let r = tables::periodic(pattern, n, Some(&mut progress_printer()));
+    let mut out = format!(
+        "pattern {} repeated, components of 1 to {n} files: largest value *{}",
+        epsilon::word_string(pattern),
+        r.max
+    );
+    out.push_str("\nfirst *2^a:");
+    if r.first_power.is_empty() {
+        out.push_str(" none");
+    }
+    for (alpha, len) in &r.first_power {
+        let _ = write!(out, " *{}@{len}", 1u64 << alpha);
+    }
+    match r.period {
+        Some((p, from)) => {
+            let _ = write!(
+                out,
+                "\neventual period {p} from length {from} (seen over {} periods)",
+                (n - from) / p
+            );
+        }
+        None => out.push_str("\nno eventual period up to this length"),
+    }
+    let _ = write!(out, "\n({:.2} s)", start.elapsed().as_secs_f64());
+    out
+}
