@@ -2,13 +2,21 @@
 //! Endgames on Large Chessboards", timed. `cargo bench --bench elkies` runs everything (several
 //! minutes and about 4 GB for the exhaustive sweep to length 43); `-- quick` stops the sweep at
 //! length 37 and every sixth file at length 21208; `-- sweep=N` and `-- six=N` set those limits.
+//! First comes the search of the actual game: single components and every word up to length
+//! 8 (`-- check=N`), compared with the recursion.
 //! Each row prints the time and the process's peak resident memory so far (Linux `VmHWM`); a
 //! progress line goes to standard error every 10 seconds.
 
 use std::time::{Duration, Instant};
 
-use cgcalc::rulesets::elkies::epsilon::{Progress, word_string};
-use cgcalc::rulesets::elkies::tables::{PeriodicReport, every, periodic, sweep, word_at};
+use cgcalc::game::Arena;
+use cgcalc::game::threat::Threats;
+use cgcalc::rulesets::elkies::board::Board;
+use cgcalc::rulesets::elkies::epsilon::{Progress, epsilon, word_string};
+use cgcalc::rulesets::elkies::tables::{
+    PeriodicReport, every, periodic, sweep, word_at, word_counts,
+};
+use cgcalc::search::{Budget, GtResult, GtSearch};
 
 /// Peak resident set size of this process (Linux `VmHWM`), in MiB.
 fn peak_mib() -> f64 {
@@ -104,6 +112,81 @@ fn two_figures(x: f64) -> f64 {
     (x * scale).round() / scale
 }
 
+/// Every valid word of length `m`.
+fn words(m: usize) -> Vec<Vec<bool>> {
+    (0..word_counts(m)[m]).map(|r| word_at(m, r)).collect()
+}
+
+/// GTSearch of the actual game (decomposed at empty files): single components, then every
+/// word up to length `check_max` in one search (sub-positions are shared), each compared with
+/// the recursion.
+fn search_section(check_max: usize) {
+    println!(
+        "{:<34} {:>10} {:>10} {:>11} {:>13}",
+        "search of the actual game", "expected", "found", "time", "nodes"
+    );
+    let mut arena = Arena::new();
+    let mut threats = Threats::new();
+    let quiet = Budget {
+        progress: None,
+        ..Budget::default()
+    };
+    let cases: Vec<Vec<bool>> = (1..=10)
+        .map(|m| vec![false; m])
+        .chain(
+            ["101001000", "1000000", "1001001"]
+                .iter()
+                .map(|w| w.chars().map(|c| c == '1').collect()),
+        )
+        .collect();
+    for w in cases {
+        let t = Instant::now();
+        let mut search = GtSearch::new(&mut arena, &mut threats, quiet).with_decomposition(true);
+        let r = search.result(&Board::initial(&w).expect("valid"), None);
+        let nodes = search.finish().nodes;
+        let found = match r {
+            GtResult::Value(v) => threats.display(&mut arena, v),
+            GtResult::Win(p) => format!("{p:?}"),
+        };
+        let expected = match epsilon(&w) {
+            0 => "0".to_string(),
+            1 => "*".to_string(),
+            e => format!("*{e}"),
+        };
+        println!(
+            "{:<34} {expected:>10} {found:>10} {:>9.2} s {nodes:>13}",
+            format!("[[{}]]", word_string(&w)),
+            t.elapsed().as_secs_f64()
+        );
+    }
+    let t = Instant::now();
+    let mut search = GtSearch::new(&mut arena, &mut threats, quiet).with_decomposition(true);
+    let mut results = Vec::new();
+    for m in 1..=check_max {
+        for w in words(m) {
+            let r = search.result(&Board::initial(&w).expect("valid"), None);
+            results.push((w, r));
+        }
+    }
+    let nodes = search.finish().nodes;
+    let count = results.len();
+    let agree = results
+        .into_iter()
+        .filter(|(w, r)| {
+            let e = arena.nimber(epsilon(w) as u32);
+            matches!(r, GtResult::Value(v) if threats.as_short(*v) == Some(e))
+        })
+        .count();
+    println!(
+        "{:<34} {:>10} {:>10} {:>9.2} s {nodes:>13}",
+        format!("all {count} words, length 1..{check_max}"),
+        count,
+        agree,
+        t.elapsed().as_secs_f64()
+    );
+    println!();
+}
+
 fn main() {
     let args: Vec<String> = std::env::args()
         .skip(1)
@@ -118,6 +201,7 @@ fn main() {
     let all = Instant::now();
     let sweep_max = setting("sweep", if quick { 37 } else { 43 });
     let six_max = setting("six", if quick { 21208 } else { 187193 });
+    search_section(setting("check", if quick { 7 } else { 8 }));
 
     println!(
         "{:<34} {:>10} {:>10} {:>11} {:>13}",
