@@ -16,6 +16,8 @@ use crate::search::{GtResult, GtSearch, Player};
 /// Longest words `elkiescheck` searches (length 8 takes about a minute; each file more
 /// multiplies the search by about 10).
 const CHECK_MAX: i64 = 10;
+/// Longest words whose searches share one table in `elkiescheck`.
+const SHARED_MAX: usize = 8;
 /// Longest words the exhaustive sweeps enumerate (length 43 takes minutes and 3.5 GB).
 const SWEEP_MAX: i64 = 45;
 /// Longest windows of a periodic pattern (every sixth file reaches *4096 at 187193).
@@ -34,6 +36,20 @@ pub static MODULE_FUNCTIONS: &[Builtin] = &[
         run: |s, v| {
             let word = word_arg(&mut s.arena, v, 0)?;
             Ok(Value::Game(s.arena.nimber(epsilon::epsilon(&word) as u32)))
+        },
+    },
+    Builtin {
+        name: "loony",
+        signature: "loony(word)",
+        arity: 1..=1,
+        topic: Topic::Tables,
+        summary: "the loony flags U(w), S(w) of the recursion",
+        help: "loony(\"0100\") is [U, S]: U is true when a move to [[:w]] (the pawn of the file before\nw advanced, attacking w's first file, that file unstopped) is loony, S the same when the\nadvanced pawn's own file is stopped (defined for words starting with 0; false otherwise).\nTheorem 2: a move to [:m] is loony iff m = 1 or 4 (mod 5), i.e. loony(m) starts with true.\nExample: loony(4) is [true, true], loony(2) is [false, true].",
+        takes_positions: false,
+        run: |s, v| {
+            let word = word_arg(&mut s.arena, v, 0)?;
+            let (u, st) = epsilon::loony_flags(&word);
+            Ok(Value::List(vec![Value::Bool(u), Value::Bool(st)]))
         },
     },
     Builtin {
@@ -219,22 +235,29 @@ fn words(m: usize) -> Vec<Vec<bool>> {
 
 /// The text of `elkiescheck(n)`.
 fn check(s: &mut Session, n: usize) -> String {
-    let start = Instant::now();
     let budget = s.search.budget;
     let (mut compared, mut literal) = (0, 0);
     let mut failures = Vec::new();
     let mut nodes = 0;
-    // One search per length: the words of a length share many sub-positions, and the table
-    // is freed before the next length (length 8 alone holds about 5 GB).
+    // Up to length 8 one search per length: the words of a length share many sub-positions,
+    // and the table is freed before the next length (length 8 holds about 5 GB). Longer words
+    // get a search each, so memory stays that of the largest word.
     for m in 1..=n {
-        let mut search =
-            GtSearch::new(&mut s.arena, &mut s.threats, budget).with_decomposition(true);
         let mut values = Vec::new();
-        for w in words(m) {
-            let r = search.result(&Board::initial(&w).expect("a valid word"), None);
-            values.push((w, r));
+        let groups: Vec<Vec<Vec<bool>>> = if m <= SHARED_MAX {
+            vec![words(m)]
+        } else {
+            words(m).into_iter().map(|w| vec![w]).collect()
+        };
+        for group in groups {
+            let mut search =
+                GtSearch::new(&mut s.arena, &mut s.threats, budget).with_decomposition(true);
+            for w in group {
+                let r = search.result(&Board::initial(&w).expect("a valid word"), None);
+                values.push((w, r));
+            }
+            nodes += search.finish().nodes;
         }
-        nodes += search.finish().nodes;
         for (w, r) in values {
             compared += 1;
             let e = epsilon::epsilon(&w) as u32;
@@ -287,10 +310,9 @@ fn check(s: &mut Session, n: usize) -> String {
     }
     let mut out = format!(
         "{compared} words of length 1 to {n}: search value == *epsilon(w) for {} of them; \
-         {literal} sums [[w]] + *k (length <= {}) searched as one game\n{nodes} nodes, {:.1} s",
+         {literal} sums [[w]] + *k (length <= {}) searched as one game\n{nodes} nodes",
         compared - failures.iter().filter(|f| !f.contains(" + *")).count(),
         n.min(4),
-        start.elapsed().as_secs_f64()
     );
     if failures.is_empty() {
         out.push_str("\nsearch and recursion agree everywhere");
@@ -305,7 +327,6 @@ fn check(s: &mut Session, n: usize) -> String {
 
 /// The text of `leastlengths(k)`.
 fn least_lengths(k: u16) -> String {
-    let start = Instant::now();
     let rows = tables::least_lengths(k, SWEEP_MAX as usize, Some(&mut progress_printer()));
     let mut out = String::from("value  least length  first word");
     for (j, found) in rows {
@@ -318,7 +339,6 @@ fn least_lengths(k: u16) -> String {
             }
         }
     }
-    let _ = write!(out, "\n({:.1} s)", start.elapsed().as_secs_f64());
     out
 }
 
@@ -351,7 +371,6 @@ fn proportions(m: usize) -> String {
 
 /// The text of `stopped(pattern, n)`.
 fn stopped_report(pattern: &[bool], n: usize) -> String {
-    let start = Instant::now();
     let r = tables::periodic(pattern, n, Some(&mut progress_printer()));
     let mut out = format!(
         "pattern {} repeated, components of 1 to {n} files: largest value *{}",
@@ -375,6 +394,5 @@ fn stopped_report(pattern: &[bool], n: usize) -> String {
         }
         None => out.push_str("\nno eventual period up to this length"),
     }
-    let _ = write!(out, "\n({:.2} s)", start.elapsed().as_secs_f64());
     out
 }
