@@ -16,6 +16,8 @@ use crate::search::{GtResult, GtSearch, Player};
 /// Longest words `elkiescheck` searches (length 8 takes about a minute; each file more
 /// multiplies the search by about 10).
 const CHECK_MAX: i64 = 10;
+/// Longest words for which `elkiescheck` also searches [[w]] + *k as one game.
+const LITERAL_MAX: usize = 7;
 /// Longest words whose searches share one table in `elkiescheck`.
 const SHARED_MAX: usize = 8;
 /// Longest words the exhaustive sweeps enumerate (length 43 takes minutes and 3.5 GB).
@@ -54,15 +56,24 @@ pub static MODULE_FUNCTIONS: &[Builtin] = &[
     },
     Builtin {
         name: "elkiescheck",
-        signature: "elkiescheck(n)",
-        arity: 1..=1,
+        signature: "elkiescheck(n) or elkiescheck(from, n)",
+        arity: 1..=2,
         topic: Topic::Tables,
         summary: "search and recursion compared on every word up to length n",
-        help: "elkiescheck(n) values every component [[w]] of length 1 to n (n <= 10) twice: by\nGTSearch of the actual pawn game, and by the recursion (epsilon). They agree when the\nsearch value is exactly the nimber *ε(w), so that [[w]] + *k is a second-player win exactly\nwhen k = ε(w); for words up to length 4 that is also checked literally, by searching\n[[w]] + *k as one game for k = 0 .. ε(w) + 1. It reports the words, nodes and time, and\nevery disagreement. Length 8 takes about a minute; every file more about ten times as long.\nExample: elkiescheck(5).",
+        help: "elkiescheck(n) values every component [[w]] of length 1 to n (n <= 10) twice: by\nGTSearch of the actual pawn game, and by the recursion (epsilon). They agree when the\nsearch value is exactly the nimber *ε(w), so that [[w]] + *k is a second-player win exactly\nwhen k = ε(w); for words up to length 7 that is also checked literally, by searching\n[[w]] + *k as one game for k = 0 .. ε(w) + 1. It reports the words, nodes and time, and\nevery disagreement. elkiescheck(from, n) checks the lengths from..n only. All words up to\nlength 10 take about 40 s; every file more about seven times as long.\nExample: elkiescheck(5), elkiescheck(9, 9).",
         takes_positions: false,
         run: |s, v| {
-            let n = int_arg(&mut s.arena, v, 0, 1..=CHECK_MAX)? as usize;
-            Ok(Value::Text(check(s, n)))
+            let (from, n) = match v {
+                [_] => (1, int_arg(&mut s.arena, v, 0, 1..=CHECK_MAX)? as usize),
+                _ => {
+                    let from = int_arg(&mut s.arena, v, 0, 1..=CHECK_MAX)?;
+                    (
+                        from as usize,
+                        int_arg(&mut s.arena, v, 1, from..=CHECK_MAX)? as usize,
+                    )
+                }
+            };
+            Ok(Value::Text(check(s, from, n)))
         },
     },
     Builtin {
@@ -234,15 +245,15 @@ fn words(m: usize) -> Vec<Vec<bool>> {
 }
 
 /// The text of `elkiescheck(n)`.
-fn check(s: &mut Session, n: usize) -> String {
+fn check(s: &mut Session, from: usize, n: usize) -> String {
     let budget = s.search.budget;
     let (mut compared, mut literal) = (0, 0);
     let mut failures = Vec::new();
     let mut nodes = 0;
     // Up to length 8 one search per length: the words of a length share many sub-positions,
-    // and the table is freed before the next length (length 8 holds about 5 GB). Longer words
-    // get a search each, so memory stays that of the largest word.
-    for m in 1..=n {
+    // and the table is freed before the next length. Longer words get a search each, so
+    // memory stays that of the largest word (about 0.5 GB at length 10).
+    for m in from..=n {
         let mut values = Vec::new();
         let groups: Vec<Vec<Vec<bool>>> = if m <= SHARED_MAX {
             vec![words(m)]
@@ -277,7 +288,7 @@ fn check(s: &mut Session, n: usize) -> String {
         }
     }
     // Literally: [[w]] + *k searched as one game is a second-player win exactly for k = ε.
-    for m in 1..=n.min(4) {
+    for m in from..=n.min(LITERAL_MAX) {
         for w in words(m) {
             let e = epsilon::epsilon(&w) as u32;
             let board = Board::initial(&w).expect("a valid word");
@@ -309,10 +320,10 @@ fn check(s: &mut Session, n: usize) -> String {
         }
     }
     let mut out = format!(
-        "{compared} words of length 1 to {n}: search value == *epsilon(w) for {} of them; \
+        "{compared} words of length {from} to {n}: search value == *epsilon(w) for {} of them; \
          {literal} sums [[w]] + *k (length <= {}) searched as one game\n{nodes} nodes",
         compared - failures.iter().filter(|f| !f.contains(" + *")).count(),
-        n.min(4),
+        n.min(LITERAL_MAX),
     );
     if failures.is_empty() {
         out.push_str("\nsearch and recursion agree everywhere");

@@ -183,6 +183,33 @@ impl Board {
     }
 }
 
+impl Board {
+    /// `player` has a move onto an unstopped far square (a step or a capture).
+    fn promotes_now(&self, player: Player) -> bool {
+        let (near, far, enemy_far) = match player {
+            Player::Left => (self.white[1], 2, self.black[2]),
+            Player::Right => (self.black[1], 0, self.white[0]),
+        };
+        let open = !self.stops & self.mask();
+        let empty_far = !(self.white[far] | self.black[far]);
+        let step = near & empty_far & open;
+        let capture = ((near << 1) | (near >> 1)) & enemy_far & open;
+        step | capture != 0
+    }
+
+    /// `player` has a pawn before an empty unstopped far square that no enemy pawn can take.
+    fn unstoppable_step(&self, player: Player) -> bool {
+        let (near, far, enemy_far) = match player {
+            Player::Left => (self.white[1], 2, self.black[2]),
+            Player::Right => (self.black[1], 0, self.white[0]),
+        };
+        let open = !self.stops & self.mask();
+        let empty_far = !(self.white[far] | self.black[far]);
+        let attacked = (enemy_far << 1) | (enemy_far >> 1);
+        near & empty_far & open & !attacked != 0
+    }
+}
+
 /// The name of a square: file letter and row 1 to 3.
 fn square(file: usize, row: usize) -> String {
     let letter = if file < 26 {
@@ -289,6 +316,19 @@ impl Game for Board {
         }
     }
 
+    /// One move deep: the player to move who can reach an unstopped far square wins; so does
+    /// the other player, when the player to move cannot and a pawn of the other one stands
+    /// before an empty unstopped far square with no enemy pawn beside that square to take it
+    /// (enemy pawns never move back to that row).
+    fn forced_winner(&self, to_play: Option<Player>) -> Option<Player> {
+        let mover = to_play?;
+        if self.promotes_now(mover) {
+            return Some(mover);
+        }
+        let other = mover.other();
+        (self.unstoppable_step(other)).then_some(other)
+    }
+
     fn describe_move(&self, to: &Board, player: Player) -> String {
         let (before, after) = (self.rows(player), to.rows(player));
         let mut from = None;
@@ -363,6 +403,11 @@ impl<G: Game + Copy + Ord> Game for PlusNim<G> {
 
     fn global_winner(&self) -> Option<Player> {
         self.game.global_winner()
+    }
+
+    /// The game's detector stays sound: a heap move parries no threat.
+    fn forced_winner(&self, to_play: Option<Player>) -> Option<Player> {
+        self.game.forced_winner(to_play)
     }
 
     fn describe_move(&self, to: &Self, player: Player) -> String {
