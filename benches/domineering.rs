@@ -3,24 +3,13 @@
 //! process's peak resident memory so far. The same cases as `../shared/bench/peer_compare.sh
 //! dom:RxC` (peer: the `cgt` crate 0.11, single thread).
 
+mod common;
+
 use std::time::Instant;
 
 use cgcalc::game::Arena;
 use cgcalc::rulesets::domineering::Domineering;
 use cgcalc::search::{Budget, LocalSearch};
-
-/// Peak resident set size of this process (Linux `VmHWM`), in MiB.
-fn peak_mib() -> f64 {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("VmHWM:"))
-                .and_then(|l| l.split_whitespace().nth(1))
-                .and_then(|kb| kb.parse::<f64>().ok())
-        })
-        .map_or(f64::NAN, |kb| kb / 1024.0)
-}
 
 fn main() {
     let cases: Vec<(usize, usize)> = match std::env::args().nth(1).filter(|a| a.contains('x')) {
@@ -53,7 +42,7 @@ fn main() {
             stats.nodes,
             stats.table_hits,
             stats.table_size,
-            peak_mib()
+            common::peak_mib()
         );
     }
 }

@@ -7,6 +7,8 @@
 //! Each row prints the time and the process's peak resident memory so far (Linux `VmHWM`); a
 //! progress line goes to standard error every 10 seconds.
 
+mod common;
+
 use std::time::{Duration, Instant};
 
 use cgcalc::game::Arena;
@@ -17,19 +19,6 @@ use cgcalc::rulesets::elkies::tables::{
     PeriodicReport, every, periodic, sweep, word_at, word_counts,
 };
 use cgcalc::search::{Budget, GtResult, GtSearch};
-
-/// Peak resident set size of this process (Linux `VmHWM`), in MiB.
-fn peak_mib() -> f64 {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("VmHWM:"))
-                .and_then(|l| l.split_whitespace().nth(1))
-                .and_then(|kb| kb.parse::<f64>().ok())
-        })
-        .map_or(f64::NAN, |kb| kb / 1024.0)
-}
 
 /// Prints a progress line to standard error every 10 seconds.
 struct Ticker {
@@ -84,7 +73,7 @@ fn timed_periodic(what: &str, pattern: &[bool], n: usize) -> (PeriodicReport, Ve
 fn row(what: &str, expected: &str, found: &str, secs: f64) {
     println!(
         "{what:<34} {expected:>10} {found:>10} {secs:>9.2} s {:>9.0} MiB",
-        peak_mib()
+        common::peak_mib()
     );
 }
 
@@ -303,7 +292,7 @@ fn main() {
                 sum.length,
                 sum.counts.iter().sum::<u64>(),
                 now - last,
-                peak_mib(),
+                common::peak_mib(),
                 new.join(" ")
             );
         }
@@ -354,6 +343,6 @@ fn main() {
     println!(
         "\ntotal {:.1} s, peak {:.0} MiB",
         all.elapsed().as_secs_f64(),
-        peak_mib()
+        common::peak_mib()
     );
 }

@@ -84,6 +84,7 @@ macro_rules! builtin {
         }
     };
 }
+pub(crate) use builtin;
 
 /// All functions, in the order `:help` lists them.
 pub static BUILTINS: &[Builtin] = &[

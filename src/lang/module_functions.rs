@@ -4,7 +4,7 @@
 use std::fmt::Write;
 use std::time::{Duration, Instant};
 
-use super::builtins::{Builtin, CallError, Topic};
+use super::builtins::{Builtin, CallError, Topic, builtin};
 use super::session::Session;
 use super::value::{MAX_LIST_LEN, Value};
 use crate::game::Arena;
@@ -27,42 +27,39 @@ const WINDOWS_MAX: i64 = 1_000_000;
 
 /// The module functions, in the order `:help` lists them.
 pub static MODULE_FUNCTIONS: &[Builtin] = &[
-    Builtin {
-        name: "epsilon",
-        signature: "epsilon(word) or epsilon(m)",
-        arity: 1..=1,
-        topic: Topic::Tables,
-        summary: "the nim value ε(w) of an Elkies component, by the recursion",
-        help: "epsilon(\"1000\") is the nimber *ε(w) of the component [[w]] of Elkies' pawn game\n(digit j = file j, 1 = stopped, no two adjacent 1s), computed by the recursion of\nTheorems 1-3 (Elkies, Higher nimbers, 3.2 and 6.2, as fixed in seed-notes.md); epsilon(m)\nis [m] = m unstopped files (Theorem 2: 0 iff m = 0, 2, 3, 6, 9 mod 10). The search value of\nelkies(w) is the same nimber (elkiescheck).\nExample: epsilon(\"1000\") is *2, epsilon(\"101001000\") is *4, epsilon(7) is *.",
-        takes_positions: false,
-        run: |s, v| {
+    builtin!(
+        "epsilon",
+        "epsilon(word) or epsilon(m)",
+        1..=1,
+        Tables,
+        "the nim value ε(w) of an Elkies component, by the recursion",
+        "epsilon(\"1000\") is the nimber *ε(w) of the component [[w]] of Elkies' pawn game\n(digit j = file j, 1 = stopped, no two adjacent 1s), computed by the recursion of\nTheorems 1-3 (Elkies, Higher nimbers, 3.2 and 6.2, as fixed in seed-notes.md); epsilon(m)\nis [m] = m unstopped files (Theorem 2: 0 iff m = 0, 2, 3, 6, 9 mod 10). The search value of\nelkies(w) is the same nimber (elkiescheck).\nExample: epsilon(\"1000\") is *2, epsilon(\"101001000\") is *4, epsilon(7) is *.",
+        |s, v| {
             let word = word_arg(&mut s.arena, v, 0)?;
             Ok(Value::Game(s.arena.nimber(epsilon::epsilon(&word) as u32)))
-        },
-    },
-    Builtin {
-        name: "loony",
-        signature: "loony(word)",
-        arity: 1..=1,
-        topic: Topic::Tables,
-        summary: "the loony flags U(w), S(w) of the recursion",
-        help: "loony(\"0100\") is [U, S]: U is true when a move to [[:w]] (the pawn of the file before\nw advanced, attacking w's first file, that file unstopped) is loony, S the same when the\nadvanced pawn's own file is stopped (defined for words starting with 0; false otherwise).\nTheorem 2: a move to [:m] is loony iff m = 1 or 4 (mod 5), i.e. loony(m) starts with true.\nExample: loony(4) is [true, true], loony(2) is [false, true].",
-        takes_positions: false,
-        run: |s, v| {
+        }
+    ),
+    builtin!(
+        "loony",
+        "loony(word)",
+        1..=1,
+        Tables,
+        "the loony flags U(w), S(w) of the recursion",
+        "loony(\"0100\") is [U, S]: U is true when a move to [[:w]] (the pawn of the file before\nw advanced, attacking w's first file, that file unstopped) is loony, S the same when the\nadvanced pawn's own file is stopped (defined for words starting with 0; false otherwise).\nTheorem 2: a move to [:m] is loony iff m = 1 or 4 (mod 5), i.e. loony(m) starts with true.\nExample: loony(4) is [true, true], loony(2) is [false, true].",
+        |s, v| {
             let word = word_arg(&mut s.arena, v, 0)?;
             let (u, st) = epsilon::loony_flags(&word);
             Ok(Value::List(vec![Value::Bool(u), Value::Bool(st)]))
-        },
-    },
-    Builtin {
-        name: "elkiescheck",
-        signature: "elkiescheck(n) or elkiescheck(from, n)",
-        arity: 1..=2,
-        topic: Topic::Tables,
-        summary: "search and recursion compared on every word up to length n",
-        help: "elkiescheck(n) values every component [[w]] of length 1 to n (n <= 10) twice: by\nGTSearch of the actual pawn game, and by the recursion (epsilon). They agree when the\nsearch value is exactly the nimber *ε(w), so that [[w]] + *k is a second-player win exactly\nwhen k = ε(w); for words up to length 7 that is also checked literally, by searching\n[[w]] + *k as one game for k = 0 .. ε(w) + 1. It reports the words, nodes and time, and\nevery disagreement. elkiescheck(from, n) checks the lengths from..n only. All words up to\nlength 10 take about 40 s; every file more about seven times as long.\nExample: elkiescheck(5), elkiescheck(9, 9).",
-        takes_positions: false,
-        run: |s, v| {
+        }
+    ),
+    builtin!(
+        "elkiescheck",
+        "elkiescheck(n) or elkiescheck(from, n)",
+        1..=2,
+        Tables,
+        "search and recursion compared on every word up to length n",
+        "elkiescheck(n) values every component [[w]] of length 1 to n (n <= 10) twice: by\nGTSearch of the actual pawn game, and by the recursion (epsilon). They agree when the\nsearch value is exactly the nimber *ε(w), so that [[w]] + *k is a second-player win exactly\nwhen k = ε(w); for words up to length 7 that is also checked literally, by searching\n[[w]] + *k as one game for k = 0 .. ε(w) + 1. It reports the words, nodes and time, and\nevery disagreement. elkiescheck(from, n) checks the lengths from..n only. All words up to\nlength 10 take about 40 s; every file more about seven times as long.\nExample: elkiescheck(5), elkiescheck(9, 9).",
+        |s, v| {
             let (from, n) = match v {
                 [_] => (1, int_arg(&mut s.arena, v, 0, 1..=CHECK_MAX)? as usize),
                 _ => {
@@ -74,56 +71,52 @@ pub static MODULE_FUNCTIONS: &[Builtin] = &[
                 }
             };
             Ok(Value::Text(check(s, from, n)))
-        },
-    },
-    Builtin {
-        name: "leastlengths",
-        signature: "leastlengths(k)",
-        arity: 1..=1,
-        topic: Topic::Tables,
-        summary: "the least word length with value *j, for j = 1..k",
-        help: "leastlengths(k) sweeps every word of each length (words are stored: memory grows as\nthe Fibonacci numbers) and lists, for j = 1 to k, the least length m with a word of value\n*j and the first such word. The paper's table (6.3): 1, 4, 6, 9, 11, 14, 16, 20, 22, 25, 27,\n30, 32, 37, 39, 43 for k = 1..16 (k = 16 takes minutes and 3.5 GB). Not as the paper says:\nat length 4 the words of value *2 are 1000, 0001, 0101 and 1010, not only 1000 and its\nreversal (see proportions(4)).\nExample: leastlengths(8).",
-        takes_positions: false,
-        run: |s, v| {
+        }
+    ),
+    builtin!(
+        "leastlengths",
+        "leastlengths(k)",
+        1..=1,
+        Tables,
+        "the least word length with value *j, for j = 1..k",
+        "leastlengths(k) sweeps every word of each length (words are stored: memory grows as\nthe Fibonacci numbers) and lists, for j = 1 to k, the least length m with a word of value\n*j and the first such word. The paper's table (6.3): 1, 4, 6, 9, 11, 14, 16, 20, 22, 25, 27,\n30, 32, 37, 39, 43 for k = 1..16 (k = 16 takes minutes and 3.5 GB). Not as the paper says:\nat length 4 the words of value *2 are 1000, 0001, 0101 and 1010, not only 1000 and its\nreversal (see proportions(4)).\nExample: leastlengths(8).",
+        |s, v| {
             let k = int_arg(&mut s.arena, v, 0, 1..=64)? as u16;
             Ok(Value::Text(least_lengths(k)))
-        },
-    },
-    Builtin {
-        name: "proportions",
-        signature: "proportions(m)",
-        arity: 1..=1,
-        topic: Topic::Tables,
-        summary: "how many words of length m have each value",
-        help: "proportions(m) counts the words of length m (no two adjacent stops) by their value\nε(w), with each share (Elkies, 6.3, whose table covers m = 35..42; m = 42 takes about\ntwo minutes). proportions(4) shows four words of value *2, where the paper names only\n1000 and its reversal.\nExample: proportions(4).",
-        takes_positions: false,
-        run: |s, v| {
+        }
+    ),
+    builtin!(
+        "proportions",
+        "proportions(m)",
+        1..=1,
+        Tables,
+        "how many words of length m have each value",
+        "proportions(m) counts the words of length m (no two adjacent stops) by their value\nε(w), with each share (Elkies, 6.3, whose table covers m = 35..42; m = 42 takes about\ntwo minutes). proportions(4) shows four words of value *2, where the paper names only\n1000 and its reversal.\nExample: proportions(4).",
+        |s, v| {
             let m = int_arg(&mut s.arena, v, 0, 1..=SWEEP_MAX)? as usize;
             Ok(Value::Text(proportions(m)))
-        },
-    },
-    Builtin {
-        name: "stopped",
-        signature: "stopped(pattern, n) or stopped(p, first, n)",
-        arity: 2..=3,
-        topic: Topic::Tables,
-        summary: "components with a periodic stop pattern, lengths 1..n",
-        help: "stopped(\"000100\", n) values the components made of the first 1 to n files of the\ninfinite word repeating the pattern (files counted from 1; stopped(6, 4, n) is the same:\nevery sixth file stopped, from file 4). Only p windows of each length are computed\n(Elkies 6.3), in memory linear in n, with a progress line and Ctrl-C. It reports the first\nlength reaching *2^a, the largest value and the eventual period when one shows (the last\nvalues repeat with that period over at least three periods). Paper values: every sixth file\nfrom file 4 first reaches *8, *16, ... *4096 at lengths 51, 111, 202, 497, 1414, 3545,\n8255, 21208, 61985, 187193; stops at files 14r and 14r + 5 counted from 0\n(\"10000100000000\") have period 504 (from file 1 the period is 126). Not as the paper\nsays: every fourth file stopped never becomes periodic (*1024 first at length 19112).\nExample: stopped(6, 4, 600).",
-        takes_positions: false,
-        run: |s, v| {
+        }
+    ),
+    builtin!(
+        "stopped",
+        "stopped(pattern, n) or stopped(p, first, n)",
+        2..=3,
+        Tables,
+        "components with a periodic stop pattern, lengths 1..n",
+        "stopped(\"000100\", n) values the components made of the first 1 to n files of the\ninfinite word repeating the pattern (files counted from 1; stopped(6, 4, n) is the same:\nevery sixth file stopped, from file 4). Only p windows of each length are computed\n(Elkies 6.3), in memory linear in n, with a progress line and Ctrl-C. It reports the first\nlength reaching *2^a, the largest value and the eventual period when one shows (the last\nvalues repeat with that period over at least three periods). Paper values: every sixth file\nfrom file 4 first reaches *8, *16, ... *4096 at lengths 51, 111, 202, 497, 1414, 3545,\n8255, 21208, 61985, 187193; stops at files 14r and 14r + 5 counted from 0\n(\"10000100000000\") have period 504 (from file 1 the period is 126). Not as the paper\nsays: every fourth file stopped never becomes periodic (*1024 first at length 19112).\nExample: stopped(6, 4, 600).",
+        |s, v| {
             let (pattern, n) = pattern_args(&mut s.arena, v)?;
             Ok(Value::Text(stopped_report(&pattern, n)))
-        },
-    },
-    Builtin {
-        name: "stopvalues",
-        signature: "stopvalues(pattern, n) or stopvalues(p, first, n)",
-        arity: 2..=3,
-        topic: Topic::Tables,
-        summary: "the values of the first 1..n files of a periodic stop pattern",
-        help: "stopvalues(\"000100\", n) is the list of the nimbers ε of the components made of the\nfirst 1, 2, ..., n files of the repeated pattern (see stopped).\nExample: stopvalues(\"0\", 10) is [*, 0, 0, *, *, 0, *, *, 0, 0] (Theorem 2).",
-        takes_positions: false,
-        run: |s, v| {
+        }
+    ),
+    builtin!(
+        "stopvalues",
+        "stopvalues(pattern, n) or stopvalues(p, first, n)",
+        2..=3,
+        Tables,
+        "the values of the first 1..n files of a periodic stop pattern",
+        "stopvalues(\"000100\", n) is the list of the nimbers ε of the components made of the\nfirst 1, 2, ..., n files of the repeated pattern (see stopped).\nExample: stopvalues(\"0\", 10) is [*, 0, 0, *, *, 0, *, *, 0, 0] (Theorem 2).",
+        |s, v| {
             let (pattern, n) = pattern_args(&mut s.arena, v)?;
             if n > MAX_LIST_LEN {
                 return Err(CallError::Call(format!(
@@ -139,8 +132,8 @@ pub static MODULE_FUNCTIONS: &[Builtin] = &[
                     .map(|&e| Value::Game(a.nimber(e as u32)))
                     .collect(),
             ))
-        },
-    },
+        }
+    ),
 ];
 
 /// Argument `i` as an integer in `range`.
