@@ -156,6 +156,8 @@ fn constructors_come_from_the_table() {
                 "pawns" => "pawns(\"8/8/8/8/8/p7/P7/8\")".to_string(),
                 // Two initial files: each move is loony (Elkies, Theorem 1), so 0.
                 "elkies" => "elkies(\"00\")".to_string(),
+                // One node: either player colours it, {1|-1}.
+                "regio" => "regio(\"a\")".to_string(),
                 _ => format!("{}(2, 2)", c.name),
             };
             let v = run_ok(&mut s, &call);

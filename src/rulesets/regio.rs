@@ -1,0 +1,482 @@
+//! Regio (Mäser, *Divide and conquer*, ch. 8): two players on an undirected graph; a move
+//! colours an uncoloured node and all its uncoloured neighbours, and the score is Left's
+//! coloured nodes minus Right's. A zero-sum game without zugzwang, mapped to a combinatorial
+//! game (thesis 8.2): a finished position is the number of its score, and an interior one the
+//! reduced canonical form of `{G^L | G^R}` (8.2.3; the plain canonical form on request).
+//!
+//! A position is the score so far plus the uncoloured part, a set of nodes; colouring `v`
+//! scores the uncoloured nodes of its closed neighbourhood and removes them. The uncoloured
+//! part splits into the components of the graph it induces, valued separately and added.
+//! LocalHSearch (8.3.2) stops at a depth limit, counted in plies, and evaluates the rest as 0
+//! (the current score): depth 1 lets one player move (Figure 8.7: `{4|-4}` for the 4x2 grid).
+
+use rustc_hash::FxHashMap;
+
+use super::grid::{Bits, Wide};
+use crate::analysis::{Analysis, AnalysisCaches};
+use crate::game::{Arena, GameId, Outcome};
+use crate::search::{Budget, MoveRow, Player, Position, PositionValue, SearchEnv, SearchStats};
+
+/// Most nodes of a graph.
+pub const MAX_NODES: usize = 256;
+
+/// How interior positions are mapped to games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Mapping {
+    /// The reduced canonical form (thesis 8.2.3): options that only fight for the last move go.
+    Reduced,
+    /// The plain canonical form (thesis 8.2.1).
+    Canonical,
+}
+
+/// A Regio graph: each node's closed neighbourhood, its name, and the grid it came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Graph {
+    closed: Vec<Wide>,
+    names: Vec<String>,
+    /// Rows and columns when the graph is a grid (node r * cols + c).
+    grid: Option<(usize, usize)>,
+}
+
+/// A Regio position: a graph, its uncoloured nodes and the score so far.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Regio {
+    graph: Graph,
+    uncoloured: Wide,
+    score: i64,
+}
+
+impl Regio {
+    /// Parses a grid (`.` uncoloured, `L`/`R` coloured by Left/Right, `#` no node; rows
+    /// separated by `|`, orthogonal neighbours) or an edge list (`a-b b-c c`: names joined by
+    /// `-` are neighbours, a lone name is a node; separated by spaces or commas).
+    pub fn parse(s: &str) -> Result<Regio, String> {
+        let grid_like = s.chars().all(|c| ".#LRlr|\n ".contains(c))
+            && s.contains(['.', 'L', 'R', 'l', 'r', '#']);
+        if grid_like && !s.trim().is_empty() {
+            Regio::parse_grid(s)
+        } else {
+            Regio::parse_edges(s)
+        }
+    }
+
+    fn parse_grid(s: &str) -> Result<Regio, String> {
+        let rows: Vec<&str> = s
+            .split(['|', '\n'])
+            .map(str::trim)
+            .filter(|r| !r.is_empty())
+            .collect();
+        let cols = rows.first().map_or(0, |r| r.chars().count());
+        if let Some((i, r)) = rows
+            .iter()
+            .enumerate()
+            .find(|(_, r)| r.chars().count() != cols)
+        {
+            return Err(format!(
+                "row {} has {} cells but row 1 has {cols}: grids must be rectangular",
+                i + 1,
+                r.chars().count()
+            ));
+        }
+        if rows.len() * cols > MAX_NODES {
+            return Err(format!(
+                "the grid has {} cells; at most {MAX_NODES} fit",
+                rows.len() * cols
+            ));
+        }
+        let n = rows.len() * cols;
+        let mut present = Wide::EMPTY;
+        let mut uncoloured = Wide::EMPTY;
+        let mut score = 0;
+        for (r, row) in rows.iter().enumerate() {
+            for (c, ch) in row.chars().enumerate() {
+                let i = r * cols + c;
+                match ch {
+                    '.' => uncoloured = uncoloured.or(Wide::bit(i)),
+                    'L' | 'l' => score += 1,
+                    'R' | 'r' => score -= 1,
+                    _ => continue,
+                }
+                present = present.or(Wide::bit(i));
+            }
+        }
+        let mut closed = vec![Wide::EMPTY; n];
+        for (i, slot) in closed.iter_mut().enumerate() {
+            if !present.has(i) {
+                continue;
+            }
+            let (r, c) = (i / cols, i % cols);
+            let mut nb = Wide::bit(i);
+            let mut near = |j: usize| {
+                if present.has(j) {
+                    nb = nb.or(Wide::bit(j));
+                }
+            };
+            if r > 0 {
+                near(i - cols);
+            }
+            if r + 1 < rows.len() {
+                near(i + cols);
+            }
+            if c > 0 {
+                near(i - 1);
+            }
+            if c + 1 < cols {
+                near(i + 1);
+            }
+            *slot = nb;
+        }
+        let names = (0..n)
+            .map(|i| cell_name(i / cols, i % cols, rows.len(), cols))
+            .collect();
+        Ok(Regio {
+            graph: Graph {
+                closed,
+                names,
+                grid: Some((rows.len(), cols)),
+            },
+            uncoloured,
+            score,
+        })
+    }
+
+    fn parse_edges(s: &str) -> Result<Regio, String> {
+        let mut names: Vec<String> = Vec::new();
+        let mut edges = Vec::new();
+        let index = |name: &str, names: &mut Vec<String>| -> Result<usize, String> {
+            if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+                return Err(format!(
+                    "`{name}` is not a node name (letters, digits and _), in an edge list such as \"a-b b-c c\""
+                ));
+            }
+            Ok(match names.iter().position(|n| n == name) {
+                Some(i) => i,
+                None => {
+                    names.push(name.to_string());
+                    names.len() - 1
+                }
+            })
+        };
+        for token in s.split([' ', ',', '\n', '\t']).filter(|t| !t.is_empty()) {
+            let parts: Vec<&str> = token.split('-').collect();
+            let ids = parts
+                .iter()
+                .map(|p| index(p, &mut names))
+                .collect::<Result<Vec<_>, _>>()?;
+            for w in ids.windows(2) {
+                edges.push((w[0], w[1]));
+            }
+        }
+        if names.is_empty() {
+            return Err(
+                "expected a grid such as \"..|..\" or an edge list such as \"a-b b-c\"".into(),
+            );
+        }
+        if names.len() > MAX_NODES {
+            return Err(format!(
+                "the graph has {} nodes; at most {MAX_NODES} fit",
+                names.len()
+            ));
+        }
+        let mut closed: Vec<Wide> = (0..names.len()).map(Wide::bit).collect();
+        for (a, b) in edges {
+            closed[a] = closed[a].or(Wide::bit(b));
+            closed[b] = closed[b].or(Wide::bit(a));
+        }
+        Ok(Regio {
+            uncoloured: Wide::first(names.len()),
+            graph: Graph {
+                closed,
+                names,
+                grid: None,
+            },
+            score: 0,
+        })
+    }
+
+    /// The score so far (Left's coloured nodes minus Right's).
+    pub fn score(&self) -> i64 {
+        self.score
+    }
+
+    /// The uncoloured nodes.
+    pub fn uncoloured(&self) -> Wide {
+        self.uncoloured
+    }
+
+    /// The uncoloured nodes `v` would colour.
+    pub fn colours(&self, v: usize) -> Wide {
+        self.graph.closed[v].and(self.uncoloured)
+    }
+
+    /// The position after `player` colours `v`.
+    pub fn after(&self, v: usize, player: Player) -> Regio {
+        let taken = self.colours(v);
+        let c = taken.count() as i64;
+        Regio {
+            graph: self.graph.clone(),
+            uncoloured: self.uncoloured.and_not(taken),
+            score: self.score + if player == Player::Left { c } else { -c },
+        }
+    }
+
+    /// The name of node `v` (a square such as `b3` on grids).
+    pub fn name(&self, v: usize) -> &str {
+        &self.graph.names[v]
+    }
+
+    /// The position as text: the grid with `L`/`R` for nodes whose colour the score counts
+    /// (only their number matters) or the edge list.
+    pub fn describe(&self) -> String {
+        let prefix = if self.score != 0 {
+            format!("score {} + ", self.score)
+        } else {
+            String::new()
+        };
+        match self.graph.grid {
+            Some((rows, cols)) => {
+                let mut out = String::new();
+                for r in 0..rows {
+                    if r > 0 {
+                        out.push('|');
+                    }
+                    for c in 0..cols {
+                        let i = r * cols + c;
+                        out.push(if self.uncoloured.has(i) {
+                            '.'
+                        } else if self.graph.closed[i].is_empty() {
+                            '#'
+                        } else {
+                            'o'
+                        });
+                    }
+                }
+                format!("{prefix}{out}")
+            }
+            None => {
+                let live: Vec<&str> = self
+                    .uncoloured
+                    .ones()
+                    .map(|v| self.graph.names[v].as_str())
+                    .collect();
+                format!("{prefix}uncoloured {}", live.join(" "))
+            }
+        }
+    }
+
+    /// The components of the graph induced by `set`.
+    fn components(&self, set: Wide) -> Vec<Wide> {
+        let mut out = Vec::new();
+        let mut rest = set;
+        while let Some(start) = rest.lowest() {
+            let mut comp = Wide::bit(start);
+            let mut frontier = comp;
+            while let Some(v) = frontier.lowest() {
+                frontier = frontier.and_not(Wide::bit(v));
+                let new = self.graph.closed[v].and(rest).and_not(comp);
+                comp = comp.or(new);
+                frontier = frontier.or(new);
+            }
+            rest = rest.and_not(comp);
+            out.push(comp);
+        }
+        out
+    }
+}
+
+/// A grid cell's name: chess style (`a1` bottom left) on grids up to 26 columns, else `r3c4`.
+fn cell_name(r: usize, c: usize, rows: usize, cols: usize) -> String {
+    if cols <= 26 {
+        format!("{}{}", (b'a' + c as u8) as char, rows - r)
+    } else {
+        format!("r{}c{}", r + 1, c + 1)
+    }
+}
+
+/// LocalHSearch over the uncoloured part of a Regio position.
+pub struct RegioSearch<'a> {
+    analysis: Analysis<'a>,
+    position: &'a Regio,
+    mapping: Mapping,
+    table: FxHashMap<(Wide, u32), GameId>,
+    stats: SearchStats,
+    budget: Budget,
+    start: std::time::Instant,
+}
+
+/// Depth for "no limit".
+const EXACT: u32 = u32::MAX;
+
+impl<'a> RegioSearch<'a> {
+    pub fn new(
+        arena: &'a mut Arena,
+        caches: &'a mut AnalysisCaches,
+        position: &'a Regio,
+        mapping: Mapping,
+        budget: Budget,
+    ) -> Self {
+        RegioSearch {
+            analysis: Analysis::new(arena, caches),
+            position,
+            mapping,
+            table: FxHashMap::default(),
+            stats: SearchStats::default(),
+            budget,
+            start: std::time::Instant::now(),
+        }
+    }
+
+    /// The value of the uncoloured nodes `set` searched `depth` plies deep (`None`: exactly):
+    /// the sum of its components' values. Exact values split again wherever a move separates
+    /// the graph; a depth-limited search keeps each root component whole, so that its depth
+    /// counts the plies of that local game (thesis 8.3.2, Figure 8.7).
+    pub fn value(&mut self, set: Wide, depth: Option<u32>) -> GameId {
+        let depth = depth.unwrap_or(EXACT);
+        let mut acc = self.analysis.arena.zero();
+        for comp in self.position.components(set) {
+            let v = self.component(comp, depth);
+            acc = self.analysis.arena.add(acc, v);
+        }
+        acc
+    }
+
+    /// The value of `set` after a move, `depth` plies left.
+    fn rest(&mut self, set: Wide, depth: u32) -> GameId {
+        if depth == EXACT {
+            self.value(set, None)
+        } else {
+            self.component(set, depth)
+        }
+    }
+
+    /// The value of `set` (one component, or several when a depth-limited search keeps a
+    /// local game whole) with `depth` plies left.
+    fn component(&mut self, set: Wide, depth: u32) -> GameId {
+        if set.is_empty() || depth == 0 {
+            return self.analysis.arena.zero();
+        }
+        if let Some(&v) = self.table.get(&(set, depth)) {
+            self.stats.table_hits += 1;
+            return v;
+        }
+        self.tick();
+        let next = if depth == EXACT { EXACT } else { depth - 1 };
+        let (mut left, mut right) = (Vec::new(), Vec::new());
+        for v in set.ones() {
+            let taken = self.position.graph.closed[v].and(set);
+            let c = self.analysis.arena.integer(taken.count() as i64);
+            let rest = self.rest(set.and_not(taken), next);
+            left.push(self.analysis.arena.add(c, rest));
+            let neg = self.analysis.arena.neg(c);
+            right.push(self.analysis.arena.add(neg, rest));
+        }
+        let g = self.analysis.arena.game(left, right);
+        let g = match self.mapping {
+            Mapping::Reduced => self.analysis.rcf(g),
+            Mapping::Canonical => g,
+        };
+        self.table.insert((set, depth), g);
+        g
+    }
+
+    fn tick(&mut self) {
+        self.stats.nodes += 1;
+        if self.stats.nodes & 1023 == 0 {
+            crate::game::interrupt::check_cancel();
+            if self.stats.nodes > self.budget.nodes {
+                crate::game::Interrupt::Budget(format!(
+                    "node limit of {} reached",
+                    self.budget.nodes
+                ))
+                .raise();
+            }
+            if self.start.elapsed() > self.budget.time {
+                crate::game::Interrupt::Budget(format!(
+                    "time limit of {:?} reached",
+                    self.budget.time
+                ))
+                .raise();
+            }
+        }
+    }
+
+    pub fn finish(mut self) -> SearchStats {
+        self.stats.table_size = self.table.len();
+        self.stats.elapsed = self.start.elapsed();
+        self.stats.threads = 1;
+        self.stats
+    }
+}
+
+/// A Regio position as a calculator value, searched exactly or to a depth.
+#[derive(Debug)]
+pub struct RegioPosition {
+    pub position: Regio,
+    pub depth: Option<u32>,
+    pub mapping: Mapping,
+}
+
+impl RegioPosition {
+    fn search_value(&self, env: &mut SearchEnv, set: Wide, score: i64) -> GameId {
+        let mut caches = AnalysisCaches::default();
+        let mut search = RegioSearch::new(
+            env.arena,
+            &mut caches,
+            &self.position,
+            self.mapping,
+            env.budget,
+        );
+        let v = search.value(set, self.depth);
+        let stats = search.finish();
+        env.last = Some(stats);
+        let s = env.arena.integer(score);
+        env.arena.add(s, v)
+    }
+}
+
+impl Position for RegioPosition {
+    fn ruleset(&self) -> &'static str {
+        "regio"
+    }
+
+    fn describe(&self) -> String {
+        self.position.describe()
+    }
+
+    fn value(&self, env: &mut SearchEnv) -> PositionValue {
+        let (set, score) = (self.position.uncoloured, self.position.score);
+        PositionValue::Game(self.search_value(env, set, score))
+    }
+
+    fn outcome(&self, env: &mut SearchEnv) -> Result<Outcome, String> {
+        match self.value(env) {
+            PositionValue::Game(g) => Ok(env.arena.outcome(g)),
+            _ => Err("a Regio value is always a game".into()),
+        }
+    }
+
+    /// Every node, for each player, with the value of the position after colouring it (the
+    /// depth limit, if any, counts from the position itself: one ply is spent).
+    fn moves(&self, env: &mut SearchEnv) -> Vec<MoveRow> {
+        let mut rows = Vec::new();
+        let child_depth = self.depth.map(|d| d.saturating_sub(1));
+        for player in [Player::Left, Player::Right] {
+            for v in self.position.uncoloured.ones() {
+                let next = self.position.after(v, player);
+                let child = RegioPosition {
+                    position: next,
+                    depth: child_depth,
+                    mapping: self.mapping,
+                };
+                let g = child.search_value(env, child.position.uncoloured, child.position.score);
+                rows.push(MoveRow {
+                    player: Some(player),
+                    text: self.position.name(v).to_string(),
+                    value: PositionValue::Game(g),
+                    part: 0,
+                });
+            }
+        }
+        rows
+    }
+}
