@@ -365,7 +365,12 @@ impl<'a> RegioSearch<'a> {
         for v in set.ones() {
             let taken = self.position.graph.closed[v].and(set);
             let c = self.analysis.arena.integer(taken.count() as i64);
-            let rest = self.rest(set.and_not(taken), next);
+            let mut rest = self.rest(set.and_not(taken), next);
+            if self.mapping == Mapping::Reduced {
+                // A sum of reduced parts is reduced again: the same game up to infinitesimals,
+                // which the reduced form of the whole ignores, and much smaller to work with.
+                rest = self.analysis.rcf(rest);
+            }
             left.push(self.analysis.arena.add(c, rest));
             let neg = self.analysis.arena.neg(c);
             right.push(self.analysis.arena.add(neg, rest));
