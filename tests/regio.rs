@@ -723,11 +723,16 @@ fn malformed_boards_are_errors_with_a_caret() {
         (r#"regio(".|..|.")"#, r#"".|..|.""#, "rectangular"),
         ("regio(\"##|#\")", "\"##|#\"", "rectangular"),
         // Bad characters.
-        (r#"regio("..|x.")"#, r#""..|x.""#, "not a node name"),
-        (r#"regio(".#.|..?")"#, r#"".#.|..?""#, "not a node name"),
+        (r#"regio("..|x.")"#, r#""..|x.""#, "unexpected `x` in row 2"),
+        (
+            r#"regio(".#.|..?")"#,
+            r#"".#.|..?""#,
+            "unexpected `?` in row 2",
+        ),
         (r#"regio("a-b c!")"#, r#""a-b c!""#, "not a node name"),
         (r#"regio("a-é")"#, r#""a-é""#, "not a node name"),
-        (r#"regio("a.b")"#, r#""a.b""#, "not a node name"),
+        // A `.` makes a grid: its letters are then the error.
+        (r#"regio("a.b")"#, r#""a.b""#, "unexpected `a` in row 1"),
         // Bad node names.
         (r#"regio("a-")"#, r#""a-""#, "not a node name"),
         (r#"regio("-b")"#, r#""-b""#, "not a node name"),

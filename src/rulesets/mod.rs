@@ -188,13 +188,21 @@ pub static CONSTRUCTORS: &[Constructor] = &[
         signature: "regio(board), regio(board, depth) or regio(board, depth, \"canonical\")",
         arity: 1..=3,
         summary: "a Regio position, its score mapped to a game through reduced canonical form",
-        help: "regio(\"..|..|..|..\") is a Regio position (Maeser, thesis ch. 8): a move colours an\nuncoloured node and its uncoloured neighbours, the score is Left's coloured nodes minus\nRight's. Grids: `.` uncoloured, `L`/`R` coloured by Left/Right (they count in the score),\n`#` no node, rows separated by `|`, orthogonal neighbours. Graphs: an edge list such as\n\"a-b b-c c-a d\" (names of letters, digits and _; `a-b-c` is a path; a lone name is a node).\nThe value maps finished positions to their score and interior ones to the reduced canonical\nform of {G^L | G^R} (8.2.3); regio(board, d) searches d plies and counts the rest as 0\n(LocalHSearch, 8.3.2), regio(board, d, \"canonical\") keeps the plain canonical form (d = -1:\nexact). Separate regions are valued apart and added.\nExample: regio(\"..|..|..|..\") is +-{8|6||2|0}, regio(\"..|..|..|..\", 1) is {4|-4}.",
+        help: "regio(\"..|..|..|..\") is a Regio position (Maeser, thesis ch. 8): a move colours an\nuncoloured node and its uncoloured neighbours, the score is Left's coloured nodes minus\nRight's. Grids: `.` uncoloured, `L`/`R` coloured by Left/Right (they count in the score),\n`#` no node, rows separated by `|`, orthogonal neighbours. Graphs: an edge list such as\n\"a-b b-c c-a d\" (names of letters, digits and _; `a-b-c` is a path; a lone name is a node;\na string of the letters L and R alone reads as a grid of coloured cells).\nThe value maps finished positions to their score and interior ones to the reduced canonical\nform of {G^L | G^R} (8.2.3); regio(board, d) searches d plies and counts the rest as 0\n(LocalHSearch, 8.3.2), regio(board, d, \"canonical\") keeps the plain canonical form (d = -1:\nexact). Separate regions are valued apart and added.\nExample: regio(\"..|..|..|..\") is +-{8|6||2|0}, regio(\"..|..|..|..\", 1) is {4|-4}.",
         build: |a| {
             let board = text(a, 0)?;
             let position = regio::Regio::parse(board).map_err(|m| ArgError::at(0, m))?;
             let mut depth = None;
             let mut mapping = regio::Mapping::Reduced;
+            let (mut seen_depth, mut seen_mapping) = (false, false);
             for (i, arg) in a.iter().enumerate().skip(1) {
+                let repeated = match arg {
+                    Arg::Int(_) => std::mem::replace(&mut seen_depth, true),
+                    _ => std::mem::replace(&mut seen_mapping, true),
+                };
+                if repeated {
+                    return Err(ArgError::at(i, "given twice"));
+                }
                 match arg {
                     Arg::Int(-1) => depth = None,
                     Arg::Int(d) if *d >= 0 && *d <= 1000 => depth = Some(*d as u32),

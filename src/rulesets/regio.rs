@@ -51,9 +51,11 @@ impl Regio {
     /// separated by `|`, orthogonal neighbours) or an edge list (`a-b b-c c`: names joined by
     /// `-` are neighbours, a lone name is a node; separated by spaces or commas).
     pub fn parse(s: &str) -> Result<Regio, String> {
-        let grid_like = s.chars().all(|c| ".#LRlr|\n ".contains(c))
-            && s.contains(['.', 'L', 'R', 'l', 'r', '#']);
-        if grid_like && !s.trim().is_empty() {
+        // Edge lists never hold `.`, `#` or `|`; a string of grid letters only (`LL`, a grid of
+        // coloured cells) is a grid too, so node names made of L and R alone read as grids.
+        let grid_letters =
+            !s.trim().is_empty() && s.trim().chars().all(|c| ".#LRlr|\n".contains(c));
+        if s.contains(['.', '#', '|']) || grid_letters {
             Regio::parse_grid(s)
         } else {
             Regio::parse_edges(s)
@@ -95,7 +97,13 @@ impl Regio {
                     '.' => uncoloured = uncoloured.or(Wide::bit(i)),
                     'L' | 'l' => score += 1,
                     'R' | 'r' => score -= 1,
-                    _ => continue,
+                    '#' => continue,
+                    other => {
+                        return Err(format!(
+                            "unexpected `{other}` in row {}: use `.` for an uncoloured node, `L`/`R` for coloured ones and `#` for no node",
+                            r + 1
+                        ));
+                    }
                 }
                 present = present.or(Wide::bit(i));
             }
