@@ -292,6 +292,49 @@ impl Regio {
     }
 }
 
+/// A set of nodes as a table key: on grids the set moved to the top left corner and turned
+/// to the least of its eight images (rotations and reflections keep orthogonal neighbours), as
+/// its bounding box's height, width and cells row by row; on other graphs the set itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Shape(u16, u16, Wide);
+
+impl Regio {
+    fn shape(&self, set: Wide) -> Shape {
+        let Some((_, cols)) = self.graph.grid else {
+            return Shape(0, 0, set);
+        };
+        let cells: Vec<(usize, usize)> = set.ones().map(|i| (i / cols, i % cols)).collect();
+        let (r0, c0) = cells
+            .iter()
+            .fold((usize::MAX, usize::MAX), |(r, c), &(a, b)| {
+                (r.min(a), c.min(b))
+            });
+        let h = cells.iter().map(|&(r, _)| r - r0 + 1).max().unwrap_or(0);
+        let w = cells.iter().map(|&(_, c)| c - c0 + 1).max().unwrap_or(0);
+        let mut best: Option<Shape> = None;
+        for t in 0..8 {
+            let (th, tw) = if t & 4 == 0 { (h, w) } else { (w, h) };
+            let mut bits = Wide::EMPTY;
+            for &(r, c) in &cells {
+                let (mut y, mut x) = (r - r0, c - c0);
+                if t & 1 != 0 {
+                    y = h - 1 - y;
+                }
+                if t & 2 != 0 {
+                    x = w - 1 - x;
+                }
+                if t & 4 != 0 {
+                    std::mem::swap(&mut y, &mut x);
+                }
+                bits = bits.or(Wide::bit(y * tw + x));
+            }
+            let s = Shape(th as u16, tw as u16, bits);
+            best = Some(best.map_or(s, |b| b.min(s)));
+        }
+        best.unwrap_or(Shape(0, 0, Wide::EMPTY))
+    }
+}
+
 /// A grid cell's name: chess style (`a1` bottom left) on grids up to 26 columns, else `r3c4`.
 fn cell_name(r: usize, c: usize, rows: usize, cols: usize) -> String {
     if cols <= 26 {
@@ -306,7 +349,8 @@ pub struct RegioSearch<'a> {
     analysis: Analysis<'a>,
     position: &'a Regio,
     mapping: Mapping,
-    table: FxHashMap<(Wide, u32), GameId>,
+    /// Values by shape (grids: up to the eight symmetries of the square) and depth.
+    table: FxHashMap<(Shape, u32), GameId>,
     stats: SearchStats,
     budget: Budget,
     start: std::time::Instant,
@@ -363,7 +407,8 @@ impl<'a> RegioSearch<'a> {
         if set.is_empty() || depth == 0 {
             return self.analysis.arena.zero();
         }
-        if let Some(&v) = self.table.get(&(set, depth)) {
+        let shape = self.position.shape(set);
+        if let Some(&v) = self.table.get(&(shape, depth)) {
             self.stats.table_hits += 1;
             return v;
         }
@@ -388,7 +433,7 @@ impl<'a> RegioSearch<'a> {
             Mapping::Reduced => self.analysis.rcf(g),
             Mapping::Canonical => g,
         };
-        self.table.insert((set, depth), g);
+        self.table.insert((shape, depth), g);
         g
     }
 
