@@ -194,30 +194,7 @@ impl<B: Bits> Grid<B> {
 
     /// Parses a board: rows separated by `|` or newlines, `.` free, `#` (or `x`) filled.
     pub fn parse(s: &str) -> Result<Grid<B>, String> {
-        let rows: Vec<&str> = s
-            .split(['|', '\n'])
-            .map(str::trim)
-            .filter(|r| !r.is_empty())
-            .collect();
-        let cols = rows.first().map_or(0, |r| r.chars().count());
-        if let Some((i, r)) = rows
-            .iter()
-            .enumerate()
-            .find(|(_, r)| r.chars().count() != cols)
-        {
-            return Err(format!(
-                "row {} has {} cells but row 1 has {cols}: boards must be rectangular",
-                i + 1,
-                r.chars().count()
-            ));
-        }
-        if rows.len() * cols > B::CAPACITY {
-            return Err(format!(
-                "the board has {} cells; boards hold at most {}",
-                rows.len() * cols,
-                B::CAPACITY
-            ));
-        }
+        let (rows, cols) = board_rows(s, B::CAPACITY)?;
         let mut free = B::EMPTY;
         for (r, row) in rows.iter().enumerate() {
             for (c, ch) in row.chars().enumerate() {
@@ -480,6 +457,35 @@ fn fill<B: Bits>(
 #[inline]
 pub fn ones<B: Bits>(m: B) -> impl Iterator<Item = usize> {
     m.ones()
+}
+
+/// The rows of a board string (separated by `|` or newlines, blanks around rows ignored) and
+/// its width; an error unless the rows are equally long and hold at most `capacity` cells.
+pub fn board_rows(s: &str, capacity: usize) -> Result<(Vec<&str>, usize), String> {
+    let rows: Vec<&str> = s
+        .split(['|', '\n'])
+        .map(str::trim)
+        .filter(|r| !r.is_empty())
+        .collect();
+    let cols = rows.first().map_or(0, |r| r.chars().count());
+    if let Some((i, r)) = rows
+        .iter()
+        .enumerate()
+        .find(|(_, r)| r.chars().count() != cols)
+    {
+        return Err(format!(
+            "row {} has {} cells but row 1 has {cols}: boards must be rectangular",
+            i + 1,
+            r.chars().count()
+        ));
+    }
+    if rows.len() * cols > capacity {
+        return Err(format!(
+            "the board has {} cells; boards hold at most {capacity}",
+            rows.len() * cols
+        ));
+    }
+    Ok((rows, cols))
 }
 
 #[cfg(test)]

@@ -12,7 +12,7 @@
 
 use rustc_hash::FxHashMap;
 
-use super::grid::{Bits, Wide};
+use super::grid::{Bits, Wide, board_rows};
 use crate::analysis::{Analysis, AnalysisCaches};
 use crate::game::{Arena, GameId, Outcome};
 use crate::search::{Budget, MoveRow, Player, Position, PositionValue, SearchEnv, SearchStats};
@@ -63,29 +63,7 @@ impl Regio {
     }
 
     fn parse_grid(s: &str) -> Result<Regio, String> {
-        let rows: Vec<&str> = s
-            .split(['|', '\n'])
-            .map(str::trim)
-            .filter(|r| !r.is_empty())
-            .collect();
-        let cols = rows.first().map_or(0, |r| r.chars().count());
-        if let Some((i, r)) = rows
-            .iter()
-            .enumerate()
-            .find(|(_, r)| r.chars().count() != cols)
-        {
-            return Err(format!(
-                "row {} has {} cells but row 1 has {cols}: grids must be rectangular",
-                i + 1,
-                r.chars().count()
-            ));
-        }
-        if rows.len() * cols > MAX_NODES {
-            return Err(format!(
-                "the grid has {} cells; at most {MAX_NODES} fit",
-                rows.len() * cols
-            ));
-        }
+        let (rows, cols) = board_rows(s, MAX_NODES)?;
         let n = rows.len() * cols;
         let mut present = Wide::EMPTY;
         let mut uncoloured = Wide::EMPTY;
