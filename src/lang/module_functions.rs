@@ -216,25 +216,11 @@ fn progress_printer() -> impl FnMut(&Progress) {
     }
 }
 
-/// Every valid word of length `m`.
+/// Every valid word of length `m`, in lexicographic order.
 fn words(m: usize) -> Vec<Vec<bool>> {
-    let mut out = vec![Vec::new()];
-    for _ in 0..m {
-        let mut next = Vec::with_capacity(out.len() * 2);
-        for w in out {
-            let mut zero = w.clone();
-            zero.push(false);
-            if w.last() != Some(&true) {
-                let mut one = w.clone();
-                one.push(true);
-                next.push(one);
-            }
-            next.push(zero);
-        }
-        out = next;
-    }
-    out.sort();
-    out
+    (0..tables::word_counts(m)[m])
+        .map(|r| tables::word_at(m, r))
+        .collect()
 }
 
 /// The text of `elkiescheck(n)`.

@@ -453,7 +453,8 @@ pub struct RegioPosition {
 }
 
 impl RegioPosition {
-    fn search_value(&self, env: &mut SearchEnv, set: Wide, score: i64) -> GameId {
+    /// A search of this position's graph in the session's arena, with its own rcf memo.
+    fn with_search<T>(&self, env: &mut SearchEnv, f: impl FnOnce(&mut RegioSearch) -> T) -> T {
         let mut caches = AnalysisCaches::default();
         let mut search = RegioSearch::new(
             env.arena,
@@ -462,11 +463,9 @@ impl RegioPosition {
             self.mapping,
             env.budget,
         );
-        let v = search.value(set, self.depth);
-        let stats = search.finish();
-        env.last = Some(stats);
-        let s = env.arena.integer(score);
-        env.arena.add(s, v)
+        let r = f(&mut search);
+        env.last = Some(search.finish());
+        r
     }
 }
 
@@ -480,8 +479,10 @@ impl Position for RegioPosition {
     }
 
     fn value(&self, env: &mut SearchEnv) -> PositionValue {
-        let (set, score) = (self.position.uncoloured, self.position.score);
-        PositionValue::Game(self.search_value(env, set, score))
+        let (set, depth) = (self.position.uncoloured, self.depth);
+        let v = self.with_search(env, |s| s.value(set, depth));
+        let score = env.arena.integer(self.position.score);
+        PositionValue::Game(env.arena.add(score, v))
     }
 
     fn outcome(&self, env: &mut SearchEnv) -> Result<Outcome, String> {
@@ -494,25 +495,34 @@ impl Position for RegioPosition {
     /// Every node, for each player, with the value of the position after colouring it (the
     /// depth limit, if any, counts from the position itself: one ply is spent).
     fn moves(&self, env: &mut SearchEnv) -> Vec<MoveRow> {
-        let mut rows = Vec::new();
         let child_depth = self.depth.map(|d| d.saturating_sub(1));
-        for player in [Player::Left, Player::Right] {
-            for v in self.position.uncoloured.ones() {
-                let next = self.position.after(v, player);
-                let child = RegioPosition {
-                    position: next,
-                    depth: child_depth,
-                    mapping: self.mapping,
-                };
-                let g = child.search_value(env, child.position.uncoloured, child.position.score);
-                rows.push(MoveRow {
-                    player: Some(player),
-                    text: self.position.name(v).to_string(),
-                    value: PositionValue::Game(g),
+        let children: Vec<(Player, usize, Regio)> = [Player::Left, Player::Right]
+            .into_iter()
+            .flat_map(|p| {
+                self.position
+                    .uncoloured
+                    .ones()
+                    .map(move |v| (p, v, self.position.after(v, p)))
+            })
+            .collect();
+        let values: Vec<GameId> = self.with_search(env, |s| {
+            children
+                .iter()
+                .map(|(_, _, c)| s.value(c.uncoloured, child_depth))
+                .collect()
+        });
+        children
+            .iter()
+            .zip(values)
+            .map(|((player, v, child), value)| {
+                let score = env.arena.integer(child.score);
+                MoveRow {
+                    player: Some(*player),
+                    text: self.position.name(*v).to_string(),
+                    value: PositionValue::Game(env.arena.add(score, value)),
                     part: 0,
-                });
-            }
-        }
-        rows
+                }
+            })
+            .collect()
     }
 }
