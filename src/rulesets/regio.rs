@@ -433,6 +433,16 @@ impl<'a> RegioSearch<'a> {
                 ))
                 .raise();
             }
+            let bytes = self.analysis.arena.approx_bytes()
+                + self.table.capacity() * (std::mem::size_of::<(Shape, u32, GameId)>() + 8);
+            if bytes > self.budget.memory {
+                crate::game::Interrupt::Budget(format!(
+                    "memory limit of {} MiB reached ({} nodes searched)",
+                    self.budget.memory >> 20,
+                    self.stats.nodes
+                ))
+                .raise();
+            }
         }
     }
 
