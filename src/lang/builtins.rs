@@ -67,6 +67,9 @@ pub struct Builtin {
     /// The function takes module positions as they are (`moves`, `outcome`); other functions
     /// receive a position's value instead.
     pub takes_positions: bool,
+    /// A sum `G1 + G2 + ...` given as the first argument arrives as the list of its summands
+    /// (`bestmove`); other functions receive the sum's value.
+    pub takes_summands: bool,
     pub run: fn(&mut Session, &[Value]) -> CallResult,
 }
 
@@ -80,6 +83,7 @@ macro_rules! builtin {
             summary: $summary,
             help: $help,
             takes_positions: false,
+            takes_summands: false,
             run: $run,
         }
     };
@@ -151,6 +155,19 @@ pub static BUILTINS: &[Builtin] = &[
                     ),
                 )),
             }
+        )
+    },
+    Builtin {
+        takes_positions: true,
+        takes_summands: true,
+        ..builtin!(
+            "bestmove",
+            "bestmove(G1 + G2 + ...) or bestmove(G1 + G2, \"right\")",
+            1..=2,
+            Positions,
+            "the move each sum-play strategy picks in a sum",
+            "bestmove(G1 + G2 + ...) shows, for Left to move (bestmove(sum, \"right\"): Right), the\ncomponent and move that each sum-play strategy picks (Maeser, thesis 4.2.3 and 8.4.5), with\nthe move's incentive (G^L - G for Left, G - G^R for Right) and the temperatures of the\ncomponent and of what the move leaves. optimal drops moves with dominated incentives and,\nif several remain, plays one after which the mover wins the sum; hotstrat plays in the\nhottest component, its option of best mean; greedy hotstrat breaks ties by the temperature\nclosest to the hottest other component. Components may be games or module positions (their\nmoves keep the ruleset's names). Thermostrat (Winning Ways, ch. 6) is not offered yet.\nExample: bestmove({4|-4} + {3|-3} + {1|-1}).",
+            |s, v| bestmove(s, v)
         )
     },
     builtin!(
@@ -696,6 +713,105 @@ pub static BUILTINS: &[Builtin] = &[
         }
     ),
 ];
+
+/// The text of `bestmove`.
+fn bestmove(s: &mut Session, v: &[Value]) -> CallResult {
+    use crate::search::Player;
+    use crate::search::sum_play::{self, Move, Strategy};
+    let player = match v.get(1) {
+        None => Player::Left,
+        Some(Value::Str(p)) if p.eq_ignore_ascii_case("left") => Player::Left,
+        Some(Value::Str(p)) if p.eq_ignore_ascii_case("right") => Player::Right,
+        Some(_) => return Err(CallError::Arg(1, "expected \"left\" or \"right\"".into())),
+    };
+    let items: Vec<Value> = match &v[0] {
+        Value::List(items) => items.clone(),
+        other => vec![other.clone()],
+    };
+    let mut components = Vec::new();
+    let mut moves: Vec<Move> = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        match item {
+            Value::Game(g) => {
+                let mut ms = sum_play::moves_of(&mut s.arena, &[*g], player);
+                ms.iter_mut().for_each(|m| m.component = i);
+                moves.extend(ms);
+                components.push(*g);
+            }
+            Value::Position(p) => {
+                let g = match s.position_value(p) {
+                    crate::search::PositionValue::Game(g) => g,
+                    _ => {
+                        return Err(CallError::Arg(
+                            0,
+                            format!(
+                                "component {} is no short game (it holds on/off threats or a forced win)",
+                                i + 1
+                            ),
+                        ));
+                    }
+                };
+                let rows = s.with_search(|env| p.position.moves(env));
+                for r in rows
+                    .into_iter()
+                    .filter(|r| r.player.is_none_or(|q| q == player))
+                {
+                    if let crate::search::PositionValue::Game(o) = r.value {
+                        moves.push(Move {
+                            component: i,
+                            option: o,
+                            text: r.text,
+                        });
+                    }
+                }
+                components.push(g);
+            }
+            other => {
+                return Err(CallError::Arg(
+                    0,
+                    format!("component {} is a {}, not a game", i + 1, other.type_name()),
+                ));
+            }
+        }
+    }
+    let a = &mut s.arena;
+    let names: Vec<String> = components.iter().map(|&g| a.display(g)).collect();
+    let who = if player == Player::Left {
+        "Left"
+    } else {
+        "Right"
+    };
+    let mut out = format!("{who} to move in {}", names.join(" + "));
+    if moves.is_empty() {
+        out.push_str(&format!("\n{who} has no move"));
+        return Ok(Value::Text(out));
+    }
+    for strategy in Strategy::ALL {
+        let Some(i) = sum_play::pick(a, &components, &moves, player, strategy) else {
+            continue;
+        };
+        let m = &moves[i];
+        let inc = sum_play::incentive(a, &components, m, player);
+        let t_comp = a.temperature(components[m.component]);
+        let t_after = a.temperature(m.option);
+        let option = a.display(m.option);
+        let step = if m.text == option {
+            format!("to {option}")
+        } else {
+            format!("{} to {option}", m.text)
+        };
+        out.push_str(&format!(
+            "\n{:<16} component {} ({}): {step}; incentive {}, temperature {} -> {}",
+            strategy.name(),
+            m.component + 1,
+            names[m.component],
+            a.display(inc),
+            t_comp,
+            t_after
+        ));
+    }
+    Ok(Value::Text(out))
+}
 
 /// Looks up a built-in function by name.
 pub fn lookup(name: &str) -> Option<&'static Builtin> {

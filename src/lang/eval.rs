@@ -346,8 +346,27 @@ impl Session {
             ));
         }
         let mut values = Vec::with_capacity(args.len());
-        for a in args {
-            values.push(self.eval(a)?);
+        for (i, a) in args.iter().enumerate() {
+            let summands = match (&f, &a.kind) {
+                (Function::Builtin(b), ExprKind::Chain { first, rest })
+                    if b.takes_summands
+                        && i == 0
+                        && rest.iter().all(|(op, _)| *op == BinOp::Add) =>
+                {
+                    Some(std::iter::once(&**first).chain(rest.iter().map(|(_, e)| e)))
+                }
+                _ => None,
+            };
+            match summands {
+                Some(terms) => {
+                    let mut list = Vec::new();
+                    for t in terms {
+                        list.push(self.eval(t)?);
+                    }
+                    values.push(Value::List(list));
+                }
+                None => values.push(self.eval(a)?),
+            }
         }
         match f {
             Function::Builtin(b) => {

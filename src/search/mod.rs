@@ -10,6 +10,7 @@ pub mod impartial;
 pub mod local;
 pub mod outcome;
 pub mod position;
+pub mod sum_play;
 pub mod threat_position;
 
 pub use budget::{Budget, SearchStats};

@@ -1,0 +1,180 @@
+//! Playing a sum of games move by move from the components' values (Mäser, *Divide and
+//! conquer*, 4.2.3 and 8.4.5): each strategy picks one component and one move in it.
+//!
+//! A move's *incentive* is what it gains its player: `G^L - G` for Left, `G - G^R` for Right
+//! (WW ch. 5). A move whose incentive is at most another's is dominated: the other move is at
+//! least as good in every sum (`S + Δ1 <= S + Δ2`).
+
+use crate::game::{Arena, GameId, Relation};
+
+use super::game::Player;
+
+/// A sum-play strategy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Strategy {
+    /// Drop moves with dominated incentives; if several remain, compute the sum and play a
+    /// move after which the mover wins (thesis 4.2.3).
+    Optimal,
+    /// Play in the hottest component, its best option by mean.
+    Hotstrat,
+    /// Thesis 8.4.5: among the undominated moves of the hottest component(s), the one that
+    /// gains most now (by the option's mean), then the one leaving a temperature closest to
+    /// the hottest other component.
+    GreedyHotstrat,
+}
+
+impl Strategy {
+    pub const ALL: [Strategy; 3] = [
+        Strategy::Optimal,
+        Strategy::Hotstrat,
+        Strategy::GreedyHotstrat,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Strategy::Optimal => "optimal",
+            Strategy::Hotstrat => "hotstrat",
+            Strategy::GreedyHotstrat => "greedy hotstrat",
+        }
+    }
+}
+
+/// One move of the sum: in component `component`, to the value `option`.
+#[derive(Clone, Debug)]
+pub struct Move {
+    pub component: usize,
+    pub option: GameId,
+    /// The move in the ruleset's words (or the option's value).
+    pub text: String,
+}
+
+/// The moves of `player` in the sum of `components` with their option values (canonical).
+pub fn moves_of(arena: &mut Arena, components: &[GameId], player: Player) -> Vec<Move> {
+    let mut out = Vec::new();
+    for (i, &g) in components.iter().enumerate() {
+        let opts = match player {
+            Player::Left => arena.left_options(g),
+            Player::Right => arena.right_options(g),
+        };
+        for o in opts {
+            let text = arena.display(o);
+            out.push(Move {
+                component: i,
+                option: o,
+                text,
+            });
+        }
+    }
+    out
+}
+
+/// The incentive of `m` for `player`.
+pub fn incentive(arena: &mut Arena, components: &[GameId], m: &Move, player: Player) -> GameId {
+    let g = components[m.component];
+    match player {
+        Player::Left => arena.sub(m.option, g),
+        Player::Right => arena.sub(g, m.option),
+    }
+}
+
+/// The indices of the moves whose incentives no other move's incentive exceeds (of equal
+/// incentives the first is kept).
+pub fn undominated(arena: &mut Arena, incentives: &[GameId]) -> Vec<usize> {
+    (0..incentives.len())
+        .filter(|&i| {
+            !(0..incentives.len()).any(|j| {
+                j != i
+                    && match arena.relation(incentives[j], incentives[i]) {
+                        Relation::Greater => true,
+                        Relation::Equal => j < i,
+                        _ => false,
+                    }
+            })
+        })
+        .collect()
+}
+
+/// The move `strategy` picks for `player` in the sum of `components`, as an index into
+/// `moves`; `None` without moves.
+pub fn pick(
+    arena: &mut Arena,
+    components: &[GameId],
+    moves: &[Move],
+    player: Player,
+    strategy: Strategy,
+) -> Option<usize> {
+    if moves.is_empty() {
+        return None;
+    }
+    let incentives: Vec<GameId> = moves
+        .iter()
+        .map(|m| incentive(arena, components, m, player))
+        .collect();
+    let good = undominated(arena, &incentives);
+    // Left prefers larger means, Right smaller: compare in the mover's direction.
+    let sign = |x: crate::game::Dyadic| if player == Player::Left { x } else { -x };
+    match strategy {
+        Strategy::Optimal => {
+            if good.len() == 1 {
+                return Some(good[0]);
+            }
+            let total = components
+                .iter()
+                .fold(arena.zero(), |acc, &g| arena.add(acc, g));
+            let wins = good.iter().copied().find(|&i| {
+                let m = &moves[i];
+                let rest = arena.sub(total, components[m.component]);
+                let after = arena.add(rest, m.option);
+                let zero = arena.zero();
+                match player {
+                    Player::Left => arena.leq(zero, after),
+                    Player::Right => arena.leq(after, zero),
+                }
+            });
+            Some(wins.unwrap_or(good[0]))
+        }
+        Strategy::Hotstrat | Strategy::GreedyHotstrat => {
+            let temps: Vec<_> = components.iter().map(|&g| arena.temperature(g)).collect();
+            let hottest = good.iter().map(|&i| temps[moves[i].component]).max()?;
+            let mut cands: Vec<usize> = good
+                .iter()
+                .copied()
+                .filter(|&i| temps[moves[i].component] == hottest)
+                .collect();
+            let best_mean = cands
+                .iter()
+                .map(|&i| sign(arena.mean(moves[i].option)))
+                .max()?;
+            cands.retain(|&i| sign(arena.mean(moves[i].option)) == best_mean);
+            if strategy == Strategy::GreedyHotstrat && cands.len() > 1 {
+                // The temperature the move leaves, closest to the hottest other component.
+                let others = |c: usize| {
+                    temps
+                        .iter()
+                        .enumerate()
+                        .filter(|&(j, _)| j != c)
+                        .map(|(_, &t)| t)
+                        .max()
+                };
+                let gap = |arena: &mut Arena, i: usize| {
+                    let left = arena.temperature(moves[i].option);
+                    match others(moves[i].component) {
+                        Some(t) => (left - t).abs(),
+                        None => left,
+                    }
+                };
+                let mut best = cands[0];
+                let mut best_gap = gap(arena, best);
+                for &i in &cands[1..] {
+                    let g = gap(arena, i);
+                    if g < best_gap {
+                        best = i;
+                        best_gap = g;
+                    }
+                }
+                return Some(best);
+            }
+            cands.first().copied()
+        }
+    }
+}
