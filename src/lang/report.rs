@@ -148,7 +148,7 @@ impl Session {
             Some(Outcome::R) => format!("{l} first: {r} wins{how}; {r} first: {r} wins{how}"),
             Some(Outcome::N) => format!("{l} first: {l} wins; {r} first: {r} wins"),
             Some(Outcome::P) => format!("{l} first: {r} wins; {r} first: {l} wins"),
-            None => "who wins is open: both sides can force promotions in different chunks, a race the model leaves out".to_string(),
+            None => "who wins is open: the value holds threats of both sides, which the threat algebra does not order".to_string(),
         }
     }
 }
