@@ -10,7 +10,43 @@ use cgcalc::game::Arena;
 use cgcalc::rulesets::regio::{Mapping, Regio, RegioSearch};
 use cgcalc::search::Budget;
 
+/// Thesis 8.4.5 / Figure 8.10: greedy hotstrat against alpha-beta, depth 4, on 10 divided
+/// 15x15 boards.
+fn experiment(positions: u64) {
+    println!(
+        "{:<4} {:>6}  {:>9} {:>12}  {:>9} {:>12}  {:>8}",
+        "pos", "games", "hot score", "hot nodes", "ab score", "ab nodes", "time"
+    );
+    let all = Instant::now();
+    for seed in 1..=positions {
+        let t = Instant::now();
+        let row = cgcalc::rulesets::regio_experiment::run(seed);
+        println!(
+            "{:<4} {:>6}  {:>9} {:>12}  {:>9} {:>12}  {:>6.1} s",
+            seed,
+            row.local_games,
+            row.hot_score,
+            row.hot_nodes,
+            row.ab_score,
+            row.ab_nodes,
+            t.elapsed().as_secs_f64()
+        );
+    }
+    println!(
+        "total {:.1} s, peak {:.0} MiB",
+        all.elapsed().as_secs_f64(),
+        common::peak_mib()
+    );
+}
+
 fn main() {
+    if let Some(n) = std::env::args()
+        .skip(1)
+        .find_map(|a| a.strip_prefix("experiment=")?.parse().ok())
+    {
+        experiment(n);
+        return;
+    }
     let max: usize = std::env::args()
         .skip(1)
         .find_map(|a| a.strip_prefix("max=")?.parse().ok())

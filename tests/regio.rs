@@ -785,3 +785,26 @@ fn bad_depth_arguments_are_errors_with_a_caret() {
     assert_eq!(run_ok(&mut s, r#"regio("..", -1)"#), "+-2");
     assert_eq!(run_ok(&mut s, r#"regio("..", "canonical", 1)"#), "+-2");
 }
+
+/// Thesis 8.4.5: the experiment's boards are seeded 15x15 grids split into local games no
+/// larger than the size drawn for the board, the same for the same seed; both players finish
+/// the game with every node coloured (the final score has the parity of the node count).
+#[test]
+fn experiment_boards_and_games() {
+    use cgcalc::rulesets::regio_experiment::{divided_board, run};
+    let board = divided_board(3);
+    assert_eq!(board, divided_board(3));
+    assert_eq!(board.split('|').count(), 15);
+    let nodes = board.chars().filter(|&c| c == '.').count();
+    let regions = run(3);
+    assert!(regions.local_games >= 2, "{board}");
+    for score in [regions.hot_score, regions.ab_score] {
+        assert!(score.unsigned_abs() as usize <= nodes);
+        assert_eq!(
+            (score - nodes as i64).rem_euclid(2),
+            0,
+            "{score} of {nodes} nodes"
+        );
+    }
+    assert!(regions.hot_nodes > 0 && regions.ab_nodes > 0);
+}

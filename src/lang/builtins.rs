@@ -49,7 +49,7 @@ impl Topic {
             Topic::Reductions => "reductions",
             Topic::Predicates => "predicates",
             Topic::Positions => "positions of game modules",
-            Topic::Tables => "tables of game modules (Elkies' pawn game)",
+            Topic::Tables => "tables of game modules (Elkies' pawn game, Regio)",
         }
     }
 }

@@ -8,6 +8,7 @@ pub mod elkies;
 pub mod grid;
 pub mod pawns;
 pub mod regio;
+pub mod regio_experiment;
 
 use std::ops::RangeInclusive;
 

@@ -251,7 +251,7 @@ impl Regio {
     }
 
     /// The components of the graph induced by `set`.
-    fn components(&self, set: Wide) -> Vec<Wide> {
+    pub fn components(&self, set: Wide) -> Vec<Wide> {
         let mut out = Vec::new();
         let mut rest = set;
         while let Some(start) = rest.lowest() {
@@ -322,13 +322,16 @@ fn cell_name(r: usize, c: usize, rows: usize, cols: usize) -> String {
     }
 }
 
+/// Values of node sets by shape and depth.
+pub type ShapeTable = FxHashMap<(Shape, u32), GameId>;
+
 /// LocalHSearch over the uncoloured part of a Regio position.
 pub struct RegioSearch<'a> {
     analysis: Analysis<'a>,
     position: &'a Regio,
     mapping: Mapping,
     /// Values by shape (grids: up to the eight symmetries of the square) and depth.
-    table: FxHashMap<(Shape, u32), GameId>,
+    table: ShapeTable,
     stats: SearchStats,
     budget: Budget,
     start: std::time::Instant,
@@ -444,6 +447,23 @@ impl<'a> RegioSearch<'a> {
                 .raise();
             }
         }
+    }
+
+    /// The arena the values live in.
+    pub fn arena(&mut self) -> &mut Arena {
+        self.analysis.arena
+    }
+
+    /// The table of values by shape, to carry into a search of a later position of the same
+    /// graph (shapes do not depend on the position).
+    pub fn take_table(&mut self) -> ShapeTable {
+        std::mem::take(&mut self.table)
+    }
+
+    /// Starts from a table taken from an earlier search of the same graph.
+    pub fn with_table(mut self, table: ShapeTable) -> Self {
+        self.table = table;
+        self
     }
 
     pub fn finish(mut self) -> SearchStats {
