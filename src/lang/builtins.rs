@@ -761,6 +761,7 @@ fn bestmove(s: &mut Session, v: &[Value]) -> CallResult {
                             component: i,
                             option: o,
                             text: r.text,
+                            gain: None,
                         });
                     }
                 }

@@ -131,6 +131,7 @@ impl Chooser for Hotstrat {
                     component: i,
                     option,
                     text: String::new(),
+                    gain: Some(c),
                 });
                 nodes_of.push(v);
             }

@@ -18,8 +18,8 @@ pub enum Strategy {
     /// Play in the hottest component, its best option by mean.
     Hotstrat,
     /// Thesis 8.4.5: among the undominated moves of the hottest component(s), the one that
-    /// gains most now (by the option's mean), then the one leaving a temperature closest to
-    /// the hottest other component.
+    /// gains most now (the ruleset's gain, such as nodes coloured, else the option's mean),
+    /// then the one leaving a temperature closest to the hottest other component.
     GreedyHotstrat,
 }
 
@@ -46,6 +46,9 @@ pub struct Move {
     pub option: GameId,
     /// The move in the ruleset's words (or the option's value).
     pub text: String,
+    /// What the move gains at once in the ruleset's terms, if it has them (Regio: the nodes
+    /// it colours); greedy hotstrat prefers the largest.
+    pub gain: Option<i64>,
 }
 
 /// The moves of `player` in the sum of `components` with their option values (canonical).
@@ -62,6 +65,7 @@ pub fn moves_of(arena: &mut Arena, components: &[GameId], player: Player) -> Vec
                 component: i,
                 option: o,
                 text,
+                gain: None,
             });
         }
     }
@@ -141,11 +145,18 @@ pub fn pick(
                 .copied()
                 .filter(|&i| temps[moves[i].component] == hottest)
                 .collect();
-            let best_mean = cands
-                .iter()
-                .map(|&i| sign(arena.mean(moves[i].option)))
-                .max()?;
-            cands.retain(|&i| sign(arena.mean(moves[i].option)) == best_mean);
+            if strategy == Strategy::GreedyHotstrat
+                && cands.iter().all(|&i| moves[i].gain.is_some())
+            {
+                let best_gain = cands.iter().filter_map(|&i| moves[i].gain).max()?;
+                cands.retain(|&i| moves[i].gain == Some(best_gain));
+            } else {
+                let best_mean = cands
+                    .iter()
+                    .map(|&i| sign(arena.mean(moves[i].option)))
+                    .max()?;
+                cands.retain(|&i| sign(arena.mean(moves[i].option)) == best_mean);
+            }
             if strategy == Strategy::GreedyHotstrat && cands.len() > 1 {
                 // The temperature the move leaves, closest to the hottest other component.
                 let others = |c: usize| {
