@@ -7,6 +7,7 @@ use std::time::Instant;
 
 use cgcalc::analysis::AnalysisCaches;
 use cgcalc::game::Arena;
+use cgcalc::rulesets::grid::Bits;
 use cgcalc::rulesets::regio::{Mapping, Regio, RegioSearch};
 use cgcalc::search::Budget;
 
@@ -39,7 +40,71 @@ fn experiment(positions: u64) {
     );
 }
 
+/// Regions larger than this are not valued exactly by the components benchmark: their rcf
+/// computations run for minutes, and the time budget is only checked between search nodes.
+const EXACT_MAX_CELLS: u32 = 24;
+
+/// Exact values of the experiment boards' regions up to [`EXACT_MAX_CELLS`] cells, each search
+/// stopped after 20 s.
+fn board_components(positions: u64) {
+    use cgcalc::game::interrupt::catch;
+    use std::time::Duration;
+    println!(
+        "{:<6} {:>7} {:>8} {:>9} {:>10}  {}",
+        "board", "regions", "largest", "solved", "time", "slowest solved (cells, s)"
+    );
+    for seed in 1..=positions {
+        let board = cgcalc::rulesets::regio_experiment::divided_board(seed);
+        let position = Regio::parse(&board).expect("a grid");
+        let regions = position.components(position.uncoloured());
+        let largest = regions.iter().map(|r| r.count()).max().unwrap_or(0);
+        let t = Instant::now();
+        let (mut solved, mut slowest) = (0, (0, 0.0));
+        for r in regions.iter().filter(|r| r.count() <= EXACT_MAX_CELLS) {
+            let start = Instant::now();
+            let ok = catch(|| {
+                let mut arena = Arena::new();
+                let mut caches = AnalysisCaches::default();
+                let budget = Budget {
+                    time: Duration::from_secs(20),
+                    progress: None,
+                    ..Budget::default()
+                };
+                let mut search =
+                    RegioSearch::new(&mut arena, &mut caches, &position, Mapping::Reduced, budget);
+                search.value(*r, None);
+            })
+            .is_ok();
+            let secs = start.elapsed().as_secs_f64();
+            if ok {
+                solved += 1;
+                if secs > slowest.1 {
+                    slowest = (r.count(), secs);
+                }
+            }
+        }
+        println!(
+            "{:<6} {:>7} {:>8} {:>6}/{:<2} {:>8.1} s  ({}, {:.2})",
+            seed,
+            regions.len(),
+            largest,
+            solved,
+            regions.len(),
+            t.elapsed().as_secs_f64(),
+            slowest.0,
+            slowest.1
+        );
+    }
+}
+
 fn main() {
+    if let Some(n) = std::env::args()
+        .skip(1)
+        .find_map(|a| a.strip_prefix("components=")?.parse().ok())
+    {
+        board_components(n);
+        return;
+    }
     if let Some(n) = std::env::args()
         .skip(1)
         .find_map(|a| a.strip_prefix("experiment=")?.parse().ok())
