@@ -50,8 +50,8 @@ fn board_components(positions: u64) {
     use cgcalc::game::interrupt::catch;
     use std::time::Duration;
     println!(
-        "{:<6} {:>7} {:>8} {:>9} {:>10}  {}",
-        "board", "regions", "largest", "solved", "time", "slowest solved (cells, s)"
+        "{:<6} {:>7} {:>8} {:>9} {:>10}  slowest solved (cells, s)",
+        "board", "regions", "largest", "solved", "time"
     );
     for seed in 1..=positions {
         let board = cgcalc::rulesets::regio_experiment::divided_board(seed);
