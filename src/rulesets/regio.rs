@@ -418,34 +418,28 @@ impl<'a> RegioSearch<'a> {
         g
     }
 
+    /// Counts a node and checks the budget. Regio nodes are few and costly (each builds and
+    /// reduces a game), so every one checks: a search of a few hundred nodes can take minutes.
     fn tick(&mut self) {
         self.stats.nodes += 1;
-        if self.stats.nodes & 1023 == 0 {
-            crate::game::interrupt::check_cancel();
-            if self.stats.nodes > self.budget.nodes {
-                crate::game::Interrupt::Budget(format!(
-                    "node limit of {} reached",
-                    self.budget.nodes
-                ))
+        crate::game::interrupt::check_cancel();
+        if self.stats.nodes > self.budget.nodes {
+            crate::game::Interrupt::Budget(format!("node limit of {} reached", self.budget.nodes))
                 .raise();
-            }
-            if self.start.elapsed() > self.budget.time {
-                crate::game::Interrupt::Budget(format!(
-                    "time limit of {:?} reached",
-                    self.budget.time
-                ))
+        }
+        if self.start.elapsed() > self.budget.time {
+            crate::game::Interrupt::Budget(format!("time limit of {:?} reached", self.budget.time))
                 .raise();
-            }
-            let bytes = self.analysis.arena.approx_bytes()
-                + self.table.capacity() * (std::mem::size_of::<(Shape, u32, GameId)>() + 8);
-            if bytes > self.budget.memory {
-                crate::game::Interrupt::Budget(format!(
-                    "memory limit of {} MiB reached ({} nodes searched)",
-                    self.budget.memory >> 20,
-                    self.stats.nodes
-                ))
-                .raise();
-            }
+        }
+        let bytes = self.analysis.arena.approx_bytes()
+            + self.table.capacity() * (std::mem::size_of::<(Shape, u32, GameId)>() + 8);
+        if bytes > self.budget.memory {
+            crate::game::Interrupt::Budget(format!(
+                "memory limit of {} MiB reached ({} nodes searched)",
+                self.budget.memory >> 20,
+                self.stats.nodes
+            ))
+            .raise();
         }
     }
 
