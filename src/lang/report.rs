@@ -114,12 +114,7 @@ impl Session {
 
     /// The outcome class of a value, if the threat algebra decides it.
     fn value_outcome(&mut self, v: PositionValue) -> Option<Outcome> {
-        match v {
-            PositionValue::Game(g) => Some(self.arena.outcome(g)),
-            PositionValue::Threat(t) => self.threats.outcome(&mut self.arena, t).ok(),
-            PositionValue::Win(Player::Left) => Some(Outcome::L),
-            PositionValue::Win(Player::Right) => Some(Outcome::R),
-        }
+        v.outcome(&mut self.arena, &mut self.threats).ok()
     }
 
     /// Whether the player who just moved (`None`: either, in an impartial game) wins the

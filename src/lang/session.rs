@@ -384,14 +384,11 @@ impl Session {
         if let Some(o) = p.known_outcome() {
             return Ok(o);
         }
-        let o = match p.known_value() {
-            Some(PositionValue::Game(g)) => self.arena.outcome(g),
-            Some(PositionValue::Threat(t)) => match self.threats.outcome(&mut self.arena, t) {
-                Ok(o) => o,
-                Err(_) => self.with_search(|env| p.position.outcome(env))?,
-            },
-            Some(PositionValue::Win(crate::search::Player::Left)) => Outcome::L,
-            Some(PositionValue::Win(crate::search::Player::Right)) => Outcome::R,
+        let known = p
+            .known_value()
+            .and_then(|v| v.outcome(&mut self.arena, &mut self.threats).ok());
+        let o = match known {
+            Some(o) => o,
             None => self.with_search(|env| p.position.outcome(env))?,
         };
         p.set_outcome(o);

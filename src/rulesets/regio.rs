@@ -510,10 +510,7 @@ impl Position for RegioPosition {
     }
 
     fn outcome(&self, env: &mut SearchEnv) -> Result<Outcome, String> {
-        match self.value(env) {
-            PositionValue::Game(g) => Ok(env.arena.outcome(g)),
-            _ => Err("a Regio value is always a game".into()),
-        }
+        self.value(env).outcome(env.arena, env.threats)
     }
 
     /// Every node, for each player, with the value of the position after colouring it (the

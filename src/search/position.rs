@@ -33,6 +33,17 @@ impl PositionValue {
         }
     }
 
+    /// The outcome class: a forced win is L or R; an error where the threat algebra does not
+    /// order the value (it holds threats of both sides).
+    pub fn outcome(self, arena: &mut Arena, threats: &mut Threats) -> Result<Outcome, String> {
+        match self {
+            PositionValue::Game(g) => Ok(arena.outcome(g)),
+            PositionValue::Threat(t) => threats.outcome(arena, t),
+            PositionValue::Win(Player::Left) => Ok(Outcome::L),
+            PositionValue::Win(Player::Right) => Ok(Outcome::R),
+        }
+    }
+
     /// The value as a threat game: a forced win for Left is `on`, for Right `off`.
     pub fn to_threat(self, threats: &mut Threats) -> ThreatId {
         match self {

@@ -131,12 +131,7 @@ impl<G: Game> Position for ThreatPosition<G> {
     }
 
     fn outcome(&self, env: &mut SearchEnv) -> Result<Outcome, String> {
-        match self.value(env) {
-            PositionValue::Game(g) => Ok(env.arena.outcome(g)),
-            PositionValue::Threat(t) => env.threats.outcome(env.arena, t),
-            PositionValue::Win(Player::Left) => Ok(Outcome::L),
-            PositionValue::Win(Player::Right) => Ok(Outcome::R),
-        }
+        self.value(env).outcome(env.arena, env.threats)
     }
 
     /// Each part's moves with the part's result after the move (the opponent to move).
