@@ -15,6 +15,7 @@ use rustc_hash::FxHashMap;
 use super::grid::{Bits, Wide, board_rows};
 use crate::analysis::{Analysis, AnalysisCaches};
 use crate::game::{Arena, GameId, Outcome};
+use crate::search::budget::{Meter, Usage};
 use crate::search::{Budget, MoveRow, Player, Position, PositionValue, SearchEnv, SearchStats};
 
 /// Most nodes of a graph.
@@ -332,9 +333,7 @@ pub struct RegioSearch<'a> {
     mapping: Mapping,
     /// Values by shape (grids: up to the eight symmetries of the square) and depth.
     table: ShapeTable,
-    stats: SearchStats,
-    budget: Budget,
-    start: std::time::Instant,
+    meter: Meter,
 }
 
 /// Depth for "no limit".
@@ -353,9 +352,7 @@ impl<'a> RegioSearch<'a> {
             position,
             mapping,
             table: FxHashMap::default(),
-            stats: SearchStats::default(),
-            budget,
-            start: std::time::Instant::now(),
+            meter: Meter::new(budget).checking_every_node(),
         }
     }
 
@@ -390,7 +387,7 @@ impl<'a> RegioSearch<'a> {
         }
         let shape = self.position.shape(set);
         if let Some(&v) = self.table.get(&(shape, depth)) {
-            self.stats.table_hits += 1;
+            self.meter.stats.table_hits += 1;
             return v;
         }
         self.tick();
@@ -418,29 +415,16 @@ impl<'a> RegioSearch<'a> {
         g
     }
 
-    /// Counts a node and checks the budget. Regio nodes are few and costly (each builds and
-    /// reduces a game), so every one checks: a search of a few hundred nodes can take minutes.
+    /// Counts a node and enforces the budget, at every node (see
+    /// [`Meter::checking_every_node`]).
     fn tick(&mut self) {
-        self.stats.nodes += 1;
-        crate::game::interrupt::check_cancel();
-        if self.stats.nodes > self.budget.nodes {
-            crate::game::Interrupt::Budget(format!("node limit of {} reached", self.budget.nodes))
-                .raise();
-        }
-        if self.start.elapsed() > self.budget.time {
-            crate::game::Interrupt::Budget(format!("time limit of {:?} reached", self.budget.time))
-                .raise();
-        }
-        let bytes = self.analysis.arena.approx_bytes()
-            + self.table.capacity() * (std::mem::size_of::<(Shape, u32, GameId)>() + 8);
-        if bytes > self.budget.memory {
-            crate::game::Interrupt::Budget(format!(
-                "memory limit of {} MiB reached ({} nodes searched)",
-                self.budget.memory >> 20,
-                self.stats.nodes
-            ))
-            .raise();
-        }
+        let (arena, table) = (&*self.analysis.arena, &self.table);
+        self.meter.tick(|| Usage {
+            table_entries: table.len(),
+            arena_games: arena.len(),
+            bytes: arena.approx_bytes()
+                + table.capacity() * (std::mem::size_of::<(Shape, u32, GameId)>() + 8),
+        });
     }
 
     /// The arena the values live in.
@@ -460,11 +444,8 @@ impl<'a> RegioSearch<'a> {
         self
     }
 
-    pub fn finish(mut self) -> SearchStats {
-        self.stats.table_size = self.table.len();
-        self.stats.elapsed = self.start.elapsed();
-        self.stats.threads = 1;
-        self.stats
+    pub fn finish(self) -> SearchStats {
+        self.meter.finish(self.table.len())
     }
 }
 

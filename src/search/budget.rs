@@ -69,6 +69,8 @@ pub(crate) struct Meter {
     budget: Budget,
     start: Instant,
     last_progress: Instant,
+    /// Nodes between checks, less one (a power of two less one).
+    check_mask: u64,
 }
 
 impl Meter {
@@ -81,15 +83,23 @@ impl Meter {
             budget,
             start: Instant::now(),
             last_progress: Instant::now(),
+            check_mask: 1023,
         }
     }
 
-    /// Counts a node; every 1024 nodes checks Ctrl-C and the budget (`usage` is only asked
-    /// then, so it may cost a little).
+    /// Checks at every node, for searches whose nodes are few and costly (each one builds and
+    /// reduces a game), where a thousand nodes can take minutes.
+    pub fn checking_every_node(mut self) -> Meter {
+        self.check_mask = 0;
+        self
+    }
+
+    /// Counts a node; every 1024 nodes (or every node, see [`Meter::checking_every_node`])
+    /// checks Ctrl-C and the budget (`usage` is only asked then, so it may cost a little).
     #[inline]
     pub fn tick(&mut self, usage: impl FnOnce() -> Usage) {
         self.stats.nodes += 1;
-        if self.stats.nodes & 1023 == 0 {
+        if self.stats.nodes & self.check_mask == 0 {
             self.check(usage());
         }
     }
