@@ -147,14 +147,6 @@ impl<'a, G: Game> GtSearch<'a, G> {
         }
     }
 
-    /// The results of `player`'s moves from `pos`, each with the opponent to move.
-    pub fn option_results(&mut self, pos: &G, player: Player) -> Vec<GtResult> {
-        pos.moves(player)
-            .iter()
-            .map(|m| self.result(m, Some(player.other())))
-            .collect()
-    }
-
     /// The value of a sum of independent parts: the sum of their values at the root (a forced
     /// win is `on` or `off`). `None` when the sum is no stopper (threats of both sides in
     /// different parts): then the race between them is searched as one game.
@@ -292,11 +284,6 @@ impl<'a, G: Game> GtSearch<'a, G> {
                 + threats.approx_bytes()
                 + table.capacity() * (entry_bytes::<G>() + RESULTS_BYTES),
         });
-    }
-
-    /// The counters so far.
-    pub fn stats(&self) -> &SearchStats {
-        &self.meter.stats
     }
 
     pub fn finish(self) -> SearchStats {
