@@ -103,13 +103,11 @@ impl Session {
         i: usize,
         value: PositionValue,
     ) -> Option<PositionValue> {
-        let zero = self.arena.zero();
-        let mut acc = self.threats.short(zero);
-        for (j, &v) in parts.iter().enumerate() {
-            let t = if j == i { value } else { v }.to_threat(&mut self.threats);
-            acc = self.threats.add(&mut self.arena, acc, t).ok()?;
-        }
-        Some(PositionValue::of_threat(&self.threats, acc))
+        let values = parts
+            .iter()
+            .enumerate()
+            .map(|(j, &v)| if j == i { value } else { v });
+        PositionValue::sum(values, &mut self.arena, &mut self.threats)
     }
 
     /// The outcome class of a value, if the threat algebra decides it.

@@ -44,6 +44,25 @@ impl PositionValue {
         }
     }
 
+    /// The sum of `values` in the threat algebra (a forced win is `on` or `off`, which absorbs
+    /// the finite rest); `None` when the sum is no stopper (forced wins or threats of both
+    /// sides: `on + off = dud`).
+    pub fn sum(
+        values: impl IntoIterator<Item = PositionValue>,
+        arena: &mut Arena,
+        threats: &mut Threats,
+    ) -> Option<PositionValue> {
+        let zero = arena.zero();
+        let mut acc = threats.short(zero);
+        for v in values {
+            let t = v.to_threat(threats);
+            acc = threats.add(arena, acc, t).ok()?;
+        }
+        threats
+            .is_stopper(acc)
+            .then(|| PositionValue::of_threat(threats, acc))
+    }
+
     /// The value as a threat game: a forced win for Left is `on`, for Right `off`.
     pub fn to_threat(self, threats: &mut Threats) -> ThreatId {
         match self {

@@ -109,16 +109,14 @@ impl<G: Game> Position for ThreatPosition<G> {
     /// different parts the sum is no stopper (`on + off = dud`): who wins the race then
     /// decides, so the whole position is searched as one game.
     fn value(&self, env: &mut SearchEnv) -> PositionValue {
-        let results = self.results(env);
-        let zero = env.arena.zero();
-        let mut acc = Some(env.threats.short(zero));
-        for (r, _) in results {
-            let t = Self::part_value(env, r).to_threat(env.threats);
-            acc = acc.and_then(|a| env.threats.add(env.arena, a, t).ok());
-        }
-        match acc {
-            Some(t) if env.threats.is_stopper(t) => PositionValue::of_threat(env.threats, t),
-            _ => {
+        let values: Vec<PositionValue> = self
+            .results(env)
+            .into_iter()
+            .map(|(r, _)| Self::part_value(env, r))
+            .collect();
+        match PositionValue::sum(values, env.arena, env.threats) {
+            Some(v) => v,
+            None => {
                 let mut search = self.search(env);
                 let r = search.result(&self.whole, None);
                 let stats = search.finish();
