@@ -459,6 +459,16 @@ pub fn ones<B: Bits>(m: B) -> impl Iterator<Item = usize> {
     m.ones()
 }
 
+/// A square's name in chess style: the file's letter (`a` is file 0; files past `z` are
+/// `f27`, `f28`, ...) and the rank counted from 1.
+pub fn square_name(file: usize, rank: usize) -> String {
+    if file < 26 {
+        format!("{}{}", (b'a' + file as u8) as char, rank + 1)
+    } else {
+        format!("f{}{}", file + 1, rank + 1)
+    }
+}
+
 /// The rows of a board string (separated by `|` or newlines, blanks around rows ignored) and
 /// its width; an error unless the rows are equally long and hold at most `capacity` cells.
 pub fn board_rows(s: &str, capacity: usize) -> Result<(Vec<&str>, usize), String> {

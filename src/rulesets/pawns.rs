@@ -13,6 +13,7 @@
 
 use std::fmt::Write as _;
 
+use super::grid::square_name;
 use crate::search::{Game, Player, ThreatPosition};
 
 /// Most files and ranks of a board.
@@ -375,11 +376,6 @@ fn ranks_of(mut x: u32) -> impl Iterator<Item = usize> {
             i
         })
     })
-}
-
-/// The square's name, e.g. `e4` (files a to p).
-pub fn square_name(file: usize, rank: usize) -> String {
-    format!("{}{}", (b'a' + file as u8) as char, rank + 1)
 }
 
 impl Game for Pawns {

@@ -12,7 +12,7 @@
 
 use rustc_hash::FxHashMap;
 
-use super::grid::{Bits, Wide, board_rows};
+use super::grid::{Bits, Wide, board_rows, square_name};
 use crate::analysis::{Analysis, AnalysisCaches};
 use crate::game::{Arena, GameId, Outcome};
 use crate::search::budget::{Meter, Usage};
@@ -317,7 +317,7 @@ impl Regio {
 /// A grid cell's name: chess style (`a1` bottom left) on grids up to 26 columns, else `r3c4`.
 fn cell_name(r: usize, c: usize, rows: usize, cols: usize) -> String {
     if cols <= 26 {
-        format!("{}{}", (b'a' + c as u8) as char, rows - r)
+        square_name(c, rows - 1 - r)
     } else {
         format!("r{}c{}", r + 1, c + 1)
     }

@@ -10,6 +10,7 @@
 //! set of stopped files. Empty files separate components for good: a pawn enters a file only
 //! by capturing on it.
 
+use crate::rulesets::grid::square_name;
 use crate::search::{Game, Player};
 
 /// Most files of a board.
@@ -210,16 +211,6 @@ impl Board {
     }
 }
 
-/// The name of a square: file letter and row 1 to 3.
-fn square(file: usize, row: usize) -> String {
-    let letter = if file < 26 {
-        ((b'a' + file as u8) as char).to_string()
-    } else {
-        format!("f{}", file + 1)
-    };
-    format!("{letter}{}", row + 1)
-}
-
 impl Game for Board {
     const NAME: &'static str = "elkies";
 
@@ -346,9 +337,9 @@ impl Game for Board {
         match (from, dest) {
             (Some((f0, r0)), Some((f1, r1))) => format!(
                 "{}{}{}",
-                square(f0, r0),
+                square_name(f0, r0),
                 if f0 == f1 { '-' } else { 'x' },
-                square(f1, r1)
+                square_name(f1, r1)
             ),
             _ => "?".to_string(),
         }
