@@ -15,21 +15,31 @@ use cgcalc::search::Budget;
 /// 15x15 boards.
 fn experiment(positions: u64) {
     println!(
-        "{:<4} {:>6}  {:>9} {:>12}  {:>9} {:>12}  {:>8}",
-        "pos", "games", "hot score", "hot nodes", "ab score", "ab nodes", "time"
+        "{:<4} {:>6}  {:>9} {:>12}  {:>9} {:>12}  {:>12} {:>12}  {:>8}",
+        "pos",
+        "games",
+        "hot score",
+        "hot nodes",
+        "ab score",
+        "ab nodes",
+        "thermo score",
+        "thermo nodes",
+        "time"
     );
     let all = Instant::now();
     for seed in 1..=positions {
         let t = Instant::now();
         let row = cgcalc::rulesets::regio_experiment::run(seed);
         println!(
-            "{:<4} {:>6}  {:>9} {:>12}  {:>9} {:>12}  {:>6.1} s",
+            "{:<4} {:>6}  {:>9} {:>12}  {:>9} {:>12}  {:>12} {:>12}  {:>6.1} s",
             seed,
             row.local_games,
             row.hot_score,
             row.hot_nodes,
             row.ab_score,
             row.ab_nodes,
+            row.thermo_score,
+            row.thermo_nodes,
             t.elapsed().as_secs_f64()
         );
     }

@@ -798,7 +798,7 @@ fn experiment_boards_and_games() {
     let nodes = board.chars().filter(|&c| c == '.').count();
     let regions = run(3);
     assert!(regions.local_games >= 2, "{board}");
-    for score in [regions.hot_score, regions.ab_score] {
+    for score in [regions.hot_score, regions.ab_score, regions.thermo_score] {
         assert!(score.unsigned_abs() as usize <= nodes);
         assert_eq!(
             (score - nodes as i64).rem_euclid(2),

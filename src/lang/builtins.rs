@@ -166,7 +166,7 @@ pub static BUILTINS: &[Builtin] = &[
             1..=2,
             Positions,
             "the move each sum-play strategy picks in a sum",
-            "bestmove(G1 + G2 + ...) shows, for Left to move (bestmove(sum, \"right\"): Right), the\ncomponent and move that each sum-play strategy picks (Maeser, thesis 4.2.3 and 8.4.5), with\nthe move's incentive (G^L - G for Left, G - G^R for Right) and the temperatures of the\ncomponent and of what the move leaves. optimal drops moves with dominated incentives and,\nif several remain, plays one after which the mover wins the sum; hotstrat plays in the\nhottest component, its option of best mean; greedy hotstrat breaks ties by the temperature\nclosest to the hottest other component. Components may be games or module positions (their\nmoves keep the ruleset's names). Thermostrat (Winning Ways, ch. 6) is not offered yet.\nExample: bestmove({4|-4} + {3|-3} + {1|-1}).",
+            "bestmove(G1 + G2 + ...) shows, for Left to move (bestmove(sum, \"right\"): Right), the\ncomponent and move that each sum-play strategy picks (Maeser, thesis 4.2.3 and 8.4.5), with\nthe move's incentive (G^L - G for Left, G - G^R for Right) and the temperatures of the\ncomponent and of what the move leaves. optimal drops moves with dominated incentives and,\nif several remain, plays one after which the mover wins the sum; hotstrat plays in the\nhottest component, its option of best mean; greedy hotstrat breaks ties by the temperature\nclosest to the hottest other component; thermostrat (Winning Ways, ch. 6) finds the ambient\ntemperature T where the mover's compound thermograph (the others' walls facing the mover\nplus the widest component) is best for them, and plays in the component widest at T. Every\nstrategy keeps only moves with undominated incentives. Components may be games or module\npositions (their moves keep the ruleset's names).\nExample: bestmove({4|-4} + {3|-3} + {1|-1}).",
             |s, v| bestmove(s, v)
         )
     },
@@ -810,6 +810,10 @@ fn bestmove(s: &mut Session, v: &[Value]) -> CallResult {
             t_comp,
             t_after
         ));
+        if strategy == Strategy::Thermostrat {
+            let ambient = sum_play::ambient_temperature(a, &components, player);
+            out.push_str(&format!(", ambient temperature {ambient}"));
+        }
     }
     Ok(Value::Text(out))
 }

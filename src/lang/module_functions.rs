@@ -140,18 +140,24 @@ pub static MODULE_FUNCTIONS: &[Builtin] = &[
         1..=1,
         Tables,
         "Maeser's Regio experiment: greedy hotstrat against alpha-beta",
-        "regioexperiment(n) plays Maeser's experiment (thesis 8.4.5, Appendix C, Figure 8.10) on the\nfirst n of our seeded 15x15 boards divided into independent local games (a seeded wall\nbuilder: see src/rulesets/regio_experiment.rs): decomposition search with greedy hotstrat\n(each region valued by depth-4 LocalHSearch, rcf mapping, tables kept between moves)\nagainst full-width alpha-beta to depth 4 on the whole board, both with the score as\nevaluation; each plays first once. It lists the local games, each side's final score as\nfirst player and the nodes it searched (alpha-beta: positions; hotstrat: LocalHSearch\nexpansions). About a second per board.\nExample: regioexperiment(2).",
+        "regioexperiment(n) plays Maeser's experiment (thesis 8.4.5, Appendix C, Figure 8.10) on the\nfirst n of our seeded 15x15 boards divided into independent local games (a seeded wall\nbuilder: see src/rulesets/regio_experiment.rs): decomposition search with greedy hotstrat\n(each region valued by depth-4 LocalHSearch, rcf mapping, tables kept between moves)\nagainst full-width alpha-beta to depth 4 on the whole board, both with the score as\nevaluation; each plays first once. It lists the local games, each side's final score as\nfirst player and the nodes it searched (alpha-beta: positions; hotstrat: LocalHSearch\nexpansions). The last two columns are ours, not the thesis's: the same decomposition search\nwith thermostrat (Winning Ways, ch. 6) as first player against alpha-beta. About a second\nper board.\nExample: regioexperiment(2).",
         |s, v| {
             let n = int_arg(&mut s.arena, v, 0, 1..=100)? as u64;
             let mut out = String::from(
-                "board  local games  hotstrat score  hotstrat nodes  alpha-beta score  alpha-beta nodes",
+                "board  local games  hotstrat score  hotstrat nodes  alpha-beta score  alpha-beta nodes  thermostrat score  thermostrat nodes",
             );
             for seed in 1..=n {
                 let r = crate::rulesets::regio_experiment::run(seed);
                 let _ = write!(
                     out,
-                    "\n{seed:>5}  {:>11}  {:>14}  {:>14}  {:>16}  {:>16}",
-                    r.local_games, r.hot_score, r.hot_nodes, r.ab_score, r.ab_nodes
+                    "\n{seed:>5}  {:>11}  {:>14}  {:>14}  {:>16}  {:>16}  {:>17}  {:>17}",
+                    r.local_games,
+                    r.hot_score,
+                    r.hot_nodes,
+                    r.ab_score,
+                    r.ab_nodes,
+                    r.thermo_score,
+                    r.thermo_nodes
                 );
             }
             Ok(Value::Text(out))

@@ -96,15 +96,29 @@ trait Chooser {
 }
 
 /// Decomposition search: each region valued by depth-4 LocalHSearch (rcf mapping), the move
-/// picked by greedy hotstrat. The search tables persist between moves (values by shape).
-struct Hotstrat {
+/// picked by a sum-play strategy (the experiment's is greedy hotstrat). The search tables
+/// persist between moves (values by shape).
+struct SumPlayer {
+    strategy: Strategy,
     arena: Arena,
     caches: AnalysisCaches,
     table: ShapeTable,
     nodes: u64,
 }
 
-impl Chooser for Hotstrat {
+impl SumPlayer {
+    fn new(strategy: Strategy) -> SumPlayer {
+        SumPlayer {
+            strategy,
+            arena: Arena::new(),
+            caches: AnalysisCaches::default(),
+            table: ShapeTable::default(),
+            nodes: 0,
+        }
+    }
+}
+
+impl Chooser for SumPlayer {
     fn choose(&mut self, pos: &Regio, player: Player) -> usize {
         let regions = pos.components(pos.uncoloured());
         let mut search = RegioSearch::new(
@@ -138,14 +152,8 @@ impl Chooser for Hotstrat {
         }
         self.table = search.take_table();
         self.nodes += search.finish().nodes;
-        let pick = sum_play::pick(
-            &mut self.arena,
-            &comps,
-            &moves,
-            player,
-            Strategy::GreedyHotstrat,
-        )
-        .expect("a board with uncoloured nodes has moves");
+        let pick = sum_play::pick(&mut self.arena, &comps, &moves, player, self.strategy)
+            .expect("a board with uncoloured nodes has moves");
         nodes_of[pick]
     }
 
@@ -260,6 +268,10 @@ pub struct Row {
     pub hot_nodes: u64,
     pub ab_score: i64,
     pub ab_nodes: u64,
+    /// The same decomposition search with thermostrat (WW ch. 6) instead of greedy hotstrat,
+    /// as first player against alpha-beta (not in the thesis: a comparison of our own).
+    pub thermo_score: i64,
+    pub thermo_nodes: u64,
 }
 
 /// The experiment on the board of `seed`: each algorithm plays first once.
@@ -267,23 +279,26 @@ pub fn run(seed: u64) -> Row {
     let board = divided_board(seed);
     let regio = Regio::parse(&board).expect("a grid");
     let local_games = regio.components(regio.uncoloured()).len();
-    let mut hot = Hotstrat {
-        arena: Arena::new(),
-        caches: AnalysisCaches::default(),
-        table: ShapeTable::default(),
-        nodes: 0,
-    };
+    let mut hot = SumPlayer::new(Strategy::GreedyHotstrat);
     let mut ab = AlphaBeta {
         table: FxHashMap::default(),
         nodes: 0,
     };
     let hot_score = play(&board, &mut hot, &mut ab);
     let ab_first = play(&board, &mut ab, &mut hot);
+    let mut thermo = SumPlayer::new(Strategy::Thermostrat);
+    let mut ab_again = AlphaBeta {
+        table: FxHashMap::default(),
+        nodes: 0,
+    };
+    let thermo_score = play(&board, &mut thermo, &mut ab_again);
     Row {
         local_games,
         hot_score,
         hot_nodes: hot.nodes(),
         ab_score: ab_first,
         ab_nodes: ab.nodes(),
+        thermo_score,
+        thermo_nodes: thermo.nodes(),
     }
 }

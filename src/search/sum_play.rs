@@ -5,7 +5,7 @@
 //! (WW ch. 5). A move whose incentive is at most another's is dominated: the other move is at
 //! least as good in every sum (`S + Δ1 <= S + Δ2`).
 
-use crate::game::{Arena, GameId, Relation};
+use crate::game::{Arena, Dyadic, GameId, Relation};
 
 use super::game::Player;
 
@@ -21,13 +21,18 @@ pub enum Strategy {
     /// gains most now (the ruleset's gain, such as nodes coloured, else the option's mean),
     /// then the one leaving a temperature closest to the hottest other component.
     GreedyHotstrat,
+    /// Winning Ways ch. 6 (*Thermostrat*): find the ambient temperature `T` at which the
+    /// mover's compound thermograph is best for them ([`ambient_temperature`]), play in the
+    /// component whose thermograph is widest at `T`, to the option that makes its wall there.
+    Thermostrat,
 }
 
 impl Strategy {
-    pub const ALL: [Strategy; 3] = [
+    pub const ALL: [Strategy; 4] = [
         Strategy::Optimal,
         Strategy::Hotstrat,
         Strategy::GreedyHotstrat,
+        Strategy::Thermostrat,
     ];
 
     pub fn name(self) -> &'static str {
@@ -35,6 +40,7 @@ impl Strategy {
             Strategy::Optimal => "optimal",
             Strategy::Hotstrat => "hotstrat",
             Strategy::GreedyHotstrat => "greedy hotstrat",
+            Strategy::Thermostrat => "thermostrat",
         }
     }
 }
@@ -116,7 +122,7 @@ pub fn pick(
         .collect();
     let good = undominated(arena, &incentives);
     // Left prefers larger means, Right smaller: compare in the mover's direction.
-    let sign = |x: crate::game::Dyadic| if player == Player::Left { x } else { -x };
+    let sign = |x: Dyadic| if player == Player::Left { x } else { -x };
     match strategy {
         Strategy::Optimal => {
             if good.len() == 1 {
@@ -137,6 +143,7 @@ pub fn pick(
             });
             Some(wins.unwrap_or(good[0]))
         }
+        Strategy::Thermostrat => Some(thermostrat(arena, components, moves, &good, player)),
         Strategy::Hotstrat | Strategy::GreedyHotstrat => {
             let temps: Vec<_> = components.iter().map(|&g| arena.temperature(g)).collect();
             let hottest = good.iter().map(|&i| temps[moves[i].component]).max()?;
@@ -188,4 +195,88 @@ pub fn pick(
             cands.first().copied()
         }
     }
+}
+
+/// The ambient temperature of Thermostrat (WW ch. 6) for `player` in the sum of `components`.
+///
+/// Left's *compound thermograph* of `G1 + ... + Gn` has the right wall `Σ RW_j(t)` and the left
+/// wall `Σ RW_j(t) + max_i (LW_i(t) - RW_i(t))`: Left moves in one component, where the
+/// thermograph is widest, and Right answers everywhere else (CGSuite's
+/// `Thermograph.leftCompound` has the same two-game form). The ambient temperature is the
+/// temperature `t >= 0` where that left wall is greatest; for Right, mirrored, where
+/// `Σ LW_j(t) - max_i (LW_i(t) - RW_i(t))` is least. Where the best value holds on an interval
+/// we take its top: on random sums of small games that choice reaches the best right stop
+/// more often than the bottom, or than letting `t` run down to -1 (measured in the #10 note).
+///
+/// Every wall is piecewise linear and constant above its game's temperature, and each term
+/// `LW_i + Σ_{j≠i} RW_j` of the maximum ends its best stretch at one of its own breakpoints,
+/// so the breakpoints of all walls (and 0) are the only candidates.
+pub fn ambient_temperature(arena: &mut Arena, components: &[GameId], player: Player) -> Dyadic {
+    let graphs: Vec<_> = components.iter().map(|&g| arena.thermograph(g)).collect();
+    let mut candidates: Vec<Dyadic> = graphs
+        .iter()
+        .flat_map(|th| th.left.pieces().iter().chain(th.right.pieces()))
+        .map(|p| p.start)
+        .filter(|&t| t > Dyadic::ZERO)
+        .collect();
+    candidates.push(Dyadic::ZERO);
+    candidates.sort();
+    candidates.dedup();
+    // The compound wall in the mover's favour: larger is better for either player.
+    let compound = |t: Dyadic| {
+        let widest = graphs
+            .iter()
+            .map(|th| th.left.eval(t) - th.right.eval(t))
+            .max()
+            .unwrap_or(Dyadic::ZERO);
+        match player {
+            Player::Left => graphs.iter().fold(widest, |acc, th| acc + th.right.eval(t)),
+            Player::Right => graphs.iter().fold(widest, |acc, th| acc - th.left.eval(t)),
+        }
+    };
+    let mut best = candidates[0];
+    let mut best_value = compound(best);
+    for &t in &candidates[1..] {
+        let v = compound(t);
+        if v >= best_value {
+            best = t;
+            best_value = v;
+        }
+    }
+    best
+}
+
+/// Thermostrat's pick among the undominated moves `good`: the component widest at the ambient
+/// temperature `T` (ties: the hotter, then the first), and in it the option whose wall makes
+/// the component's wall at `T` (Left: the greatest right wall `RW(G^L)(T)`; Right: the least
+/// left wall `LW(G^R)(T)`).
+fn thermostrat(
+    arena: &mut Arena,
+    components: &[GameId],
+    moves: &[Move],
+    good: &[usize],
+    player: Player,
+) -> usize {
+    let t = ambient_temperature(arena, components, player);
+    let key = |arena: &mut Arena, i: usize| {
+        let m = &moves[i];
+        let comp = arena.thermograph(components[m.component]);
+        let width = comp.left.eval(t) - comp.right.eval(t);
+        let option = arena.thermograph(m.option);
+        let wall = match player {
+            Player::Left => option.right.eval(t),
+            Player::Right => -option.left.eval(t),
+        };
+        (width, comp.temperature, wall)
+    };
+    let mut best = good[0];
+    let mut best_key = key(arena, best);
+    for &i in &good[1..] {
+        let k = key(arena, i);
+        if k > best_key {
+            best = i;
+            best_key = k;
+        }
+    }
+    best
 }
