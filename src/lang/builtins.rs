@@ -692,26 +692,70 @@ pub static BUILTINS: &[Builtin] = &[
             }
         }
     ),
-    builtin!(
-        "nimval",
-        "nimval(G)",
-        1..=1,
-        Structure,
-        "the nim value n of an impartial G = *n",
-        "nimval(G): the n with G = *n (Sprague-Grundy; WW ch. 3; Siegel, CGT, ch. II), for a game whose\nvalue is a nimber (every impartial game's is). An error otherwise.\nExample: nimval(*4 + *7) is 3.",
-        |s, v| {
-            let g = game(v, 0)?;
-            match s.arena.get_nus(g) {
-                Some(n) if n.number.is_zero() && n.ups == 0 => {
-                    Ok(integer(&mut s.arena, n.nim as i128))
+    Builtin {
+        takes_positions: true,
+        ..builtin!(
+            "nimval",
+            "nimval(G)",
+            1..=1,
+            Structure,
+            "the nim value n of an impartial G = *n",
+            "nimval(G): the n with G = *n (Sprague-Grundy; WW ch. 3; Siegel, CGT, ch. II), for a game whose\nvalue is a nimber (every impartial game's is), or for an impartial module position, a\nconditional one (primenim) included: the nim value of the whole position. An error otherwise.\nExample: nimval(*4 + *7) is 3, nimval(primenim(3, 6)) is 4.",
+            |s, v| {
+                let g = match &v[0] {
+                    Value::Position(p) => match s.position_value(p) {
+                        crate::search::PositionValue::Game(g) => g,
+                        _ => {
+                            return Err(CallError::Arg(
+                                0,
+                                "this position holds threats or a forced win: no nim value".into(),
+                            ));
+                        }
+                    },
+                    _ => game(v, 0)?,
+                };
+                match s.arena.get_nus(g) {
+                    Some(n) if n.number.is_zero() && n.ups == 0 => {
+                        Ok(integer(&mut s.arena, n.nim as i128))
+                    }
+                    _ => Err(CallError::Arg(
+                        0,
+                        format!("not a nimber: {}", s.arena.display(g)),
+                    )),
                 }
-                _ => Err(CallError::Arg(
+            }
+        )
+    },
+    Builtin {
+        takes_positions: true,
+        ..builtin!(
+            "isolated",
+            "isolated(P)",
+            1..=1,
+            Positions,
+            "the isolated view of a conditional game's components",
+            "isolated(P) shows each distinct component of a conditional game P in isolation (Mueller,\nConditional combinatorial games, 2003, 3.2): its options with their context conditions in\nthe paper's notation (*2_P: a move to *2, legal when P holds), the successors legal for\nevery combination of the conditions' truth values, and the options pruned because another\nleads to the same game under a less specific condition (3.4).\nExample: isolated(condnim(\"prime free 1\", 3)) prunes *2_P, dominated by *2.",
+            |_s, v| match &v[0] {
+                Value::Position(p) => match p.position.conditional() {
+                    Some(c) => Ok(Value::Text(c.isolated())),
+                    None => Err(CallError::Arg(
+                        0,
+                        format!(
+                            "a {} position is no conditional game: its moves do not depend on a context",
+                            p.position.ruleset()
+                        ),
+                    )),
+                },
+                other => Err(CallError::Arg(
                     0,
-                    format!("not a nimber: {}", s.arena.display(g)),
+                    format!(
+                        "expected a conditional game such as primenim(5, 3, 4), not a {}",
+                        other.type_name()
+                    ),
                 )),
             }
-        }
-    ),
+        )
+    },
 ];
 
 /// The text of `bestmove`.
@@ -737,6 +781,15 @@ fn bestmove(s: &mut Session, v: &[Value]) -> CallResult {
                 ms.iter_mut().for_each(|m| m.component = i);
                 moves.extend(ms);
                 components.push(*g);
+            }
+            Value::Position(p) if p.position.conditional().is_some() => {
+                return Err(CallError::Arg(
+                    0,
+                    format!(
+                        "component {} is a conditional game: its moves depend on the whole position, so sum play does not apply",
+                        i + 1
+                    ),
+                ));
             }
             Value::Position(p) => {
                 let g = match s.position_value(p) {

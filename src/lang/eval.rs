@@ -161,6 +161,7 @@ impl Session {
         let Value::Position(p) = &v else {
             return Ok(v);
         };
+        refuse_conditional(&v, span)?;
         match self.searched_value(p, span)? {
             PositionValue::Game(g) => Ok(Value::Game(g)),
             PositionValue::Threat(t) => Ok(Value::Threat(t)),
@@ -418,13 +419,40 @@ impl Session {
 
     /// `a op1 b op2 c ...`, left to right; an interrupt points at the part evaluated so far.
     fn chain(&mut self, first: &Expr, rest: &[(BinOp, Expr)]) -> EvalResult {
-        let v = self.eval(first)?;
-        let mut acc = self.game_value(v, first.span)?;
+        let mut acc = self.eval(first)?;
+        let mut acc_span = first.span;
+        if rest.is_empty() {
+            return self.game_value(acc, acc_span);
+        }
         for (op, e) in rest {
-            let v = self.eval(e)?;
-            let rhs = self.game_value(v, e.span)?;
+            let rhs = self.eval(e)?;
             let span = first.span.to(e.span);
-            acc = stopped_at(span, || self.binary(*op, acc, rhs, span))?;
+            if *op == BinOp::Add
+                && let Some(joined) = join_conditional(&acc, &rhs)
+            {
+                acc = joined;
+                acc_span = span;
+                continue;
+            }
+            if *op == BinOp::Add
+                && let (Value::Position(p), Value::Position(q)) = (&acc, &rhs)
+                && let (Some(a), Some(b)) = (p.position.conditional(), q.position.conditional())
+            {
+                return Err(CgError::at(
+                    span,
+                    format!(
+                        "`{}` and `{}` are conditional games of different families ({} and {}): their conditions differ, so they do not combine",
+                        a.expression(),
+                        b.expression(),
+                        a.family_name(),
+                        b.family_name()
+                    ),
+                ));
+            }
+            let lhs = self.game_value(acc, acc_span)?;
+            let rhs = self.game_value(rhs, e.span)?;
+            acc = stopped_at(span, || self.binary(*op, lhs, rhs, span))?;
+            acc_span = span;
         }
         Ok(acc)
     }
@@ -533,10 +561,12 @@ impl Session {
     /// interrupt in that search points at the position's side).
     fn comparands(&mut self, lhs: &Expr, rhs: &Expr) -> Result<(Value, Value), CgError> {
         let l = self.eval(lhs)?;
+        refuse_conditional(&l, lhs.span)?;
         if let Value::Position(p) = &l {
             self.searched_value(p, lhs.span)?;
         }
         let r = self.eval(rhs)?;
+        refuse_conditional(&r, rhs.span)?;
         if let Value::Position(p) = &r {
             self.searched_value(p, rhs.span)?;
         }
@@ -650,4 +680,33 @@ fn arity_text(r: &std::ops::RangeInclusive<usize>) -> String {
     } else {
         format!("{} to {} arguments", r.start(), r.end())
     }
+}
+
+/// A conditional game (Müller 2003) is no game value: sums, differences and comparisons with
+/// it are refused, with the reason.
+fn refuse_conditional(v: &Value, span: Span) -> Result<(), CgError> {
+    if let Value::Position(p) = v
+        && let Some(c) = p.position.conditional()
+    {
+        return Err(CgError::at(
+            span,
+            format!(
+                "`{}` is a conditional game: a move's legality depends on the whole position, so it has no value that adds to or compares with other games (Mueller 2003, 3.3); `+` joins it only with another {} position",
+                c.expression(),
+                c.family_name()
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// `a + b` for two conditional positions of one family: the combined position.
+fn join_conditional(a: &Value, b: &Value) -> Option<Value> {
+    let (Value::Position(p), Value::Position(q)) = (a, b) else {
+        return None;
+    };
+    let joined = p.position.conditional()?.join(q.position.conditional()?)?;
+    Some(Value::Position(std::sync::Arc::new(
+        super::value::ModulePosition::new(joined),
+    )))
 }

@@ -13,6 +13,14 @@ impl Session {
     /// part with its value, so the text still reads back as the value.
     pub(crate) fn show_with_parts(&mut self, v: &Value) -> String {
         let mut text = self.show(v);
+        if let Value::Position(p) = v
+            && let Some(c) = p.position.conditional()
+        {
+            for line in self.with_search(|env| c.report(env)) {
+                let _ = write!(text, "\n# {line}");
+            }
+            return text;
+        }
         if let Value::Position(p) = v {
             let parts = self.with_search(|env| p.position.parts(env));
             if parts.len() > 1 {

@@ -2,6 +2,7 @@
 //! (its rules, components and symmetries) plus its rows in [`CONSTRUCTORS`], the game-module
 //! part of the calculator's function table.
 
+pub mod conditional_nim;
 pub mod cram;
 pub mod domineering;
 pub mod elkies;
@@ -223,6 +224,22 @@ pub static CONSTRUCTORS: &[Constructor] = &[
                 mapping,
             }))
         },
+    },
+    Constructor {
+        name: "primenim",
+        signature: "primenim(h1, h2, ...)",
+        arity: 0..=64,
+        summary: "a Prime-Nim position: a conditional game, legal moves in context",
+        help: "primenim(5, 3, 4) is Prime-Nim (Mueller, Conditional combinatorial games, 2003, 3.1):\nNim where the total number of tokens must be prime after every move; the starting total\nneed not be. It is a conditional game: a heap's legal moves depend on the whole position,\nso values do not add. It prints each heap's legal moves in context (the paper's\n`*3: {*2}`), the nim value and outcome of the whole position and the winning moves;\nmoves(P) lists every move, isolated(P) each heap's options under every condition value.\n`+` joins it only with Prime-Nim positions: primenim(5, 3) + primenim(4) is\nprimenim(5, 3, 4); sums and comparisons with games are refused.\nExample: primenim(5, 3, 4) has nim value 2; its winning moves clear the 5-heap and 3 -> 2.",
+        build: conditional_nim::build_primenim,
+    },
+    Constructor {
+        name: "condnim",
+        signature: "condnim(condition, h1, h2, ...)",
+        arity: 1..=65,
+        summary: "conditional Nim: a condition on the total after every move",
+        help: "condnim(\"square\", 5, 3) is Nim where the total after every move must satisfy the\ncondition: \"prime\" (Prime-Nim), \"square\", \"odd\", \"even\" or \"fibonacci\" (0 counts as\na square, even and Fibonacci). \"prime free 1\" also lets a player remove at most 1 token\nwithout the condition: a heap then has both *2 and *2_P among its options, and the\nsecond is pruned as dominated (same game, more specific condition; Mueller 3.4), as\nisolated(condnim(\"prime free 1\", 3)) shows. Like primenim, a conditional game: no\nalgebra with games, `+` only within one family.\nExample: condnim(\"even\", 3, 5).",
+        build: conditional_nim::build_condnim,
     },
 ];
 

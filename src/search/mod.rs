@@ -4,6 +4,7 @@
 //! as the calculator's position values.
 
 pub mod budget;
+pub mod conditional;
 pub mod game;
 pub mod global_threats;
 pub mod impartial;

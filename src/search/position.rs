@@ -139,6 +139,13 @@ pub trait Position: fmt::Debug + Send + Sync {
     fn player_names(&self) -> [&'static str; 2] {
         ["Left", "Right"]
     }
+
+    /// A conditional game (Müller 2003) is a position without algebra: the calculator prints
+    /// it as its expression, refuses sums and comparisons with other games, and adds it only
+    /// to positions of its own family. `None` for every ordinary position.
+    fn conditional(&self) -> Option<&dyn super::conditional::ConditionalView> {
+        None
+    }
 }
 
 /// A [`Game`] valued by the engine: exact local search (in parallel over independent

@@ -1,0 +1,318 @@
+//! Conditional Nim: Nim where a move is legal only if the total number of tokens after it
+//! satisfies a condition. With "prime" it is Müller's Prime-Nim (Information Sciences 154,
+//! 2003, §3.1): `*n = {*0_P, ..., *(n-1)_P | *0_P, ..., *(n-1)_P}`. The starting total need
+//! not satisfy the condition; a player without a legal move loses.
+//!
+//! `free k` makes removing at most k tokens legal without the condition. Those moves then
+//! stand twice in a heap's options, as `*m` and `*m_P`, and the second is pruned as dominated
+//! (§3.4), which never happens in plain Prime-Nim.
+
+use super::{Arg, ArgError};
+use crate::search::Player;
+use crate::search::conditional::{
+    Condition, ConditionalExpression, ConditionalFamily, ConditionalOption, ConditionalPosition,
+    ConditionalSum,
+};
+use crate::search::{NimSearch, Position};
+
+/// The condition on the total after a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum TotalCondition {
+    Prime,
+    Square,
+    Odd,
+    Even,
+    Fibonacci,
+}
+
+impl TotalCondition {
+    pub const ALL: [TotalCondition; 5] = [
+        TotalCondition::Prime,
+        TotalCondition::Square,
+        TotalCondition::Odd,
+        TotalCondition::Even,
+        TotalCondition::Fibonacci,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            TotalCondition::Prime => "prime",
+            TotalCondition::Square => "square",
+            TotalCondition::Odd => "odd",
+            TotalCondition::Even => "even",
+            TotalCondition::Fibonacci => "fibonacci",
+        }
+    }
+
+    /// Whether `n` satisfies the condition (0 is a square, even and a Fibonacci number).
+    pub fn test(self, n: u64) -> bool {
+        match self {
+            TotalCondition::Prime => is_prime(n),
+            TotalCondition::Square => {
+                let r = n.isqrt();
+                r * r == n
+            }
+            TotalCondition::Odd => n % 2 == 1,
+            TotalCondition::Even => n % 2 == 0,
+            TotalCondition::Fibonacci => {
+                let (mut a, mut b) = (0u64, 1u64);
+                while a < n {
+                    (a, b) = (b, a + b);
+                }
+                a == n
+            }
+        }
+    }
+}
+
+/// Trial division; totals are small.
+fn is_prime(n: u64) -> bool {
+    if n < 2 {
+        return false;
+    }
+    let mut d = 2;
+    while d * d <= n {
+        if n % d == 0 {
+            return false;
+        }
+        d += 1;
+    }
+    true
+}
+
+/// The family: the condition on the total and how many tokens may be removed without it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ConditionalNim {
+    pub condition: TotalCondition,
+    pub free: u32,
+}
+
+impl ConditionalNim {
+    pub const PRIME: ConditionalNim = ConditionalNim {
+        condition: TotalCondition::Prime,
+        free: 0,
+    };
+
+    /// Parses `prime`, `square`, `odd`, `even`, `fibonacci`, optionally followed by `free k`.
+    pub fn parse(text: &str) -> Result<ConditionalNim, String> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let known = || {
+            TotalCondition::ALL
+                .iter()
+                .map(|c| c.name())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let Some(first) = words.first() else {
+            return Err(format!(
+                "expected a condition on the total: one of {}",
+                known()
+            ));
+        };
+        let condition = TotalCondition::ALL
+            .into_iter()
+            .find(|c| c.name().eq_ignore_ascii_case(first))
+            .ok_or_else(|| format!("unknown condition `{first}`: expected one of {}", known()))?;
+        let free = match &words[1..] {
+            [] => 0,
+            ["free", k] => k
+                .parse::<u32>()
+                .map_err(|_| format!("`free` takes a token count, not `{k}`"))?,
+            _ => {
+                return Err(format!(
+                    "after `{first}` only `free k` may follow (removing at most k tokens needs no condition)"
+                ));
+            }
+        };
+        Ok(ConditionalNim { condition, free })
+    }
+
+    /// The condition as `condnim` reads it.
+    pub fn spec(&self) -> String {
+        if self.free == 0 {
+            self.condition.name().to_string()
+        } else {
+            format!("{} free {}", self.condition.name(), self.free)
+        }
+    }
+}
+
+impl ConditionalFamily for ConditionalNim {
+    type Local = u32;
+    type Atom = TotalCondition;
+    const NAME: &'static str = "conditional Nim";
+
+    fn options(&self, local: &u32, _player: Player) -> Vec<ConditionalOption<u32, TotalCondition>> {
+        let n = *local;
+        let free = (n.saturating_sub(self.free)..n)
+            .rev()
+            .map(|to| ConditionalOption {
+                to,
+                condition: Condition::always(),
+            });
+        let conditioned = (0..n).map(|to| ConditionalOption {
+            to,
+            condition: Condition::all([self.condition]),
+        });
+        free.chain(conditioned).collect()
+    }
+
+    fn holds(&self, atom: TotalCondition, sum: &[u32], index: usize, to: &u32) -> bool {
+        let total: u64 = sum.iter().map(|&h| h as u64).sum::<u64>() - sum[index] as u64;
+        atom.test(total + *to as u64)
+    }
+
+    fn is_impartial(&self) -> bool {
+        true
+    }
+
+    fn is_inert(&self, local: &u32) -> bool {
+        *local == 0
+    }
+
+    fn local_text(&self, local: &u32) -> String {
+        format!("*{local}")
+    }
+
+    fn atom_text(&self, atom: TotalCondition) -> String {
+        match atom {
+            TotalCondition::Prime => "P",
+            TotalCondition::Square => "S",
+            TotalCondition::Odd => "O",
+            TotalCondition::Even => "E",
+            TotalCondition::Fibonacci => "F",
+        }
+        .to_string()
+    }
+
+    fn atom_meaning(&self, atom: TotalCondition) -> String {
+        let what = match atom {
+            TotalCondition::Prime => "prime",
+            TotalCondition::Square => "a square",
+            TotalCondition::Odd => "odd",
+            TotalCondition::Even => "even",
+            TotalCondition::Fibonacci => "a Fibonacci number",
+        };
+        let free = match self.free {
+            0 => String::new(),
+            1 => " (removing 1 token needs no condition)".to_string(),
+            k => format!(" (removing at most {k} tokens needs no condition)"),
+        };
+        format!("the total after the move is {what}{free}")
+    }
+
+    fn move_text(&self, from: &u32, to: &u32) -> String {
+        if *to == 0 {
+            format!("clear the {from}-heap")
+        } else {
+            format!("{from} -> {to}")
+        }
+    }
+}
+
+impl ConditionalExpression for ConditionalNim {
+    fn family_text(&self) -> String {
+        if *self == ConditionalNim::PRIME {
+            "Prime-Nim".to_string()
+        } else {
+            format!("conditional Nim \"{}\"", self.spec())
+        }
+    }
+
+    fn expression(&self, parts: &[u32]) -> String {
+        let heaps: Vec<String> = parts.iter().map(|h| h.to_string()).collect();
+        if *self == ConditionalNim::PRIME {
+            format!("primenim({})", heaps.join(", "))
+        } else if heaps.is_empty() {
+            format!("condnim(\"{}\")", self.spec())
+        } else {
+            format!("condnim(\"{}\", {})", self.spec(), heaps.join(", "))
+        }
+    }
+}
+
+/// The largest heap a constructor accepts.
+pub const MAX_HEAP: i64 = 1 << 20;
+
+/// Heaps from constructor arguments `args[first..]`.
+fn heaps(args: &[Arg], first: usize) -> Result<Vec<u32>, ArgError> {
+    args.iter()
+        .enumerate()
+        .skip(first)
+        .map(|(i, a)| match a {
+            Arg::Int(n) if (0..=MAX_HEAP).contains(n) => Ok(*n as u32),
+            Arg::Int(n) => Err(ArgError::at(
+                i,
+                format!("a heap holds 0 to {MAX_HEAP} tokens, not {n}"),
+            )),
+            Arg::Str(_) => Err(ArgError::at(i, "a heap is a token count, not a string")),
+            Arg::Other(t) => Err(ArgError::at(
+                i,
+                format!("a heap is a token count, not a {t}"),
+            )),
+        })
+        .collect()
+}
+
+/// `primenim(h1, h2, ...)`.
+pub fn build_primenim(args: &[Arg]) -> Result<Box<dyn Position>, ArgError> {
+    Ok(Box::new(ConditionalPosition::new(
+        ConditionalNim::PRIME,
+        heaps(args, 0)?,
+    )))
+}
+
+/// `condnim(condition, h1, h2, ...)`.
+pub fn build_condnim(args: &[Arg]) -> Result<Box<dyn Position>, ArgError> {
+    let family = match args.first() {
+        Some(Arg::Str(s)) => ConditionalNim::parse(s).map_err(|m| ArgError::at(0, m))?,
+        _ => {
+            return Err(ArgError::at(
+                0,
+                "the first argument is the condition on the total, e.g. \"prime\" or \"square free 1\"",
+            ));
+        }
+    };
+    Ok(Box::new(ConditionalPosition::new(family, heaps(args, 1)?)))
+}
+
+/// The P-positions (nim value 0) of `family` with `k` heaps of 1 to `n` tokens, as sorted
+/// heap lists in lexicographic order, and the number of positions the search tabled.
+pub fn p_positions(
+    family: ConditionalNim,
+    k: usize,
+    n: u32,
+    budget: crate::search::Budget,
+) -> (Vec<Vec<u32>>, usize) {
+    let mut search = NimSearch::new(budget);
+    let mut out = Vec::new();
+    for heaps in sorted_tuples(k, 1, n) {
+        let sum = ConditionalSum::new(family, heaps.clone());
+        if search.nim_value(&sum) == 0 {
+            out.push(heaps);
+        }
+    }
+    let stats = search.finish();
+    (out, stats.table_size)
+}
+
+/// Every non-decreasing list of `k` numbers from `lo` to `hi`, in lexicographic order.
+pub fn sorted_tuples(k: usize, lo: u32, hi: u32) -> Vec<Vec<u32>> {
+    let mut out = Vec::new();
+    let mut cur = Vec::with_capacity(k);
+    fn go(k: usize, lo: u32, hi: u32, cur: &mut Vec<u32>, out: &mut Vec<Vec<u32>>) {
+        if cur.len() == k {
+            out.push(cur.clone());
+            return;
+        }
+        for h in lo..=hi {
+            cur.push(h);
+            go(k, h, hi, cur, out);
+            cur.pop();
+        }
+    }
+    if lo <= hi {
+        go(k, lo, hi, &mut cur, &mut out);
+    }
+    out
+}
