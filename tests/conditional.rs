@@ -202,7 +202,7 @@ fn conditional_nim_matches_brute_force() {
             TotalCondition::Prime => Box::new(|t| prime[t as usize]),
             TotalCondition::Square => Box::new(square),
             TotalCondition::Odd => Box::new(|t| t % 2 == 1),
-            TotalCondition::Even => Box::new(|t| t % 2 == 0),
+            TotalCondition::Even => Box::new(|t: u64| t.is_multiple_of(2)),
             TotalCondition::Fibonacci => Box::new(fib),
         };
         for free in [0, 1, 2] {
@@ -232,8 +232,9 @@ fn conditional_nim_matches_brute_force() {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct Ladder;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 enum Atom {
+    #[default]
     A,
     B,
 }
@@ -273,8 +274,8 @@ impl ConditionalFamily for Ladder {
     fn holds(&self, atom: Atom, sum: &[u32], index: usize, to: &u32) -> bool {
         let total: u32 = sum.iter().sum::<u32>() - sum[index] + to;
         match atom {
-            Atom::A => total % 2 == 0,
-            Atom::B => total % 3 == 0,
+            Atom::A => total.is_multiple_of(2),
+            Atom::B => total.is_multiple_of(3),
         }
     }
 

@@ -16,8 +16,9 @@ use crate::search::conditional::{
 use crate::search::{NimSearch, Position};
 
 /// The condition on the total after a move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum TotalCondition {
+    #[default]
     Prime,
     Square,
     Odd,
@@ -53,7 +54,7 @@ impl TotalCondition {
                 r * r == n
             }
             TotalCondition::Odd => n % 2 == 1,
-            TotalCondition::Even => n % 2 == 0,
+            TotalCondition::Even => n.is_multiple_of(2),
             TotalCondition::Fibonacci => {
                 let (mut a, mut b) = (0u64, 1u64);
                 while a < n {
@@ -65,14 +66,31 @@ impl TotalCondition {
     }
 }
 
-/// Trial division; totals are small.
+/// Totals below this are looked up in a sieve, larger ones tried by division.
+const SIEVE_LIMIT: usize = 1 << 16;
+
+/// Primality: a sieve of Eratosthenes for small totals (built once), trial division above.
 fn is_prime(n: u64) -> bool {
-    if n < 2 {
-        return false;
+    static SIEVE: std::sync::OnceLock<Vec<bool>> = std::sync::OnceLock::new();
+    if (n as usize) < SIEVE_LIMIT {
+        let sieve = SIEVE.get_or_init(|| {
+            let mut p = vec![true; SIEVE_LIMIT];
+            p[0] = false;
+            p[1] = false;
+            let mut i = 2;
+            while i * i < SIEVE_LIMIT {
+                if p[i] {
+                    (i * i..SIEVE_LIMIT).step_by(i).for_each(|j| p[j] = false);
+                }
+                i += 1;
+            }
+            p
+        });
+        return sieve[n as usize];
     }
     let mut d = 2;
     while d * d <= n {
-        if n % d == 0 {
+        if n.is_multiple_of(d) {
             return false;
         }
         d += 1;
@@ -150,10 +168,8 @@ impl ConditionalFamily for ConditionalNim {
                 to,
                 condition: Condition::always(),
             });
-        let conditioned = (0..n).map(|to| ConditionalOption {
-            to,
-            condition: Condition::all([self.condition]),
-        });
+        let condition = Condition::all([self.condition]);
+        let conditioned = (0..n).map(move |to| ConditionalOption { to, condition });
         free.chain(conditioned).collect()
     }
 

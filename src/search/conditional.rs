@@ -20,31 +20,52 @@ use super::game::{Game, Player};
 use super::position::{MoveRow, Position, PositionValue, SearchEnv, Searched};
 use crate::game::Outcome;
 
-/// A context condition: a conjunction of atoms, sorted, without repeats (empty: `true`).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Condition<A>(Vec<A>);
+/// The most atoms one condition joins.
+pub const MAX_CONDITION_ATOMS: usize = 4;
 
-impl<A: Ord + Copy> Condition<A> {
+/// A context condition: a conjunction of at most [`MAX_CONDITION_ATOMS`] atoms, sorted,
+/// without repeats (none: `true`). Stored inline: move generation builds one per option.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Condition<A> {
+    atoms: [A; MAX_CONDITION_ATOMS],
+    len: u8,
+}
+
+impl<A: Ord + Copy + Default> Condition<A> {
     /// The condition that always holds.
     pub fn always() -> Condition<A> {
-        Condition(Vec::new())
+        Condition {
+            atoms: [A::default(); MAX_CONDITION_ATOMS],
+            len: 0,
+        }
     }
 
-    /// The conjunction of `atoms`.
+    /// The conjunction of `atoms`. Panics with more than [`MAX_CONDITION_ATOMS`] distinct
+    /// atoms (a family's rules, not user input, build conditions).
     pub fn all(atoms: impl IntoIterator<Item = A>) -> Condition<A> {
-        let mut v: Vec<A> = atoms.into_iter().collect();
-        v.sort();
-        v.dedup();
-        Condition(v)
+        let mut c = Condition::always();
+        for a in atoms {
+            if c.atoms().contains(&a) {
+                continue;
+            }
+            assert!(
+                (c.len as usize) < MAX_CONDITION_ATOMS,
+                "a condition joins at most {MAX_CONDITION_ATOMS} atoms"
+            );
+            c.atoms[c.len as usize] = a;
+            c.len += 1;
+        }
+        c.atoms[..c.len as usize].sort();
+        c
     }
 
     pub fn atoms(&self) -> &[A] {
-        &self.0
+        &self.atoms[..self.len as usize]
     }
 
     /// Whether `self` implies `other` (every atom of `other` is one of `self`'s).
     pub fn implies(&self, other: &Condition<A>) -> bool {
-        other.0.iter().all(|a| self.0.contains(a))
+        other.atoms().iter().all(|a| self.atoms().contains(a))
     }
 }
 
@@ -62,7 +83,7 @@ pub trait ConditionalFamily: Clone + Eq + Hash + fmt::Debug + Send + Sync + 'sta
     /// One component's local state.
     type Local: Clone + Eq + Ord + Hash + fmt::Debug + Send + Sync + 'static;
     /// An atomic context condition.
-    type Atom: Copy + Eq + Ord + Hash + fmt::Debug + Send + Sync + 'static;
+    type Atom: Copy + Default + Eq + Ord + Hash + fmt::Debug + Send + Sync + 'static;
 
     /// The family's name, e.g. `primenim`.
     const NAME: &'static str;
@@ -159,12 +180,12 @@ pub fn isolated_view<F: ConditionalFamily>(
     player: Player,
 ) -> Option<Vec<IsolatedRow<F::Local, F::Atom>>> {
     let (options, _) = pruned_options(family, local, player);
-    let atoms = Condition::all(
-        options
-            .iter()
-            .flat_map(|o| o.condition.atoms().iter().copied()),
-    );
-    let atoms = atoms.atoms();
+    let mut atoms: Vec<F::Atom> = options
+        .iter()
+        .flat_map(|o| o.condition.atoms().iter().copied())
+        .collect();
+    atoms.sort();
+    atoms.dedup();
     if atoms.len() > ISOLATED_MAX_ATOMS {
         return None;
     }
@@ -188,24 +209,28 @@ pub fn isolated_view<F: ConditionalFamily>(
 }
 
 /// The embedded view of component `index` of `sum` (Müller §3.2): the successors whose
-/// conditions hold in this global position.
+/// conditions hold in this global position, each once.
+///
+/// Pruning is not needed here: an option pruned for a more specific condition `D` has a twin
+/// with `C`, `D ⇒ C`, so it is legal only where its twin is, and the successors are the same.
 pub fn embedded_moves<F: ConditionalFamily>(
     family: &F,
     sum: &[F::Local],
     index: usize,
     player: Player,
 ) -> Vec<F::Local> {
-    let (options, _) = pruned_options(family, &sum[index], player);
-    options
-        .into_iter()
-        .filter(|o| {
-            o.condition
+    let mut out: Vec<F::Local> = Vec::new();
+    for o in family.options(&sum[index], player) {
+        if !out.contains(&o.to)
+            && o.condition
                 .atoms()
                 .iter()
                 .all(|&a| family.holds(a, sum, index, &o.to))
-        })
-        .map(|o| o.to)
-        .collect()
+        {
+            out.push(o.to);
+        }
+    }
+    out
 }
 
 /// A component's options in the paper's notation: `{*0_P, *1_P | *0_P, *1_P}`, or one set for
@@ -418,14 +443,20 @@ impl<F: ConditionalExpression> ConditionalView for ConditionalPosition<F> {
     fn report(&self, env: &mut SearchEnv) -> Vec<String> {
         let family = self.family();
         let mut lines = Vec::new();
-        let atoms = Condition::all(self.given.iter().flat_map(|l| {
-            family
-                .options(l, Player::Left)
-                .into_iter()
-                .chain(family.options(l, Player::Right))
-                .flat_map(|o| o.condition.atoms().to_vec())
-        }));
-        for &a in atoms.atoms() {
+        let mut atoms: Vec<F::Atom> = self
+            .given
+            .iter()
+            .flat_map(|l| {
+                family
+                    .options(l, Player::Left)
+                    .into_iter()
+                    .chain(family.options(l, Player::Right))
+                    .flat_map(|o| o.condition.atoms().to_vec())
+            })
+            .collect();
+        atoms.sort();
+        atoms.dedup();
+        for &a in &atoms {
             lines.push(format!(
                 "{}: {}",
                 family.atom_text(a),
