@@ -233,6 +233,24 @@ pub fn embedded_moves<F: ConditionalFamily>(
     out
 }
 
+/// One option in the paper's notation: `*2_P` (no subscript when it always holds).
+pub fn option_text<F: ConditionalFamily>(
+    family: &F,
+    o: &ConditionalOption<F::Local, F::Atom>,
+) -> String {
+    let subscript: Vec<String> = o
+        .condition
+        .atoms()
+        .iter()
+        .map(|&a| family.atom_text(a))
+        .collect();
+    if subscript.is_empty() {
+        family.local_text(&o.to)
+    } else {
+        format!("{}_{}", family.local_text(&o.to), subscript.join(""))
+    }
+}
+
 /// A component's options in the paper's notation: `{*0_P, *1_P | *0_P, *1_P}`, or one set for
 /// an impartial family.
 pub fn options_text<F: ConditionalFamily>(family: &F, local: &F::Local) -> String {
@@ -240,19 +258,7 @@ pub fn options_text<F: ConditionalFamily>(family: &F, local: &F::Local) -> Strin
         let (options, _) = pruned_options(family, local, player);
         options
             .iter()
-            .map(|o| {
-                let subscript: Vec<String> = o
-                    .condition
-                    .atoms()
-                    .iter()
-                    .map(|&a| family.atom_text(a))
-                    .collect();
-                if subscript.is_empty() {
-                    family.local_text(&o.to)
-                } else {
-                    format!("{}_{}", family.local_text(&o.to), subscript.join(""))
-                }
-            })
+            .map(|o| option_text(family, o))
             .collect::<Vec<_>>()
             .join(", ")
     };
@@ -569,19 +575,7 @@ impl<F: ConditionalExpression> ConditionalView for ConditionalPosition<F> {
                 }
                 let (_, dropped) = pruned_options(family, l, player);
                 for d in dropped {
-                    let text = |o: &ConditionalOption<F::Local, F::Atom>| {
-                        let sub: Vec<String> = o
-                            .condition
-                            .atoms()
-                            .iter()
-                            .map(|&a| family.atom_text(a))
-                            .collect();
-                        if sub.is_empty() {
-                            family.local_text(&o.to)
-                        } else {
-                            format!("{}_{}", family.local_text(&o.to), sub.join(""))
-                        }
-                    };
+                    let text = |o: &ConditionalOption<F::Local, F::Atom>| option_text(family, o);
                     out.push(format!(
                         "  {who}pruned: {} (dominated by {}: same game, less specific condition)",
                         text(&d.option),
