@@ -146,8 +146,7 @@ fn two_heap_p_positions() {
     let out = run_ok(&mut s, "ppositions(2, 12)");
     assert!(out.starts_with("(1, 1) (3, 3) (3, 4) (5, 5)"), "{out}");
     assert!(
-        out.ends_with("13 P-positions of Prime-Nim with 2 heaps of 1 to 12; 83 positions tabled")
-            || out.contains("13 P-positions"),
+        out.contains("13 P-positions of Prime-Nim with 2 heaps of 1 to 12;"),
         "{out}"
     );
 }
