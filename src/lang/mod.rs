@@ -7,6 +7,7 @@
 pub mod ast;
 pub mod builtins;
 pub mod commands;
+pub mod endgame_functions;
 pub mod error;
 pub mod eval;
 pub mod functions;

@@ -92,6 +92,8 @@ pub struct Session {
     pub settings: Settings,
     /// Search settings and the statistics of the last search.
     pub search: SearchSettings,
+    /// Solved chess-endgame tables (`dtm`, `strategyreport`), kept for the session.
+    pub endgames: crate::rulesets::endgame::solver::Tables,
     /// Files being loaded, to refuse recursive `:load`.
     pub(crate) loading: Vec<String>,
     /// Set when the driver asks to stop running statements.
@@ -113,6 +115,7 @@ impl Session {
             vars: BTreeMap::new(),
             settings: Settings::default(),
             search: SearchSettings::default(),
+            endgames: Default::default(),
             loading: Vec::new(),
             stop: Arc::new(AtomicBool::new(false)),
         }

@@ -6,6 +6,7 @@ pub mod conditional_nim;
 pub mod cram;
 pub mod domineering;
 pub mod elkies;
+pub mod endgame;
 pub mod grid;
 pub mod pawns;
 pub mod regio;

@@ -1,0 +1,8 @@
+//! Chess endgames against a lone king (Laros, *Ideas regarding chess endgames*, 2003): the
+//! rules ([`board`]), perfect play by retrograde analysis ([`solver`]), constraint strategies
+//! ([`strategy`]) and their evolution by a genetic algorithm ([`evolve`]).
+
+pub mod board;
+pub mod evolve;
+pub mod solver;
+pub mod strategy;
