@@ -168,11 +168,77 @@ pub fn attacks(kind: Kind, from: Square, target: Square, occupied: u64) -> bool 
     }
 }
 
+/// White's pieces, held inline (a position is copied for every move tried).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Pieces {
+    items: [Piece; MAX_PIECES + 1],
+    len: u8,
+}
+
+impl Pieces {
+    pub fn new() -> Pieces {
+        Pieces {
+            items: [Piece {
+                kind: Kind::King,
+                square: 0,
+            }; MAX_PIECES + 1],
+            len: 0,
+        }
+    }
+
+    /// Adds a piece; White has at most a king and [`MAX_PIECES`] others.
+    pub fn push(&mut self, p: Piece) {
+        assert!((self.len as usize) <= MAX_PIECES, "too many White pieces");
+        self.items[self.len as usize] = p;
+        self.len += 1;
+    }
+
+    pub fn retain(&mut self, keep: impl Fn(&Piece) -> bool) {
+        let mut n = 0;
+        for i in 0..self.len as usize {
+            if keep(&self.items[i]) {
+                self.items[n] = self.items[i];
+                n += 1;
+            }
+        }
+        self.len = n as u8;
+    }
+}
+
+impl Default for Pieces {
+    fn default() -> Self {
+        Pieces::new()
+    }
+}
+
+impl std::ops::Deref for Pieces {
+    type Target = [Piece];
+    fn deref(&self) -> &[Piece] {
+        &self.items[..self.len as usize]
+    }
+}
+
+impl std::ops::DerefMut for Pieces {
+    fn deref_mut(&mut self) -> &mut [Piece] {
+        &mut self.items[..self.len as usize]
+    }
+}
+
+impl FromIterator<Piece> for Pieces {
+    fn from_iter<I: IntoIterator<Item = Piece>>(iter: I) -> Pieces {
+        let mut out = Pieces::new();
+        for p in iter {
+            out.push(p);
+        }
+        out
+    }
+}
+
 /// An endgame position: White's pieces (in the material's order: king, queens, rooks,
 /// bishops, knights), Black's king, and the side to move.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
-    pub white: Vec<Piece>,
+    pub white: Pieces,
     pub black_king: Square,
     pub white_to_move: bool,
 }
@@ -274,7 +340,7 @@ impl Board {
 
     /// The position after `m` (a capture removes the White piece).
     pub fn after(&self, m: Move) -> Board {
-        let mut b = self.clone();
+        let mut b = *self;
         match m {
             Move::White { piece, to } => b.white[piece].square = to,
             Move::Black { to } => {
@@ -314,7 +380,7 @@ impl Board {
     /// the side not to move in check.
     pub fn illegality(&self) -> Option<String> {
         let mut seen = 1u64 << self.black_king;
-        for p in &self.white {
+        for p in self.white.iter() {
             if seen & (1 << p.square) != 0 {
                 return Some(format!("two pieces on {}", square_name(p.square)));
             }
@@ -342,7 +408,7 @@ impl Board {
         if ranks.len() != 8 {
             return Err(format!("a FEN placement has 8 ranks, not {}", ranks.len()));
         }
-        let mut white = Vec::new();
+        let mut white: Vec<Piece> = Vec::new();
         let mut black_king = None;
         for (i, row) in ranks.iter().enumerate() {
             let r = 7 - i as i8;
@@ -415,7 +481,7 @@ impl Board {
         // The material's order: king, queens, rooks, bishops, knights; each kind a1 ... h8.
         white.sort_by_key(|p| (p.kind, p.square));
         let board = Board {
-            white,
+            white: white.into_iter().collect(),
             black_king,
             white_to_move,
         };

@@ -23,7 +23,7 @@ use std::time::Instant;
 
 use crate::game::interrupt::check_cancel;
 
-use super::board::{Board, Kind, Move, Piece, Status, adjacent};
+use super::board::{Board, Kind, Move, Piece, adjacent};
 use super::solver::{Tables, Verdict};
 use super::strategy::{Anchor, PieceStrategy, Strategy};
 
@@ -79,7 +79,7 @@ pub fn random_start(kinds: &[Kind], rng: &mut Rng) -> Board {
     loop {
         let bk = rng.below(64) as u8;
         let mut used = 1u64 << bk;
-        let mut white = Vec::new();
+        let mut white = super::board::Pieces::new();
         for &kind in kinds {
             let s = loop {
                 let s = rng.below(64) as u8;
@@ -154,7 +154,7 @@ pub fn play(
     tables: &mut Tables,
     record: bool,
 ) -> Result<Game, String> {
-    let mut board = start.clone();
+    let mut board = *start;
     let mut moves = Vec::new();
     let mut white_moves = 0;
     let ending = loop {
@@ -169,16 +169,16 @@ pub fn play(
         }
         board = board.after(m);
         white_moves += 1;
-        match board.status() {
-            Status::Checkmate => break Ending::Mate,
-            Status::Stalemate => break Ending::Stalemate,
-            Status::Playing => {}
+        let replies = board.moves();
+        if replies.is_empty() {
+            break if board.black_in_check() {
+                Ending::Mate
+            } else {
+                Ending::Stalemate
+            };
         }
         let reply = match defender {
-            Defender::Random => {
-                let ms = board.moves();
-                ms[rng.below(ms.len())]
-            }
+            Defender::Random => replies[rng.below(replies.len())],
             Defender::Perfect => match tables.best_move(&board)? {
                 Some((m, _)) => m,
                 None => break Ending::Stalemate,

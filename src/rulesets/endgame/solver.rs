@@ -196,7 +196,7 @@ impl Table {
     /// The position of an index (before checking it is canonical or legal).
     fn decode(&self, mut idx: usize, white_to_move: bool) -> Board {
         let k = self.kinds.len();
-        let mut white = Vec::with_capacity(k);
+        let mut white = super::board::Pieces::new();
         let mut squares = [0 as Square; MAX_SOLVED_PIECES];
         for s in squares.iter_mut().take(k) {
             *s = (idx % 64) as Square;
@@ -225,7 +225,7 @@ impl Table {
 
     /// The verdict on `board`, whose White pieces must be this table's material (any order).
     pub fn verdict(&self, board: &Board) -> Verdict {
-        let mut b = board.clone();
+        let mut b = *board;
         b.white.sort_by_key(|p| p.kind);
         let i = self.board_index(&b);
         if b.white_to_move {
@@ -350,7 +350,7 @@ impl Table {
                             if p.kind == Kind::King && adjacent(from, b.black_king) {
                                 continue;
                             }
-                            let mut pred = b.clone();
+                            let mut pred = b;
                             pred.white[pi].square = from;
                             pred.white_to_move = true;
                             if pred.black_in_check() {
@@ -382,7 +382,7 @@ impl Table {
                             {
                                 continue;
                             }
-                            let mut pred = w.clone();
+                            let mut pred = w;
                             pred.black_king = from;
                             pred.white_to_move = false;
                             let j = t.board_index(&pred);

@@ -19,7 +19,7 @@
 
 use std::fmt;
 
-use super::board::{Board, Kind, Move, file, rank};
+use super::board::{Board, Move, file, rank};
 
 /// The penalty of an unmet soft constraint: more than any hard penalty (`|Δ| <= 14`).
 pub const SOFT_WEIGHT: i32 = 15;
@@ -70,27 +70,39 @@ pub struct Strategy {
 impl Strategy {
     /// The penalty of `board` (White's pieces in the material's order), the least over the
     /// role swaps of same-kind pieces.
+    // `i` and `j` are pieces and roles, both indexing `cost` and the board.
+    #[allow(clippy::needless_range_loop)]
     pub fn penalty(&self, board: &Board) -> i32 {
         let n = board.white.len().min(self.pieces.len());
-        let mut roles: Vec<usize> = (0..n).collect();
-        let mut best = i32::MAX;
-        // Every assignment that permutes only pieces of the same kind (at most 3! of them).
-        permutations(&mut roles, 0, board, &mut |roles| {
-            let total: i32 = (0..n)
-                .map(|i| {
-                    let s = &self.pieces[roles[i]];
-                    let p = board.white[i].square;
-                    let a = match s.anchor {
-                        Anchor::EnemyKing => board.black_king,
-                        Anchor::Own(j) if j < board.white.len() => board.white[j].square,
-                        Anchor::Own(_) => board.black_king,
-                    };
-                    s.penalty(file(p), rank(p), file(a), rank(a))
-                })
-                .sum();
-            best = best.min(total);
-        });
-        best
+        // cost[i][j]: piece i playing strategy j (only same-kind pairs are ever used).
+        let mut cost = [[0i32; 4]; 4];
+        let mut swaps = false;
+        for i in 0..n {
+            let p = board.white[i].square;
+            for j in 0..n {
+                if board.white[j].kind != board.white[i].kind {
+                    continue;
+                }
+                swaps |= i != j;
+                let s = &self.pieces[j];
+                let a = match s.anchor {
+                    Anchor::EnemyKing => board.black_king,
+                    Anchor::Own(k) if k < board.white.len() => board.white[k].square,
+                    Anchor::Own(_) => board.black_king,
+                };
+                cost[i][j] = s.penalty(file(p), rank(p), file(a), rank(a));
+            }
+        }
+        let straight: i32 = (0..n).map(|i| cost[i][i]).sum();
+        if !swaps {
+            return straight;
+        }
+        PERMUTATIONS[n]
+            .iter()
+            .filter(|perm| (0..n).all(|i| board.white[perm[i]].kind == board.white[i].kind))
+            .map(|perm| (0..n).map(|i| cost[i][perm[i]]).sum::<i32>())
+            .min()
+            .unwrap_or(straight)
     }
 
     /// White's move under this strategy: the least penalty after the move; of equal ones a
@@ -201,19 +213,26 @@ pub fn hangs_a_piece(board: &Board) -> bool {
     board.moves().into_iter().any(|m| board.captures(m))
 }
 
-/// Calls `f` with every arrangement of `roles[at..]` that swaps only pieces of one kind.
-fn permutations(roles: &mut Vec<usize>, at: usize, board: &Board, f: &mut dyn FnMut(&[usize])) {
-    if at == roles.len() {
-        f(roles);
+/// Every permutation of `0..n` for n up to 4.
+static PERMUTATIONS: std::sync::LazyLock<Vec<Vec<[usize; 4]>>> = std::sync::LazyLock::new(|| {
+    (0..=4)
+        .map(|n| {
+            let mut out = Vec::new();
+            let mut perm = [0, 1, 2, 3];
+            permute(&mut perm, 0, n, &mut out);
+            out
+        })
+        .collect()
+});
+
+fn permute(perm: &mut [usize; 4], at: usize, n: usize, out: &mut Vec<[usize; 4]>) {
+    if at >= n {
+        out.push(*perm);
         return;
     }
-    for j in at..roles.len() {
-        let kind = |i: usize| -> Kind { board.white[i].kind };
-        if kind(roles[j]) != kind(at) {
-            continue;
-        }
-        roles.swap(at, j);
-        permutations(roles, at + 1, board, f);
-        roles.swap(at, j);
+    for j in at..n {
+        perm.swap(at, j);
+        permute(perm, at + 1, n, out);
+        perm.swap(at, j);
     }
 }
