@@ -130,7 +130,7 @@ fn heat_star14() -> (Duration, String) {
 /// search time (once), the median thermograph time over fresh arenas, the value's number of
 /// followers, and the mast and temperature.
 fn domineering_thermo(rows: usize, cols: usize) -> (Duration, Duration, String, String) {
-    let board = Domineering::rectangle(rows, cols).expect("board");
+    let board = Domineering::<u64>::rectangle(rows, cols).expect("board");
     let mut searched = Arena::new();
     let t = Instant::now();
     let (v, _stats) = parallel_value(&mut searched, &board, 1, Budget::default());

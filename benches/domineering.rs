@@ -25,7 +25,7 @@ fn main() {
         "board", "time", "nodes", "table hits", "table", "peak MiB"
     );
     for (r, c) in cases {
-        let board = Domineering::rectangle(r, c).expect("board fits in 64 cells");
+        let board = Domineering::<u64>::rectangle(r, c).expect("board fits in 64 cells");
         let mut arena = Arena::new();
         let t = Instant::now();
         let mut search = LocalSearch::new(&mut arena, Budget::default());

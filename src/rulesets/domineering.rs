@@ -5,22 +5,23 @@
 //! turn preserve the value; transposing the board (and the quarter turns) exchanges the
 //! players, so it gives the negative.
 
-use super::grid::{Grid, ones};
+use super::grid::{Bits, Grid, Wide};
 use crate::game::{Arena, GameId};
-use crate::search::{Game, Player};
+use crate::search::{Game, Player, Position, Searched};
 
-/// A Domineering position.
+/// A Domineering position on a board of up to `B::CAPACITY` cells: `u64` (the default, fast)
+/// up to 64, [`super::grid::Wide`] up to 256 (16x16, or strips such as 2x100).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Domineering(pub Grid);
+pub struct Domineering<B: Bits = u64>(pub Grid<B>);
 
-impl Domineering {
-    /// The empty `rows` x `cols` board (at most 64 cells).
-    pub fn rectangle(rows: usize, cols: usize) -> Result<Domineering, String> {
+impl<B: Bits> Domineering<B> {
+    /// The empty `rows` x `cols` board.
+    pub fn rectangle(rows: usize, cols: usize) -> Result<Domineering<B>, String> {
         Grid::rectangle(rows, cols).map(Domineering)
     }
 
     /// Parses a board: rows separated by `|` or newlines, `.` empty, `#` (or `x`) filled.
-    pub fn parse(s: &str) -> Result<Domineering, String> {
+    pub fn parse(s: &str) -> Result<Domineering<B>, String> {
         Grid::parse(s).map(Domineering)
     }
 
@@ -30,26 +31,27 @@ impl Domineering {
     }
 }
 
-impl Game for Domineering {
+impl<B: Bits> Game for Domineering<B> {
     const NAME: &'static str = "domineering";
 
-    fn moves(&self, player: Player) -> Vec<Domineering> {
+    fn moves(&self, player: Player) -> Vec<Domineering<B>> {
         let g = &self.0;
         let (pairs, step) = match player {
             Player::Left => (g.vertical_pairs(), g.cols()),
             Player::Right => (g.horizontal_pairs(), 1),
         };
-        ones(pairs)
+        pairs
+            .ones()
             .map(|i| Domineering(g.without_pair(i, i + step)))
             .collect()
     }
 
     /// Regions of at least two cells (a lone cell holds no domino).
-    fn components(&self) -> Vec<Domineering> {
+    fn components(&self) -> Vec<Domineering<B>> {
         self.0.regions(2).into_iter().map(Domineering).collect()
     }
 
-    fn normalize(&self) -> (Domineering, bool) {
+    fn normalize(&self) -> (Domineering<B>, bool) {
         let (same, swapped) = self.0.symmetries();
         let best_same = *same.iter().min().expect("four symmetries");
         let best_swapped = *swapped.iter().min().expect("four symmetries");
@@ -64,7 +66,7 @@ impl Game for Domineering {
     /// player can still place, `floor(run/2)` summed over the runs of empty cells.
     fn direct_value(&self, arena: &mut Arena) -> Option<GameId> {
         let (v, h) = (self.0.vertical_pairs(), self.0.horizontal_pairs());
-        let count = match (v != 0, h != 0) {
+        let count = match (!v.is_empty(), !h.is_empty()) {
             (true, true) => return None,
             (true, false) => dominoes(&self.0.runs(true)),
             (false, true) => -dominoes(&self.0.runs(false)),
@@ -73,12 +75,34 @@ impl Game for Domineering {
         Some(arena.integer(count))
     }
 
-    fn describe_move(&self, to: &Domineering, _player: Player) -> String {
-        self.0.domino_name(self.0.free() & !to.0.free())
+    fn describe_move(&self, to: &Domineering<B>, _player: Player) -> String {
+        self.0.domino_name(self.0.free().and_not(to.0.free()))
     }
 
     fn describe(&self) -> String {
         self.board_string()
+    }
+}
+
+/// A Domineering position as a calculator position: the 64-bit board when the board fits,
+/// the 256-cell one otherwise.
+pub fn position_of(rows: usize, cols: usize) -> Result<Box<dyn Position>, String> {
+    if rows * cols <= 64 {
+        Ok(Box::new(Searched(Domineering::<u64>::rectangle(
+            rows, cols,
+        )?)))
+    } else {
+        Ok(Box::new(Searched(Domineering::<Wide>::rectangle(
+            rows, cols,
+        )?)))
+    }
+}
+
+/// [`position_of`] for a board string.
+pub fn parse_position(text: &str) -> Result<Box<dyn Position>, String> {
+    match Domineering::<u64>::parse(text) {
+        Ok(d) => Ok(Box::new(Searched(d))),
+        Err(_) => Ok(Box::new(Searched(Domineering::<Wide>::parse(text)?))),
     }
 }
 
@@ -93,18 +117,18 @@ mod tests {
 
     #[test]
     fn moves_and_components() {
-        let d = Domineering::rectangle(2, 2).unwrap();
+        let d = Domineering::<u64>::rectangle(2, 2).unwrap();
         assert_eq!(d.moves(Player::Left).len(), 2);
         assert_eq!(d.moves(Player::Right).len(), 2);
         // ..#.. splits into two 1x2 strips
-        let s = Domineering::parse("..#..").unwrap();
+        let s = Domineering::<u64>::parse("..#..").unwrap();
         assert_eq!(s.components().len(), 2);
     }
 
     #[test]
     fn transpose_is_negative() {
-        let a = Domineering::parse("...|...").unwrap();
-        let b = Domineering::parse("..|..|..").unwrap();
+        let a = Domineering::<u64>::parse("...|...").unwrap();
+        let b = Domineering::<u64>::parse("..|..|..").unwrap();
         let (ka, na) = a.normalize();
         let (kb, nb) = b.normalize();
         assert_eq!(ka, kb);
@@ -116,12 +140,12 @@ mod tests {
         // 1 x 64: Right places 32 dominoes, Left none; 64 x 1 the reverse. (A 64-bit shift by
         // the row width once made the 1 x 64 strip look like it had vertical moves.)
         let mut a = Arena::new();
-        let wide = Domineering::rectangle(1, 64).unwrap();
+        let wide = Domineering::<u64>::rectangle(1, 64).unwrap();
         assert!(wide.moves(Player::Left).is_empty());
         assert_eq!(wide.moves(Player::Right).len(), 63);
         let v = wide.direct_value(&mut a).unwrap();
         assert_eq!(a.display(v), "-32");
-        let tall = Domineering::rectangle(64, 1).unwrap();
+        let tall = Domineering::<u64>::rectangle(64, 1).unwrap();
         let v = tall.direct_value(&mut a).unwrap();
         assert_eq!(a.display(v), "32");
     }

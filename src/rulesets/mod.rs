@@ -16,7 +16,6 @@ use std::ops::RangeInclusive;
 
 use crate::search::{Position, Searched};
 use cram::Cram;
-use domineering::Domineering;
 use pawns::{PawnStructure, Pawns};
 
 /// An argument of a constructor call: the calculator passes integers and strings.
@@ -74,17 +73,17 @@ pub static CONSTRUCTORS: &[Constructor] = &[
         arity: 1..=1,
         summary: "a Domineering position and its value",
         help: "domineering(\".#..|....\") is the Domineering position with those rows (`.` empty,\n`#` filled, rows separated by `|`); Left places vertical dominoes, Right horizontal ones\n(WW ch. 5). It prints its canonical value and acts as that value in algebra.\nExample: domineering(\".#|..\") is *.",
-        build: |a| position(Domineering::parse(text(a, 0)?).map_err(|m| ArgError::at(0, m))?),
+        build: |a| domineering::parse_position(text(a, 0)?).map_err(|m| ArgError::at(0, m)),
     },
     Constructor {
         name: "dom",
         signature: "dom(m, n)",
         arity: 2..=2,
         summary: "the empty m x n Domineering board",
-        help: "dom(m, n) is the empty Domineering board with m rows and n columns (at most 64\ncells).\nExample: dom(2,2) is +-1, dom(2,3) is {2|-1/2}, dom(4,4) is +-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}.\n`d = dom(6,6);` then `outcome(d)` finds who wins without computing the value.",
+        help: "dom(m, n) is the empty Domineering board with m rows and n columns (at most 256\ncells: 16x16, or strips such as 2x100).\nExample: dom(2,2) is +-1, dom(2,3) is {2|-1/2}, dom(4,4) is +-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}.\n`d = dom(6,6);` then `outcome(d)` finds who wins without computing the value.",
         build: |a| {
-            let (m, n) = (int(a, 0, 0..=64)?, int(a, 1, 0..=64)?);
-            position(Domineering::rectangle(m, n).map_err(ArgError::call)?)
+            let (m, n) = (int(a, 0, 0..=256)?, int(a, 1, 0..=256)?);
+            domineering::position_of(m, n).map_err(ArgError::call)
         },
     },
     Constructor {
