@@ -217,3 +217,62 @@ fn wide_boards_agree_with_narrow_ones() {
     let out = run_text(&mut s, "dom(17, 16)");
     assert!(out.contains("at most 256"), "{out}");
 }
+
+/// The outcome search's shortcuts are sound: on random boards with filled cells, whatever the
+/// move counts decide (Bullock's safe/real/vulnerable bounds), and the search that uses them
+/// and never plays a safe move while others remain, agree with the outcome read off the exact
+/// value.
+#[test]
+fn outcome_shortcuts_agree_with_exact_values() {
+    use cgcalc::game::Outcome;
+    use cgcalc::search::OutcomeSearch;
+    let mut a = Arena::new();
+    let mut rng = Rng::new(77);
+    let mut decided = 0;
+    for _ in 0..common::iterations(400) {
+        let (r, c) = (2 + rng.below(4), 2 + rng.below(4));
+        let text: Vec<String> = (0..r)
+            .map(|_| {
+                (0..c)
+                    .map(|_| if rng.chance(1, 4) { '#' } else { '.' })
+                    .collect()
+            })
+            .collect();
+        let text = text.join("|");
+        let d = Domineering::<u64>::parse(&text).unwrap();
+        let v = LocalSearch::new(&mut a, Budget::default()).value(&d);
+        let exact = a.outcome(v);
+        let left_wins = matches!(exact, Outcome::L | Outcome::N);
+        let right_wins = matches!(exact, Outcome::R | Outcome::N);
+        let mut b = d.move_bounds().unwrap();
+        d.refine_bounds(&mut b);
+        for (p, wins) in [(Player::Left, left_wins), (Player::Right, right_wins)] {
+            if let Some(w) = b.decide(p) {
+                decided += 1;
+                assert_eq!(w, wins, "{text}: {b:?} for {p:?}");
+            }
+        }
+        let mut s = OutcomeSearch::new(&mut a, Budget::default(), 0);
+        assert_eq!(s.wins(&d, Player::Left), left_wins, "{text}");
+        assert_eq!(s.wins(&d, Player::Right), right_wins, "{text}");
+    }
+    assert!(decided > 50, "{decided}");
+}
+
+/// The move counts against direct counting: real moves are the dominoes that fit run by run,
+/// safe moves those in cells with both cross neighbours filled.
+#[test]
+fn move_counts_by_hand() {
+    // Left (vertical): columns of 3, 3, 3 free cells -> 1 each; Right: rows of 3 -> 1 each.
+    let d = Domineering::<u64>::parse("...|...|...").unwrap();
+    let b = d.move_bounds().unwrap();
+    assert_eq!(b.real, [3, 3]);
+    assert_eq!(b.safe, [0, 0]);
+    // A one-wide corridor between filled cells: every vertical domino there is safe.
+    let d = Domineering::<u64>::parse("#.#|#.#|#.#|#.#").unwrap();
+    let b = d.move_bounds().unwrap();
+    assert_eq!(b.real, [2, 0]);
+    assert_eq!(b.safe, [2, 0]);
+    assert_eq!(b.decide(Player::Left), Some(true));
+    assert_eq!(b.decide(Player::Right), Some(false));
+}

@@ -7,6 +7,7 @@
 
 use super::grid::{Bits, Grid, Wide};
 use crate::game::{Arena, GameId};
+use crate::search::game::MoveBounds;
 use crate::search::{Game, Player, Position, Searched};
 
 /// A Domineering position on a board of up to `B::CAPACITY` cells: `u64` (the default, fast)
@@ -73,6 +74,42 @@ impl<B: Bits> Game for Domineering<B> {
             (false, false) => 0,
         };
         Some(arena.integer(count))
+    }
+
+    /// Left's real moves: the vertical dominoes that fit, column by column; safe moves: those
+    /// that fit in cells whose side neighbours are filled, which Right can never cover (Bullock
+    /// 2002, 3.2). Right's, transposed.
+    fn move_bounds(&self) -> Option<MoveBounds> {
+        let g = &self.0;
+        Some(MoveBounds {
+            real: [
+                g.dominoes_in(g.free(), true),
+                g.dominoes_in(g.free(), false),
+            ],
+            safe: [
+                g.dominoes_in(g.protected(true), true),
+                g.dominoes_in(g.protected(false), false),
+            ],
+            vulnerable: [0, 0],
+        })
+    }
+
+    /// Vulnerable moves: dominoes outside the safe ones, placed so that no opponent domino
+    /// meets two ([`Grid::independent_dominoes`]); one of their cells may be protected.
+    fn refine_bounds(&self, b: &mut MoveBounds) {
+        let g = &self.0;
+        for (k, vertical) in [(0, true), (1, false)] {
+            let (_, safe_cells) = g.pack_dominoes(g.protected(vertical), vertical);
+            b.vulnerable[k] = g.independent_dominoes(safe_cells, vertical);
+        }
+    }
+
+    /// A domino on two cells the opponent can never cover.
+    fn is_safe_move(&self, after: &Domineering<B>, player: Player) -> bool {
+        let taken = self.0.free().and_not(after.0.free());
+        taken
+            .and_not(self.0.protected(player == Player::Left))
+            .is_empty()
     }
 
     fn describe_move(&self, to: &Domineering<B>, _player: Player) -> String {

@@ -27,6 +27,10 @@ pub trait Bits: Copy + Eq + Ord + Hash + Debug + Send + Sync + 'static {
     fn lowest(self) -> Option<usize>;
     /// The cells of the set, lowest first.
     fn ones(self) -> impl Iterator<Item = usize>;
+    /// Cells 0..64 as a word.
+    fn low_u64(self) -> u64;
+    /// The set of the bits of `x` (cells 0..64).
+    fn from_u64(x: u64) -> Self;
 
     fn is_empty(self) -> bool {
         self == Self::EMPTY
@@ -76,6 +80,14 @@ impl Bits for u64 {
     #[inline]
     fn lowest(self) -> Option<usize> {
         (self != 0).then(|| self.trailing_zeros() as usize)
+    }
+    #[inline]
+    fn low_u64(self) -> u64 {
+        self
+    }
+    #[inline]
+    fn from_u64(x: u64) -> u64 {
+        x
     }
     #[inline]
     fn ones(self) -> impl Iterator<Item = usize> {
@@ -161,6 +173,12 @@ impl Bits for Wide {
             .into_iter()
             .enumerate()
             .flat_map(|(k, w)| w.ones().map(move |i| 64 * k + i))
+    }
+    fn low_u64(self) -> u64 {
+        self.0[0]
+    }
+    fn from_u64(x: u64) -> Wide {
+        Wide([x, 0, 0, 0])
     }
 }
 
@@ -260,6 +278,108 @@ impl<B: Bits> Grid<B> {
         self.free.and(self.free.shr(1)).and_not(last_col)
     }
 
+    /// Disjoint dominoes that fit in the cells of `m`, along columns (`vertical`) or rows: the
+    /// sum of floor(run / 2) over its runs. Pairs are taken from the start of every run at
+    /// once, one pair per run and round.
+    pub fn dominoes_in(&self, m: B, vertical: bool) -> u32 {
+        self.pack_dominoes(m, vertical).0
+    }
+
+    /// [`Self::dominoes_in`] with the cells the dominoes take.
+    pub fn pack_dominoes(&self, m: B, vertical: bool) -> (u32, B) {
+        let (first_col, last_col) = self.edges();
+        let cols = self.cols();
+        let mut m = m;
+        let mut count = 0;
+        let mut taken = B::EMPTY;
+        loop {
+            let (pairs, starts) = if vertical {
+                (m.and(m.shr(cols)), m.and_not(m.shl(cols)))
+            } else {
+                (
+                    m.and(m.shr(1)).and_not(last_col),
+                    m.and_not(m.shl(1).and_not(first_col)),
+                )
+            };
+            let take = pairs.and(starts);
+            if take.is_empty() {
+                return (count, taken);
+            }
+            count += take.count();
+            let second = if vertical {
+                take.shl(cols)
+            } else {
+                take.shl(1)
+            };
+            taken = taken.or(take).or(second);
+            m = m.and_not(take).and_not(second);
+        }
+    }
+
+    /// Dominoes along columns (`vertical`) or rows placed greedily in the free cells outside
+    /// `used`, such that no domino of the other direction can meet two of them: after a
+    /// vertical domino on (r, c), (r + 1, c) is taken, the cells beside it, (r, c ± 1) and
+    /// (r + 1, c ± 1), are closed to the next ones (a horizontal domino covers two cells of
+    /// one row in adjacent columns, so it could otherwise touch a domino in each).
+    pub fn independent_dominoes(&self, used: B, vertical: bool) -> u32 {
+        let (rows, cols) = (self.rows(), self.cols());
+        let mut closed = used;
+        let mut count = 0;
+        let pairs = if vertical {
+            self.vertical_pairs()
+        } else {
+            self.horizontal_pairs()
+        };
+        for i in pairs.ones() {
+            let j = if vertical { i + cols } else { i + 1 };
+            if closed.has(i) || closed.has(j) {
+                continue;
+            }
+            count += 1;
+            let (r, c) = (i / cols, i % cols);
+            closed = closed.or(B::bit(i)).or(B::bit(j));
+            // The neighbours across the domino, on both sides.
+            let mut close = |rr: usize, cc: usize| {
+                if rr < rows && cc < cols {
+                    closed = closed.or(B::bit(rr * cols + cc));
+                }
+            };
+            if vertical {
+                for rr in [r, r + 1] {
+                    if c > 0 {
+                        close(rr, c - 1);
+                    }
+                    close(rr, c + 1);
+                }
+            } else {
+                for cc in [c, c + 1] {
+                    if r > 0 {
+                        close(r - 1, cc);
+                    }
+                    close(r + 1, cc);
+                }
+            }
+        }
+        count
+    }
+
+    /// Free cells that no domino across them can ever cover: for `vertical`, free cells whose
+    /// left and right neighbours are filled or off the board (a horizontal domino needs one of
+    /// them, and filled cells stay filled); otherwise those whose upper and lower neighbours
+    /// are.
+    pub fn protected(&self, vertical: bool) -> B {
+        let f = self.free;
+        if vertical {
+            let (first_col, last_col) = self.edges();
+            let left_free = f.shl(1).and_not(first_col);
+            let right_free = f.shr(1).and_not(last_col);
+            f.and_not(left_free).and_not(right_free)
+        } else {
+            let cols = self.cols();
+            f.and_not(f.shl(cols)).and_not(f.shr(cols))
+        }
+    }
+
     /// Masks of the first and the last column.
     fn edges(&self) -> (B, B) {
         let cols = self.cols();
@@ -356,19 +476,41 @@ impl<B: Bits> Grid<B> {
     /// that exchange rows and columns (transpose, quarter turns, anti-transpose).
     pub fn symmetries(&self) -> ([Grid<B>; 4], [Grid<B>; 4]) {
         let (r, c) = (self.rows(), self.cols());
-        let same = [
+        let transposed = self.transform(c, r, |i, j| (j, i));
+        (self.row_images(), transposed.row_images())
+    }
+
+    /// The board, its left-right mirror, its top-bottom mirror and its half turn. Rows of up
+    /// to 64 cells are mirrored as words (a bit reversal each), at most 64 of them.
+    fn row_images(&self) -> [Grid<B>; 4] {
+        let (r, c) = (self.rows(), self.cols());
+        if c == 0 || c > 64 || r > 64 {
+            return [
+                *self,
+                self.transform(r, c, |i, j| (i, c - 1 - j)),
+                self.transform(r, c, |i, j| (r - 1 - i, j)),
+                self.transform(r, c, |i, j| (r - 1 - i, c - 1 - j)),
+            ];
+        }
+        let mask = u64::first(c);
+        let mut rows = [0u64; 64];
+        for (k, row) in rows.iter_mut().enumerate().take(r) {
+            *row = self.free.shr(k * c).low_u64() & mask;
+        }
+        let reverse = |x: u64| x.reverse_bits() >> (64 - c);
+        let build = |f: &dyn Fn(usize) -> u64| {
+            let mut free = B::EMPTY;
+            for k in 0..r {
+                free = free.or(B::from_u64(f(k)).shl(k * c));
+            }
+            Grid { free, ..*self }
+        };
+        [
             *self,
-            self.transform(r, c, |i, j| (i, c - 1 - j)),
-            self.transform(r, c, |i, j| (r - 1 - i, j)),
-            self.transform(r, c, |i, j| (r - 1 - i, c - 1 - j)),
-        ];
-        let swapped = [
-            self.transform(c, r, |i, j| (j, i)),
-            self.transform(c, r, |i, j| (c - 1 - j, i)),
-            self.transform(c, r, |i, j| (j, r - 1 - i)),
-            self.transform(c, r, |i, j| (c - 1 - j, r - 1 - i)),
-        ];
-        (same, swapped)
+            build(&|k| reverse(rows[k])),
+            build(&|k| rows[r - 1 - k]),
+            build(&|k| reverse(rows[r - 1 - k])),
+        ]
     }
 
     /// Board text: rows separated by `|`.

@@ -18,6 +18,14 @@ pub enum Player {
 }
 
 impl Player {
+    /// 0 for Left, 1 for Right.
+    pub fn index(self) -> usize {
+        match self {
+            Player::Left => 0,
+            Player::Right => 1,
+        }
+    }
+
     pub fn other(self) -> Player {
         match self {
             Player::Left => Player::Right,
@@ -72,6 +80,27 @@ pub trait Game: Clone + Eq + Hash + Send + Sync + 'static {
         None
     }
 
+    /// Bounds on the moves left (Bullock, *Domineering: solving large combinatorial search
+    /// spaces*, 2002, ch. 3): for each player, an upper bound on the moves they can still
+    /// make (*real* moves) and a number of moves the opponent can never take away (*safe*
+    /// moves). The outcome search decides a position from them: the player to move wins if
+    /// their safe moves exceed the opponent's real moves, and loses if the opponent's safe
+    /// moves reach their real moves. `None`: the ruleset has no such counts.
+    fn move_bounds(&self) -> Option<MoveBounds> {
+        None
+    }
+
+    /// Adds the counts that cost more to find (vulnerable moves) to `bounds`, which
+    /// [`Game::move_bounds`] gave; the search asks only where the cheap counts did not decide.
+    fn refine_bounds(&self, _bounds: &mut MoveBounds) {}
+
+    /// Whether `player`'s move to `after` is one of the safe moves [`Game::move_bounds`]
+    /// counts. The outcome search never plays one while other moves are left (Bullock 2002:
+    /// the opponent cannot take it away, so it can wait; the counts already credit it).
+    fn is_safe_move(&self, _after: &Self, _player: Player) -> bool {
+        false
+    }
+
     /// For games with global threats: `Some(p)` if `p` has already won outright in this
     /// position (e.g. a pawn promoted), independently of the rest of the sum.
     fn global_winner(&self) -> Option<Player> {
@@ -83,5 +112,36 @@ pub trait Game: Clone + Eq + Hash + Send + Sync + 'static {
     /// find that `p` wins by force, passes allowed. It must be sound, never complete.
     fn forced_winner(&self, _to_play: Option<Player>) -> Option<Player> {
         None
+    }
+}
+
+/// Move counts of both players, indexed by [`Player`]: see [`Game::move_bounds`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct MoveBounds {
+    /// Upper bounds on the moves each player can still make.
+    pub real: [u32; 2],
+    /// Moves each player keeps whatever the opponent does.
+    pub safe: [u32; 2],
+    /// Further moves of each player, disjoint from the safe ones, that the opponent can take
+    /// away only one per move: moving first a player keeps at least half of them, rounded
+    /// up, moving second half rounded down.
+    pub vulnerable: [u32; 2],
+}
+
+impl MoveBounds {
+    /// Who wins with `mover` to move, if the counts decide it: the mover wins when the moves
+    /// they are sure of exceed every move the opponent can make, and loses when the
+    /// opponent's sure moves reach theirs.
+    pub fn decide(&self, mover: Player) -> Option<bool> {
+        let (me, them) = (mover.index(), mover.other().index());
+        let mine = self.safe[me] + self.vulnerable[me].div_ceil(2);
+        let theirs = self.safe[them] + self.vulnerable[them] / 2;
+        if mine > self.real[them] {
+            Some(true)
+        } else if theirs >= self.real[me] {
+            Some(false)
+        } else {
+            None
+        }
     }
 }

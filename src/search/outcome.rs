@@ -2,23 +2,32 @@
 //! exact value is out of reach.
 //!
 //! A depth-first win/loss search with a transposition table keyed by the normalised position
-//! and the player to move. It switches to exact combinatorial values as soon as a position is
-//! small (few moves left) or splits into components: then the outcome follows from the value
-//! (Left moving first wins iff the value is not <= 0), and the exact values of components are
-//! shared through the [`LocalSearch`] table.
-
-use rustc_hash::FxHashMap;
+//! and the player to move. Where the ruleset counts its moves left ([`Game::move_bounds`]),
+//! a position is decided from the counts before anything else (the player to move wins when
+//! their safe moves exceed the opponent's real moves, and loses when the opponent's safe moves
+//! reach theirs; Bullock 2002), and moves are tried best first by those counts after the move:
+//! the mover's safe moves minus the opponent's real moves. It switches to exact combinatorial
+//! values as soon as a position is small (few moves left) or splits into components: then the
+//! outcome follows from the value (Left moving first wins iff the value is not <= 0), and the
+//! exact values of components are shared through the [`LocalSearch`] table.
 
 use super::budget::{Budget, SearchStats};
-use super::game::{Game, Player};
+use super::game::{Game, MoveBounds, Player};
 use super::local::LocalSearch;
+use crate::game::cache::BoundedCache;
 use crate::game::{Arena, GameId};
+
+/// Entries of the outcome table before it is flushed (about 100 bytes each for boards of up
+/// to 64 cells).
+const TABLE_CAPACITY: usize = 1 << 24;
 
 /// Outcome search over positions of `G`.
 pub struct OutcomeSearch<'a, G: Game> {
     local: LocalSearch<'a, G>,
     /// (normalised position, player to move) -> the player to move wins.
-    table: FxHashMap<(G, Player), bool>,
+    table: BoundedCache<(G, Player), bool>,
+    /// Positions decided by the move counts.
+    pub bound_cuts: u64,
     /// Positions with at most this many moves (both players together) are valued exactly.
     exact_below: usize,
 }
@@ -27,38 +36,73 @@ impl<'a, G: Game> OutcomeSearch<'a, G> {
     pub fn new(arena: &'a mut Arena, budget: Budget, exact_below: usize) -> Self {
         OutcomeSearch {
             local: LocalSearch::new(arena, budget),
-            table: FxHashMap::default(),
+            table: BoundedCache::new(TABLE_CAPACITY),
             exact_below,
+            bound_cuts: 0,
         }
     }
 
     /// Does `mover`, moving first in `pos`, win?
     pub fn wins(&mut self, pos: &G, mover: Player) -> bool {
-        let comps = pos.components();
-        if comps.len() != 1 {
-            let v = self.local.value(pos);
-            return self.wins_from_value(v, mover);
+        let bounds = pos.move_bounds();
+        self.wins_bounded(pos, mover, bounds)
+    }
+
+    /// [`Self::wins`] with the position's move counts already known.
+    fn wins_bounded(&mut self, pos: &G, mover: Player, bounds: Option<MoveBounds>) -> bool {
+        if let Some(mut b) = bounds {
+            if let Some(w) = b.decide(mover) {
+                self.bound_cuts += 1;
+                return w;
+            }
+            pos.refine_bounds(&mut b);
+            if let Some(w) = b.decide(mover) {
+                self.bound_cuts += 1;
+                return w;
+            }
         }
-        let (key, negated) = comps[0].normalize();
+        let (key, negated) = pos.normalize();
         // A negated representative exchanges the roles of the players.
         let who = if negated { mover.other() } else { mover };
-        if let Some(&w) = self.table.get(&(key.clone(), who)) {
+        if let Some(w) = self.table.get(&(key.clone(), who)) {
             return w;
         }
-        let l = key.moves(Player::Left);
-        let r = key.moves(Player::Right);
-        let w = if l.len() + r.len() <= self.exact_below
-            || key.direct_value(self.local.arena()).is_some()
-        {
+        // Small positions are valued exactly: judged by the counts where the ruleset keeps
+        // them (no more than `exact_below / 2` dominoes fit for both players together), else
+        // by the moves of both players.
+        let small = match bounds {
+            Some(b) => (b.real[0] + b.real[1]) as usize * 2 <= self.exact_below,
+            None => {
+                key.moves(Player::Left).len() + key.moves(Player::Right).len() <= self.exact_below
+            }
+        };
+        let w = if small || key.direct_value(self.local.arena()).is_some() {
             let v = self.local.value(&key);
             self.wins_from_value(v, who)
         } else {
             self.local.tick();
-            let (mine, theirs) = match who {
-                Player::Left => (l, Player::Right),
-                Player::Right => (r, Player::Left),
-            };
-            mine.iter().any(|m| !self.wins(m, theirs))
+            let theirs = who.other();
+            let (me, them) = (who.index(), theirs.index());
+            let moves = key.moves(who);
+            let unsafe_left = moves.iter().any(|m| !key.is_safe_move(m, who));
+            let mut mine: Vec<(i64, G, Option<MoveBounds>)> = moves
+                .into_iter()
+                .filter(|m| !unsafe_left || !key.is_safe_move(m, who))
+                .map(|m| {
+                    let b = m.move_bounds();
+                    // Bullock's ordering: the mover's real and safe moves minus the
+                    // opponent's after the move, most first.
+                    let score = b.map_or(0, |b| {
+                        b.real[me] as i64 + b.safe[me] as i64
+                            - b.real[them] as i64
+                            - b.safe[them] as i64
+                    });
+                    (-score, m, b)
+                })
+                .collect();
+            mine.sort_by_key(|x| x.0);
+            mine.iter()
+                .any(|(_, m, b)| !self.wins_bounded(m, theirs, *b))
         };
         self.table.insert((key, who), w);
         w
