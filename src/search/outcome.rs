@@ -83,12 +83,16 @@ impl<'a, G: Game> OutcomeSearch<'a, G> {
             self.local.tick();
             let theirs = who.other();
             let (me, them) = (who.index(), theirs.index());
-            let moves = key.moves(who);
-            let unsafe_left = moves.iter().any(|m| !key.is_safe_move(m, who));
+            let moves: Vec<(bool, G)> = key
+                .moves(who)
+                .into_iter()
+                .map(|m| (key.is_safe_move(&m, who), m))
+                .collect();
+            let unsafe_left = moves.iter().any(|(safe, _)| !safe);
             let mut mine: Vec<(i64, G, Option<MoveBounds>)> = moves
                 .into_iter()
-                .filter(|m| !unsafe_left || !key.is_safe_move(m, who))
-                .map(|m| {
+                .filter(|(safe, _)| !unsafe_left || !safe)
+                .map(|(_, m)| {
                     let b = m.move_bounds();
                     // Bullock's ordering: the mover's real and safe moves minus the
                     // opponent's after the move, most first.
