@@ -14,18 +14,100 @@
 use super::budget::{Budget, SearchStats};
 use super::game::{Game, MoveBounds, Player};
 use super::local::LocalSearch;
-use crate::game::cache::BoundedCache;
+use std::hash::{Hash, Hasher};
+
+use rustc_hash::FxHasher;
+
 use crate::game::{Arena, GameId};
 
-/// Entries of the outcome table before it is flushed (about 100 bytes each for boards of up
-/// to 64 cells).
-const TABLE_CAPACITY: usize = 1 << 24;
+/// Slots of the outcome table (two per bucket) at most: 2^23, about 32 bytes each for boards
+/// of up to 64 cells. It starts at 2^12 and doubles while it is more than half full.
+const TABLE_SLOTS: usize = 1 << 23;
+const FIRST_SLOTS: usize = 1 << 12;
+
+/// One remembered result and the work (nodes) it took.
+#[derive(Clone)]
+struct Entry<G> {
+    key: G,
+    who: Player,
+    wins: bool,
+    work: u32,
+}
+
+/// A fixed-size table of outcomes, two slots per bucket: a new result goes to an empty slot,
+/// else replaces the one that took less work (Bullock 2002: replace by subtree size), so
+/// expensive results survive a long search instead of being flushed with the rest.
+struct OutcomeTable<G> {
+    slots: Vec<Option<Entry<G>>>,
+    len: usize,
+}
+
+impl<G: Game> OutcomeTable<G> {
+    fn new(slots: usize) -> Self {
+        OutcomeTable {
+            slots: vec![None; slots],
+            len: 0,
+        }
+    }
+
+    fn bucket(&self, key: &G, who: Player) -> usize {
+        let mut h = FxHasher::default();
+        key.hash(&mut h);
+        who.hash(&mut h);
+        (h.finish() as usize % (self.slots.len() / 2)) * 2
+    }
+
+    fn get(&self, key: &G, who: Player) -> Option<bool> {
+        let b = self.bucket(key, who);
+        self.slots[b..b + 2]
+            .iter()
+            .flatten()
+            .find(|e| e.who == who && &e.key == key)
+            .map(|e| e.wins)
+    }
+
+    fn insert(&mut self, key: G, who: Player, wins: bool, work: u64) {
+        if self.len * 2 > self.slots.len() && self.slots.len() < TABLE_SLOTS {
+            let doubled = vec![None; self.slots.len() * 2];
+            let old = std::mem::replace(&mut self.slots, doubled);
+            self.len = 0;
+            for e in old.into_iter().flatten() {
+                self.insert(e.key, e.who, e.wins, e.work as u64);
+            }
+        }
+        let b = self.bucket(&key, who);
+        let work = work.min(u32::MAX as u64) as u32;
+        let slot = match (&self.slots[b], &self.slots[b + 1]) {
+            (None, _) => b,
+            (_, None) => b + 1,
+            (Some(x), Some(y)) => {
+                let weaker = if x.work <= y.work { b } else { b + 1 };
+                let w = self.slots[weaker].as_ref().map_or(0, |e| e.work);
+                if w > work {
+                    return;
+                }
+                weaker
+            }
+        };
+        if self.slots[slot].is_none() {
+            self.len += 1;
+        }
+        self.slots[slot] = Some(Entry {
+            key,
+            who,
+            wins,
+            work,
+        });
+    }
+}
 
 /// Outcome search over positions of `G`.
 pub struct OutcomeSearch<'a, G: Game> {
     local: LocalSearch<'a, G>,
     /// (normalised position, player to move) -> the player to move wins.
-    table: BoundedCache<(G, Player), bool>,
+    table: OutcomeTable<G>,
+    /// Nodes searched so far (the work stored with each result).
+    searched: u64,
     /// Positions decided by the move counts.
     pub bound_cuts: u64,
     /// Positions with at most this many moves (both players together) are valued exactly.
@@ -36,7 +118,8 @@ impl<'a, G: Game> OutcomeSearch<'a, G> {
     pub fn new(arena: &'a mut Arena, budget: Budget, exact_below: usize) -> Self {
         OutcomeSearch {
             local: LocalSearch::new(arena, budget),
-            table: BoundedCache::new(TABLE_CAPACITY),
+            table: OutcomeTable::new(FIRST_SLOTS),
+            searched: 0,
             exact_below,
             bound_cuts: 0,
         }
@@ -64,9 +147,10 @@ impl<'a, G: Game> OutcomeSearch<'a, G> {
         let (key, negated) = pos.normalize();
         // A negated representative exchanges the roles of the players.
         let who = if negated { mover.other() } else { mover };
-        if let Some(w) = self.table.get(&(key.clone(), who)) {
+        if let Some(w) = self.table.get(&key, who) {
             return w;
         }
+        let before = self.searched;
         // Small positions are valued exactly: judged by the counts where the ruleset keeps
         // them (no more than `exact_below / 2` dominoes fit for both players together), else
         // by the moves of both players.
@@ -81,6 +165,7 @@ impl<'a, G: Game> OutcomeSearch<'a, G> {
             self.wins_from_value(v, who)
         } else {
             self.local.tick();
+            self.searched += 1;
             let theirs = who.other();
             let (me, them) = (who.index(), theirs.index());
             let moves: Vec<(bool, G)> = key
@@ -108,7 +193,8 @@ impl<'a, G: Game> OutcomeSearch<'a, G> {
             mine.iter()
                 .any(|(_, m, b)| !self.wins_bounded(m, theirs, *b))
         };
-        self.table.insert((key, who), w);
+        let work = self.searched - before;
+        self.table.insert(key, who, w, work);
         w
     }
 
@@ -123,7 +209,7 @@ impl<'a, G: Game> OutcomeSearch<'a, G> {
     }
 
     pub fn finish(self) -> SearchStats {
-        let table = self.table.len();
+        let table = self.table.len;
         let mut s = self.local.finish();
         s.table_size += table;
         s
