@@ -91,6 +91,8 @@ impl<B: Bits> Game for Domineering<B> {
                 g.dominoes_in(g.protected(false), false),
             ],
             vulnerable: [0, 0],
+            spare: [0, 0],
+            empty: 0,
         })
     }
 
@@ -98,9 +100,14 @@ impl<B: Bits> Game for Domineering<B> {
     /// meets two ([`Grid::independent_dominoes`]); one of their cells may be protected.
     fn refine_bounds(&self, b: &mut MoveBounds) {
         let g = &self.0;
+        b.empty = g.free().count();
         for (k, vertical) in [(0, true), (1, false)] {
-            let (_, safe_cells) = g.pack_dominoes(g.protected(vertical), vertical);
-            b.vulnerable[k] = g.independent_dominoes(safe_cells, vertical);
+            let protected = g.protected(vertical);
+            let (_, safe_cells) = g.pack_dominoes(protected, vertical);
+            let (v, v_cells) = g.independent_dominoes(safe_cells, vertical);
+            b.vulnerable[k] = v;
+            // Protected cells outside the packing: neither player's strategy fills them.
+            b.spare[k] = protected.and_not(safe_cells).and_not(v_cells).count();
         }
     }
 

@@ -320,11 +320,13 @@ impl<B: Bits> Grid<B> {
     /// `used`, such that no domino of the other direction can meet two of them: after a
     /// vertical domino on (r, c), (r + 1, c) is taken, the cells beside it, (r, c ± 1) and
     /// (r + 1, c ± 1), are closed to the next ones (a horizontal domino covers two cells of
-    /// one row in adjacent columns, so it could otherwise touch a domino in each).
-    pub fn independent_dominoes(&self, used: B, vertical: bool) -> u32 {
+    /// one row in adjacent columns, so it could otherwise touch a domino in each). Returns the
+    /// number of dominoes and their cells.
+    pub fn independent_dominoes(&self, used: B, vertical: bool) -> (u32, B) {
         let (rows, cols) = (self.rows(), self.cols());
         let mut closed = used;
         let mut count = 0;
+        let mut taken = B::EMPTY;
         let pairs = if vertical {
             self.vertical_pairs()
         } else {
@@ -337,6 +339,7 @@ impl<B: Bits> Grid<B> {
             }
             count += 1;
             let (r, c) = (i / cols, i % cols);
+            taken = taken.or(B::bit(i)).or(B::bit(j));
             closed = closed.or(B::bit(i)).or(B::bit(j));
             // The neighbours across the domino, on both sides.
             let mut close = |rr: usize, cc: usize| {
@@ -360,7 +363,7 @@ impl<B: Bits> Grid<B> {
                 }
             }
         }
-        count
+        (count, taken)
     }
 
     /// Free cells that no domino across them can ever cover: for `vertical`, free cells whose

@@ -126,6 +126,11 @@ pub struct MoveBounds {
     /// away only one per move: moving first a player keeps at least half of them, rounded
     /// up, moving second half rounded down.
     pub vulnerable: [u32; 2],
+    /// Empty cells that the opponent can never use and the player's counted moves do not
+    /// take (0 where unknown).
+    pub spare: [u32; 2],
+    /// Empty cells in all (0: the cell count is not used).
+    pub empty: u32,
 }
 
 impl MoveBounds {
@@ -136,9 +141,15 @@ impl MoveBounds {
         let (me, them) = (mover.index(), mover.other().index());
         let mine = self.safe[me] + self.vulnerable[me].div_ceil(2);
         let theirs = self.safe[them] + self.vulnerable[them] / 2;
-        if mine > self.real[them] {
+        // Cells: if the mover, sure of `mine` moves, were stuck first, both would have made
+        // at least `mine` moves on disjoint cells, none on the mover's spare cells; likewise
+        // for the opponent, who would have answered one move fewer than the mover made.
+        let cells = |moves: u32, extra: u32, spare: u32| {
+            self.empty > 0 && 4 * moves + extra + spare > self.empty
+        };
+        if mine > self.real[them] || cells(mine, 0, self.spare[me]) {
             Some(true)
-        } else if theirs >= self.real[me] {
+        } else if theirs >= self.real[me] || cells(theirs, 2, self.spare[them]) {
             Some(false)
         } else {
             None
