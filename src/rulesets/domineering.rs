@@ -91,6 +91,7 @@ impl<B: Bits> Game for Domineering<B> {
                 g.dominoes_in(g.protected(false), false),
             ],
             vulnerable: [0, 0],
+            double: [0, 0],
             spare: [0, 0],
             empty: 0,
         })
@@ -104,7 +105,9 @@ impl<B: Bits> Game for Domineering<B> {
         for (k, vertical) in [(0, true), (1, false)] {
             let protected = g.protected(vertical);
             let (_, safe_cells) = g.pack_dominoes(protected, vertical);
-            let (v, v_cells) = g.independent_dominoes(safe_cells, vertical);
+            let (blocks, block_cells) = g.walled_blocks(vertical);
+            let (v, v_cells) = g.independent_dominoes(safe_cells.or(block_cells), vertical);
+            b.double[k] = blocks;
             b.vulnerable[k] = v;
             // Protected cells outside the packing: neither player's strategy fills them.
             b.spare[k] = protected.and_not(safe_cells).and_not(v_cells).count();

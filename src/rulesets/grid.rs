@@ -366,6 +366,50 @@ impl<B: Bits> Grid<B> {
         (count, taken)
     }
 
+    /// Walled 2x2 blocks (Bullock's protective areas), disjoint, placed greedily: for
+    /// `vertical`, four free cells in two rows and two columns whose neighbours beside them in
+    /// both rows are filled or off the board. The first vertical domino there leaves the other
+    /// column a safe move (both side neighbours filled); a horizontal domino can only lie
+    /// inside the block, and spoils it. Transposed for the other direction. Returns the number
+    /// of blocks and their cells.
+    pub fn walled_blocks(&self, vertical: bool) -> (u32, B) {
+        let (rows, cols) = (self.rows(), self.cols());
+        if rows < 2 || cols < 2 {
+            return (0, B::EMPTY);
+        }
+        let f = self.free;
+        let board = B::first(rows * cols);
+        let (first_col, last_col) = self.edges();
+        let quad = f
+            .and(f.shr(1))
+            .and(f.shr(cols))
+            .and(f.shr(cols + 1))
+            .and_not(last_col);
+        let candidates = if vertical {
+            // Walls left of the block (first column, or a filled cell) and right of it.
+            let wl = first_col.or(board.and_not(f.shl(1)));
+            let wr = last_col.or(last_col.shr(1)).or(board.and_not(f.shr(2)));
+            quad.and(wl).and(wl.shr(cols)).and(wr).and(wr.shr(cols))
+        } else {
+            let wu = board.and_not(f.shl(cols));
+            let wd = board.and_not(f.shr(2 * cols));
+            quad.and(wu).and(wu.shr(1)).and(wd).and(wd.shr(1))
+        };
+        let mut used = B::EMPTY;
+        let mut count = 0;
+        for i in candidates.ones() {
+            let cells = B::bit(i)
+                .or(B::bit(i + 1))
+                .or(B::bit(i + cols))
+                .or(B::bit(i + cols + 1));
+            if used.and(cells).is_empty() {
+                used = used.or(cells);
+                count += 1;
+            }
+        }
+        (count, used)
+    }
+
     /// Free cells that no domino across them can ever cover: for `vertical`, free cells whose
     /// left and right neighbours are filled or off the board (a horizontal domino needs one of
     /// them, and filled cells stay filled); otherwise those whose upper and lower neighbours

@@ -126,6 +126,9 @@ pub struct MoveBounds {
     /// away only one per move: moving first a player keeps at least half of them, rounded
     /// up, moving second half rounded down.
     pub vulnerable: [u32; 2],
+    /// Areas worth two moves to the player who moves in them first, which the opponent can
+    /// spoil with one move, each apart from everything else counted.
+    pub double: [u32; 2],
     /// Empty cells that the opponent can never use and the player's counted moves do not
     /// take (0 where unknown).
     pub spare: [u32; 2],
@@ -139,8 +142,8 @@ impl MoveBounds {
     /// opponent's sure moves reach theirs.
     pub fn decide(&self, mover: Player) -> Option<bool> {
         let (me, them) = (mover.index(), mover.other().index());
-        let mine = self.safe[me] + self.vulnerable[me].div_ceil(2);
-        let theirs = self.safe[them] + self.vulnerable[them] / 2;
+        let mine = self.safe[me] + race(self.double[me], self.vulnerable[me], true);
+        let theirs = self.safe[them] + race(self.double[them], self.vulnerable[them], false);
         // Cells: if the mover, sure of `mine` moves, were stuck first, both would have made
         // at least `mine` moves on disjoint cells, none on the mover's spare cells; likewise
         // for the opponent, who would have answered one move fewer than the mover made.
@@ -155,4 +158,25 @@ impl MoveBounds {
             None
         }
     }
+}
+
+/// What a player keeps of `double` areas worth 2 and `single` moves worth 1 when in turn the
+/// player takes one (keeping its worth) and the opponent spoils one. This is the alternating
+/// selection game, where taking and spoiling the largest first is optimal for both: the
+/// player gets the items at odd places of the list sorted by worth when moving first, at
+/// even places otherwise.
+pub fn race(double: u32, single: u32, first: bool) -> u32 {
+    let doubles = if first {
+        double.div_ceil(2)
+    } else {
+        double / 2
+    };
+    // After the doubles, the turn has passed `double` times.
+    let first_on_singles = first == double.is_multiple_of(2);
+    let singles = if first_on_singles {
+        single.div_ceil(2)
+    } else {
+        single / 2
+    };
+    2 * doubles + singles
 }
