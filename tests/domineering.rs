@@ -197,14 +197,7 @@ fn wide_boards_agree_with_narrow_ones() {
     let mut rng = Rng::new(41);
     for _ in 0..common::iterations(150) {
         let (r, c) = (1 + rng.below(4), 1 + rng.below(5));
-        let text: Vec<String> = (0..r)
-            .map(|_| {
-                (0..c)
-                    .map(|_| if rng.chance(1, 4) { '#' } else { '.' })
-                    .collect()
-            })
-            .collect();
-        let text = text.join("|");
+        let text = random_board(&mut rng, r, c);
         let narrow = Domineering::<u64>::parse(&text).unwrap();
         let wide = Domineering::<Wide>::parse(&text).unwrap();
         let vn = LocalSearch::new(&mut a, Budget::default()).value(&narrow);
@@ -234,14 +227,7 @@ fn outcome_shortcuts_agree_with_exact_values() {
         .and_then(|n| n.parse().ok());
     for _ in 0..rounds.unwrap_or(common::iterations(400)) {
         let (r, c) = (2 + rng.below(4), 2 + rng.below(4));
-        let text: Vec<String> = (0..r)
-            .map(|_| {
-                (0..c)
-                    .map(|_| if rng.chance(1, 4) { '#' } else { '.' })
-                    .collect()
-            })
-            .collect();
-        let text = text.join("|");
+        let text = random_board(&mut rng, r, c);
         let d = Domineering::<u64>::parse(&text).unwrap();
         let v = LocalSearch::new(&mut a, Budget::default()).value(&d);
         let exact = a.outcome(v);
@@ -278,4 +264,16 @@ fn move_counts_by_hand() {
     assert_eq!(b.safe, [2, 0]);
     assert_eq!(b.decide(Player::Left), Some(true));
     assert_eq!(b.decide(Player::Right), Some(false));
+}
+
+/// A random `r` x `c` board text with about a quarter of its cells filled.
+fn random_board(rng: &mut Rng, r: usize, c: usize) -> String {
+    let rows: Vec<String> = (0..r)
+        .map(|_| {
+            (0..c)
+                .map(|_| if rng.chance(1, 4) { '#' } else { '.' })
+                .collect()
+        })
+        .collect();
+    rows.join("|")
 }

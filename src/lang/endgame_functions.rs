@@ -5,7 +5,7 @@
 use std::fmt::Write;
 
 use super::builtins::{Builtin, CallError, Topic, builtin};
-use super::session::Session;
+use super::module_functions::int_arg;
 use super::value::Value;
 use crate::rulesets::endgame::board::{Board, Kind};
 use crate::rulesets::endgame::evolve::{
@@ -85,7 +85,7 @@ pub static ENDGAME_FUNCTIONS: &[Builtin] = &[
             };
             let seed = match v.get(3) {
                 None => 1,
-                Some(_) => count_arg(s, v, 3, 0, u32::MAX as i64)? as u64,
+                Some(_) => int_arg(&mut s.arena, v, 3, 0..=u32::MAX as i64)? as u64,
             };
             let mut rng = Rng::new(seed);
             let game = evolve::play(&strategy, &board, defender, &mut rng, &mut s.endgames, true)
@@ -118,10 +118,10 @@ pub static ENDGAME_FUNCTIONS: &[Builtin] = &[
         "evolve(\"RR\", seed) runs Laros's genetic algorithm (6.1-6.3, 7.1-7.2) for White's material\n(\"RR\": two rooks, no king; \"KR\", \"KQ\", ...; Black has a lone king): a population of 50\nrandom strategies anchored on the enemy king, the 5 best kept (elitist), the rest bred by\nuniform crossover and mutation, each graded on 50 games against a random defender from\nrandom starts (the same for a whole generation). Grading \"mate\" (default, 7.2) counts only\nmates, 100 minus the moves; \"score\" (6.3) also gives stalemate a win and a draw 25. One\nline per generation; it stops when one strategy has mated all 50 games in 3 generations in\na row, or after `generations` (default 100). The strategies-per-second rate goes to standard error.\nExample: evolve(\"RR\", 7).",
         |s, v| {
             let kinds = material_arg(v, 0)?;
-            let seed = count_arg(s, v, 1, 0, u32::MAX as i64)? as u64;
+            let seed = int_arg(&mut s.arena, v, 1, 0..=u32::MAX as i64)? as u64;
             let generations = match v.get(2) {
                 None => 100,
-                Some(_) => count_arg(s, v, 2, 1, 10_000)? as usize,
+                Some(_) => int_arg(&mut s.arena, v, 2, 1..=10_000)? as usize,
             };
             let grading = match v.get(3) {
                 None => Grading::MateOnly,
@@ -181,8 +181,8 @@ pub static ENDGAME_FUNCTIONS: &[Builtin] = &[
         |s, v| {
             let kinds = material_arg(v, 0)?;
             let strategy = strategy_arg(v, 1, kinds.len())?;
-            let games = count_arg(s, v, 2, 1, 1_000_000)? as usize;
-            let seed = count_arg(s, v, 3, 0, u32::MAX as i64)? as u64;
+            let games = int_arg(&mut s.arena, v, 2, 1..=1_000_000)? as usize;
+            let seed = int_arg(&mut s.arena, v, 3, 0..=u32::MAX as i64)? as u64;
             let r = evolve::report(&kinds, &strategy, games, seed, &mut s.endgames)
                 .map_err(|m| CallError::Arg(0, m))?;
             let endings = |list: &[(Ending, usize)]| {
@@ -237,24 +237,6 @@ fn strategy_arg(v: &[Value], i: usize, pieces: usize) -> Result<Strategy, CallEr
                 "expected a strategy such as \"k(2,-1)01 k(2,0)01\", not a {}",
                 other.type_name()
             ),
-        )),
-    }
-}
-
-fn count_arg(s: &mut Session, v: &[Value], i: usize, lo: i64, hi: i64) -> Result<i64, CallError> {
-    let n = match &v[i] {
-        Value::Game(g) => s
-            .arena
-            .as_number(*g)
-            .filter(|d| d.is_integer())
-            .and_then(|d| d.to_i64()),
-        _ => None,
-    };
-    match n {
-        Some(n) if (lo..=hi).contains(&n) => Ok(n),
-        _ => Err(CallError::Arg(
-            i,
-            format!("expected an integer from {lo} to {hi}"),
         )),
     }
 }

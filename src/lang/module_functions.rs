@@ -215,7 +215,7 @@ pub static MODULE_FUNCTIONS: &[Builtin] = &[
 ];
 
 /// Argument `i` as an integer in `range`.
-fn int_arg(
+pub(crate) fn int_arg(
     a: &mut Arena,
     v: &[Value],
     i: usize,
