@@ -182,6 +182,28 @@ impl Bits for Wide {
     }
 }
 
+/// For every row of up to 16 cells, the dominoes that fit along it: floor(run / 2) summed
+/// over its runs of set bits.
+fn row_dominoes() -> &'static [u8] {
+    static TABLE: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        (0..1u32 << 16)
+            .map(|x| {
+                let (mut count, mut run) = (0u8, 0u8);
+                for b in 0..17 {
+                    if b < 16 && x & (1 << b) != 0 {
+                        run += 1;
+                    } else {
+                        count += run / 2;
+                        run = 0;
+                    }
+                }
+                count
+            })
+            .collect()
+    })
+}
+
 /// A rectangular board with a set of free cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Grid<B: Bits = u64> {
@@ -279,10 +301,30 @@ impl<B: Bits> Grid<B> {
     }
 
     /// Disjoint dominoes that fit in the cells of `m`, along columns (`vertical`) or rows: the
-    /// sum of floor(run / 2) over its runs. Pairs are taken from the start of every run at
-    /// once, one pair per run and round.
+    /// sum of floor(run / 2) over its runs. Rows of up to 16 cells are read as words: down the
+    /// columns, a cell pairs with a free cell above it that is not paired yet; along a row, a
+    /// table gives each row's count.
     pub fn dominoes_in(&self, m: B, vertical: bool) -> u32 {
-        self.pack_dominoes(m, vertical).0
+        let (rows, cols) = (self.rows(), self.cols());
+        if cols == 0 || cols > 16 {
+            return self.pack_dominoes(m, vertical).0;
+        }
+        let mask = u64::first(cols);
+        let mut count = 0;
+        if vertical {
+            let mut pending = 0u64;
+            for k in 0..rows {
+                let row = m.shr(k * cols).low_u64() & mask;
+                count += (row & pending).count_ones();
+                pending = row & !pending;
+            }
+        } else {
+            let table = row_dominoes();
+            for k in 0..rows {
+                count += table[(m.shr(k * cols).low_u64() & mask) as usize] as u32;
+            }
+        }
+        count
     }
 
     /// [`Self::dominoes_in`] with the cells the dominoes take.
