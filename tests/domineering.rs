@@ -225,7 +225,8 @@ fn outcome_shortcuts_agree_with_exact_values() {
     let rounds = std::env::var("SHORTCUT_ROUNDS")
         .ok()
         .and_then(|n| n.parse().ok());
-    for _ in 0..rounds.unwrap_or(common::iterations(400)) {
+    let rounds = rounds.unwrap_or(common::iterations(400));
+    for _ in 0..rounds {
         let (r, c) = (2 + rng.below(4), 2 + rng.below(4));
         let text = random_board(&mut rng, r, c);
         let d = Domineering::<u64>::parse(&text).unwrap();
@@ -245,7 +246,8 @@ fn outcome_shortcuts_agree_with_exact_values() {
         assert_eq!(s.wins(&d, Player::Left), left_wins, "{text}");
         assert_eq!(s.wins(&d, Player::Right), right_wins, "{text}");
     }
-    assert!(decided > 50, "{decided}");
+    // Most random boards are decided by the counts for at least one player.
+    assert!(decided * 4 >= rounds, "{decided} of {rounds}");
 }
 
 /// The move counts against direct counting: real moves are the dominoes that fit run by run,

@@ -168,16 +168,11 @@ impl<'a, G: Game> OutcomeSearch<'a, G> {
             self.searched += 1;
             let theirs = who.other();
             let (me, them) = (who.index(), theirs.index());
-            let moves: Vec<(bool, G)> = key
+            // (order key, safe move, position after the move, its counts)
+            let mut mine: Vec<(i64, bool, G, Option<MoveBounds>)> = key
                 .moves(who)
                 .into_iter()
-                .map(|m| (key.is_safe_move(&m, who), m))
-                .collect();
-            let unsafe_left = moves.iter().any(|(safe, _)| !safe);
-            let mut mine: Vec<(i64, G, Option<MoveBounds>)> = moves
-                .into_iter()
-                .filter(|(safe, _)| !unsafe_left || !safe)
-                .map(|(_, m)| {
+                .map(|m| {
                     let b = m.move_bounds();
                     // Bullock's ordering: the mover's real and safe moves minus the
                     // opponent's after the move, most first.
@@ -186,12 +181,15 @@ impl<'a, G: Game> OutcomeSearch<'a, G> {
                             - b.real[them] as i64
                             - b.safe[them] as i64
                     });
-                    (-score, m, b)
+                    (-score, key.is_safe_move(&m, who), m, b)
                 })
                 .collect();
+            if mine.iter().any(|x| !x.1) {
+                mine.retain(|x| !x.1);
+            }
             mine.sort_by_key(|x| x.0);
             mine.iter()
-                .any(|(_, m, b)| !self.wins_bounded(m, theirs, *b))
+                .any(|(_, _, m, b)| !self.wins_bounded(m, theirs, *b))
         };
         let work = self.searched - before;
         self.table.insert(key, who, w, work);
