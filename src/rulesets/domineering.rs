@@ -114,6 +114,35 @@ impl<B: Bits> Game for Domineering<B> {
         }
     }
 
+    /// Bullock's position values (Obsequi, `position_values.c`), as classes: in the player's
+    /// own frame (rows along its dominoes), rows at an even distance from the nearer edge and
+    /// dominoes starting at an odd distance from the nearer side come first, then even rows,
+    /// then the inner rows with odd starts, then the inner rows, then the rest; nearer the edge
+    /// first within a class. The classes are symmetric, so normalised boards rank alike.
+    fn move_preference(&self, after: &Domineering<B>, player: Player) -> i64 {
+        let g = &self.0;
+        let Some(cell) = g.free().and_not(after.0.free()).lowest() else {
+            return 0;
+        };
+        let (rows, cols) = (g.rows() as i64, g.cols() as i64);
+        let (r, c) = ((cell as i64) / cols, (cell as i64) % cols);
+        // (line across the dominoes, position along it, lines, length) in the player's frame.
+        let (line, pos, lines, len) = match player {
+            Player::Right => (r, c, rows, cols),
+            Player::Left => (c, r, cols, rows),
+        };
+        let j = (line + 1).min(lines - line);
+        let k = (pos + 1).min(len - 1 - pos);
+        let class = match (j % 2 == 0, k % 2 == 1, j >= 3) {
+            (true, true, _) => 0,
+            (true, false, _) => 1,
+            (false, true, true) => 2,
+            (false, false, true) => 3,
+            _ => 4,
+        };
+        -(class * 4096 + j * 64 + k)
+    }
+
     /// A domino on two cells the opponent can never cover.
     fn is_safe_move(&self, after: &Domineering<B>, player: Player) -> bool {
         let taken = self.0.free().and_not(after.0.free());

@@ -94,6 +94,12 @@ pub trait Game: Clone + Eq + Hash + Send + Sync + 'static {
     /// [`Game::move_bounds`] gave; the search asks only where the cheap counts did not decide.
     fn refine_bounds(&self, _bounds: &mut MoveBounds) {}
 
+    /// A static preference among `player`'s moves with equal counts (larger first), such as
+    /// Bullock's position values for Domineering; 0 by default.
+    fn move_preference(&self, _after: &Self, _player: Player) -> i64 {
+        0
+    }
+
     /// Whether `player`'s move to `after` is one of the safe moves [`Game::move_bounds`]
     /// counts. The outcome search never plays one while other moves are left (Bullock 2002:
     /// the opponent cannot take it away, so it can wait; the counts already credit it).

@@ -181,7 +181,8 @@ impl<'a, G: Game> OutcomeSearch<'a, G> {
                             - b.real[them] as i64
                             - b.safe[them] as i64
                     });
-                    (-score, key.is_safe_move(&m, who), m, b)
+                    let order = -score * (1 << 20) - key.move_preference(&m, who);
+                    (order, key.is_safe_move(&m, who), m, b)
                 })
                 .collect();
             if mine.iter().any(|x| !x.1) {
