@@ -45,7 +45,11 @@ fn peer(src: &str, r: usize, c: usize, limit: u64) -> Option<(String, f64)> {
         "/../shared/bench/obsequi_peer.sh"
     );
     let out = Command::new("bash")
-        .args([script, src, "/tmp/obsequi-build"])
+        .args([
+            script,
+            src,
+            concat!(env!("CARGO_MANIFEST_DIR"), "/target/obsequi-build"),
+        ])
         .arg(r.to_string())
         .arg(c.to_string())
         .arg(limit.to_string())
