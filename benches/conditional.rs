@@ -7,7 +7,7 @@ mod common;
 
 use std::time::Instant;
 
-use cgcalc::rulesets::conditional_nim::{ConditionalNim, sorted_tuples};
+use cgcalc::rulesets::conditional_nim::{ConditionalNim, for_each_sorted_tuple};
 use cgcalc::search::conditional::ConditionalSum;
 use cgcalc::search::{Budget, NimSearch};
 
@@ -17,12 +17,12 @@ fn run(k: usize, n: u32) {
     let mut positions = 0u64;
     let mut p_positions = 0u64;
     let mut checksum = 0u64;
-    for heaps in sorted_tuples(k, 0, n) {
-        let v = search.nim_value(&ConditionalSum::new(ConditionalNim::PRIME, heaps));
+    for_each_sorted_tuple(k, 0, n, &mut |heaps| {
+        let v = search.nim_value(&ConditionalSum::new(ConditionalNim::PRIME, heaps.to_vec()));
         positions += 1;
         p_positions += (v == 0) as u64;
         checksum = checksum.wrapping_mul(31).wrapping_add(v as u64);
-    }
+    });
     let stats = search.finish();
     println!(
         "{:<6} {:>4} {:>10} {:>10} {:>9.2} s {:>10} {:>9.0}  {checksum:016x}",

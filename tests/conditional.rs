@@ -370,6 +370,14 @@ fn pruning_drops_options_with_more_specific_conditions() {
     let out = run_ok(&mut s, "isolated(condnim(\"prime free 1\", 3))");
     assert!(out.starts_with("*3 = {*2, *0_P, *1_P}"), "{out}");
     assert!(out.contains("pruned: *2_P (dominated by *2"), "{out}");
+    // A heap of a million tokens: its million options are summarised, not listed.
+    let out = run_ok(&mut s, "isolated(primenim(1000000))");
+    assert!(
+        out.contains("*999999_P (1000000 in all)"),
+        "{}",
+        &out[..200]
+    );
+    assert!(out.len() < 1000, "{} characters", out.len());
     // Prime-Nim never prunes.
     let out = run_ok(&mut s, "isolated(primenim(5, 3, 4))");
     assert!(!out.contains("pruned"), "{out}");

@@ -8,6 +8,7 @@
 //! (§3.4), which never happens in plain Prime-Nim.
 
 use super::{Arg, ArgError};
+use crate::game::interrupt::check_cancel;
 use crate::search::Player;
 use crate::search::conditional::{
     Condition, ConditionalExpression, ConditionalFamily, ConditionalOption, ConditionalPosition,
@@ -293,7 +294,8 @@ pub fn build_condnim(args: &[Arg]) -> Result<Box<dyn Position>, ArgError> {
 }
 
 /// The P-positions (nim value 0) of `family` with `k` heaps of 1 to `n` tokens, as sorted
-/// heap lists in lexicographic order, and the number of positions the search tabled.
+/// heap lists in lexicographic order, and the number of positions the search tabled. The
+/// positions are visited one at a time (Ctrl-C and the budget stop the search).
 pub fn p_positions(
     family: ConditionalNim,
     k: usize,
@@ -302,33 +304,32 @@ pub fn p_positions(
 ) -> (Vec<Vec<u32>>, usize) {
     let mut search = NimSearch::new(budget);
     let mut out = Vec::new();
-    for heaps in sorted_tuples(k, 1, n) {
-        let sum = ConditionalSum::new(family, heaps.clone());
+    for_each_sorted_tuple(k, 1, n, &mut |heaps| {
+        check_cancel();
+        let sum = ConditionalSum::new(family, heaps.to_vec());
         if search.nim_value(&sum) == 0 {
-            out.push(heaps);
+            out.push(heaps.to_vec());
         }
-    }
+    });
     let stats = search.finish();
     (out, stats.table_size)
 }
 
-/// Every non-decreasing list of `k` numbers from `lo` to `hi`, in lexicographic order.
-pub fn sorted_tuples(k: usize, lo: u32, hi: u32) -> Vec<Vec<u32>> {
-    let mut out = Vec::new();
-    let mut cur = Vec::with_capacity(k);
-    fn go(k: usize, lo: u32, hi: u32, cur: &mut Vec<u32>, out: &mut Vec<Vec<u32>>) {
+/// Calls `f` with every non-decreasing list of `k` numbers from `lo` to `hi`, in
+/// lexicographic order.
+pub fn for_each_sorted_tuple(k: usize, lo: u32, hi: u32, f: &mut dyn FnMut(&[u32])) {
+    fn go(k: usize, lo: u32, hi: u32, cur: &mut Vec<u32>, f: &mut dyn FnMut(&[u32])) {
         if cur.len() == k {
-            out.push(cur.clone());
+            f(cur);
             return;
         }
         for h in lo..=hi {
             cur.push(h);
-            go(k, h, hi, cur, out);
+            go(k, h, hi, cur, f);
             cur.pop();
         }
     }
     if lo <= hi {
-        go(k, lo, hi, &mut cur, &mut out);
+        go(k, lo, hi, &mut Vec::with_capacity(k), f);
     }
-    out
 }

@@ -141,19 +141,35 @@ pub fn pruned_options<F: ConditionalFamily>(
     Vec<Dominated<F::Local, F::Atom>>,
 ) {
     let all = family.options(local, player);
+    // Only options to the same game compare: group them by their target.
+    let mut order: Vec<usize> = (0..all.len()).collect();
+    order.sort_by(|&a, &b| all[a].to.cmp(&all[b].to).then(a.cmp(&b)));
+    let mut better: Vec<Option<usize>> = vec![None; all.len()];
+    let mut start = 0;
+    while start < order.len() {
+        let mut end = start + 1;
+        while end < order.len() && all[order[end]].to == all[order[start]].to {
+            end += 1;
+        }
+        let group = &order[start..end];
+        for &i in group {
+            let o = &all[i];
+            better[i] = group.iter().copied().find(|&j| {
+                let p = &all[j];
+                j != i
+                    && o.condition.implies(&p.condition)
+                    && (!p.condition.implies(&o.condition) || j < i)
+            });
+        }
+        start = end;
+    }
     let mut kept = Vec::new();
     let mut dropped = Vec::new();
     for (i, o) in all.iter().enumerate() {
-        let better = all.iter().enumerate().find(|&(j, p)| {
-            j != i
-                && p.to == o.to
-                && o.condition.implies(&p.condition)
-                && (!p.condition.implies(&o.condition) || j < i)
-        });
-        match better {
-            Some((_, p)) => dropped.push(Dominated {
+        match better[i] {
+            Some(j) => dropped.push(Dominated {
                 option: o.clone(),
-                by: p.clone(),
+                by: all[j].clone(),
             }),
             None => kept.push(o.clone()),
         }
@@ -251,16 +267,30 @@ pub fn option_text<F: ConditionalFamily>(
     }
 }
 
+/// The most items a report lists in full; longer lists show their ends and a count.
+const LIST_MAX: usize = 24;
+
+/// `items` joined by commas; a long list keeps its first 20 and last 2 items and says how
+/// many it holds.
+fn listing(items: &[String]) -> String {
+    if items.len() <= LIST_MAX {
+        return items.join(", ");
+    }
+    format!(
+        "{}, ..., {} ({} in all)",
+        items[..20].join(", "),
+        items[items.len() - 2..].join(", "),
+        items.len()
+    )
+}
+
 /// A component's options in the paper's notation: `{*0_P, *1_P | *0_P, *1_P}`, or one set for
 /// an impartial family.
 pub fn options_text<F: ConditionalFamily>(family: &F, local: &F::Local) -> String {
     let side = |player| {
         let (options, _) = pruned_options(family, local, player);
-        options
-            .iter()
-            .map(|o| option_text(family, o))
-            .collect::<Vec<_>>()
-            .join(", ")
+        let texts: Vec<String> = options.iter().map(|o| option_text(family, o)).collect();
+        listing(&texts)
     };
     if family.is_impartial() {
         format!("{{{}}}", side(Player::Left))
@@ -475,7 +505,7 @@ impl<F: ConditionalExpression> ConditionalView for ConditionalPosition<F> {
                     .iter()
                     .map(|m| family.local_text(m))
                     .collect();
-                moves.join(", ")
+                listing(&moves)
             };
             let text = if family.is_impartial() {
                 format!("{{{}}}", side(Player::Left))
@@ -516,7 +546,7 @@ impl<F: ConditionalExpression> ConditionalView for ConditionalPosition<F> {
         lines.push(if winning.is_empty() {
             "winning moves: none".to_string()
         } else {
-            format!("winning moves: {}", winning.join(", "))
+            format!("winning moves: {}", listing(&winning))
         });
         lines
     }
@@ -566,7 +596,7 @@ impl<F: ConditionalExpression> ConditionalView for ConditionalPosition<F> {
                             } else {
                                 values.join(" ")
                             };
-                            out.push(format!("  {who}{when}: {{{}}}", succ.join(", ")));
+                            out.push(format!("  {who}{when}: {{{}}}", listing(&succ)));
                         }
                     }
                     None => out.push(format!(
