@@ -432,10 +432,6 @@ impl<F: ConditionalExpression> ConditionalPosition<F> {
         }
     }
 
-    pub fn sum(&self) -> &ConditionalSum<F> {
-        &self.searched.0
-    }
-
     fn family(&self) -> &F {
         self.searched.0.family()
     }

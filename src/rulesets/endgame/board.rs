@@ -526,13 +526,6 @@ impl Board {
         let side = if self.white_to_move { 'w' } else { 'b' };
         format!("{} {side} - - 0 1", rows.join("/"))
     }
-
-    /// The material as a string such as `KRR` (White's pieces, king first).
-    pub fn material(&self) -> String {
-        let mut kinds: Vec<Kind> = self.white.iter().map(|p| p.kind).collect();
-        kinds.sort();
-        kinds.iter().map(|k| k.letter()).collect()
-    }
 }
 
 impl fmt::Display for Board {

@@ -24,7 +24,7 @@ use std::time::Instant;
 
 use crate::game::interrupt::check_cancel;
 
-use super::board::{Board, Kind, Move, Piece, adjacent};
+use super::board::{Board, Kind, Piece, adjacent};
 use super::solver::{Tables, Verdict};
 use super::strategy::{Anchor, PieceStrategy, Strategy};
 
@@ -523,9 +523,4 @@ pub fn report(
 /// The mates among `r`'s games against the random defender.
 pub fn mates(list: &[(Ending, usize)]) -> usize {
     list.iter().find(|x| x.0 == Ending::Mate).map_or(0, |x| x.1)
-}
-
-/// Whether `m` is legal in `b` (for replaying recorded games in tests).
-pub fn is_legal(b: &Board, m: Move) -> bool {
-    b.moves().contains(&m)
 }
