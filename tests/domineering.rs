@@ -279,3 +279,25 @@ fn random_board(rng: &mut Rng, r: usize, c: usize) -> String {
         .collect();
     rows.join("|")
 }
+
+/// The one-pass move counts equal the counts taken one by one.
+#[test]
+fn one_pass_move_counts() {
+    use cgcalc::rulesets::grid::Grid;
+    let mut rng = Rng::new(93);
+    for _ in 0..common::iterations(2000) {
+        let (r, c) = (1 + rng.below(8), 1 + rng.below(8));
+        let g = Grid::<u64>::parse(&random_board(&mut rng, r, c)).unwrap();
+        let by_one = (
+            [
+                g.dominoes_in(g.free(), true),
+                g.dominoes_in(g.free(), false),
+            ],
+            [
+                g.dominoes_in(g.protected(true), true),
+                g.dominoes_in(g.protected(false), false),
+            ],
+        );
+        assert_eq!(g.move_counts(), Some(by_one), "{}", g.board_string());
+    }
+}

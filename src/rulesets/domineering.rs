@@ -81,15 +81,21 @@ impl<B: Bits> Game for Domineering<B> {
     /// 2002, 3.2). Right's, transposed.
     fn move_bounds(&self) -> Option<MoveBounds> {
         let g = &self.0;
+        let (real, safe) = g.move_counts().unwrap_or_else(|| {
+            (
+                [
+                    g.dominoes_in(g.free(), true),
+                    g.dominoes_in(g.free(), false),
+                ],
+                [
+                    g.dominoes_in(g.protected(true), true),
+                    g.dominoes_in(g.protected(false), false),
+                ],
+            )
+        });
         Some(MoveBounds {
-            real: [
-                g.dominoes_in(g.free(), true),
-                g.dominoes_in(g.free(), false),
-            ],
-            safe: [
-                g.dominoes_in(g.protected(true), true),
-                g.dominoes_in(g.protected(false), false),
-            ],
+            real,
+            safe,
             vulnerable: [0, 0],
             double: [0, 0],
             spare: [0, 0],

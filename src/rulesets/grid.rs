@@ -327,6 +327,46 @@ impl<B: Bits> Grid<B> {
         count
     }
 
+    /// The dominoes that fit along columns and along rows ([`Self::dominoes_in`] of the free
+    /// cells), and those that fit in the cells each direction's opponent can never cover
+    /// ([`Self::protected`]), in one pass over rows of up to 16 cells: `([vertical,
+    /// horizontal], [vertical, horizontal])`. `None` for wider boards.
+    pub fn move_counts(&self) -> Option<([u32; 2], [u32; 2])> {
+        let (rows, cols) = (self.rows(), self.cols());
+        if cols == 0 || cols > 16 {
+            return None;
+        }
+        let mask = u64::first(cols);
+        let row = |k: usize| {
+            if k < rows {
+                self.free.shr(k * cols).low_u64() & mask
+            } else {
+                0
+            }
+        };
+        let table = row_dominoes();
+        let (mut real, mut safe) = ([0u32; 2], [0u32; 2]);
+        // Cells above still free and unpaired, for the two column scans.
+        let (mut pending_real, mut pending_safe) = (0u64, 0u64);
+        let (mut prev, mut cur) = (0u64, row(0));
+        for k in 0..rows {
+            let next = row(k + 1);
+            real[0] += (cur & pending_real).count_ones();
+            pending_real = cur & !pending_real;
+            real[1] += table[cur as usize] as u32;
+            // No free cell beside it: a vertical domino there is safe.
+            let beside = ((cur << 1) & mask) | (cur >> 1);
+            let for_vertical = cur & !beside;
+            safe[0] += (for_vertical & pending_safe).count_ones();
+            pending_safe = for_vertical & !pending_safe;
+            // No free cell above or below: a horizontal domino there is safe.
+            let for_horizontal = cur & !prev & !next;
+            safe[1] += table[for_horizontal as usize] as u32;
+            (prev, cur) = (cur, next);
+        }
+        Some((real, safe))
+    }
+
     /// [`Self::dominoes_in`] with the cells the dominoes take.
     pub fn pack_dominoes(&self, m: B, vertical: bool) -> (u32, B) {
         let (first_col, last_col) = self.edges();
