@@ -205,38 +205,37 @@ pub static ENDGAME_FUNCTIONS: &[Builtin] = &[
     ),
 ];
 
-fn fen_arg(v: &[Value], i: usize) -> Result<Board, CallError> {
+/// Argument `i`: a string read by `parse`; `what` names the expected text in the error.
+fn parsed_arg<T>(
+    v: &[Value],
+    i: usize,
+    what: &str,
+    parse: impl FnOnce(&str) -> Result<T, String>,
+) -> Result<T, CallError> {
     match &v[i] {
-        Value::Str(text) => Board::from_fen(text).map_err(|m| CallError::Arg(i, m)),
+        Value::Str(text) => parse(text).map_err(|m| CallError::Arg(i, m)),
         other => Err(CallError::Arg(
             i,
-            format!("expected a FEN string, not a {}", other.type_name()),
+            format!("expected {what}, not a {}", other.type_name()),
         )),
     }
+}
+
+fn fen_arg(v: &[Value], i: usize) -> Result<Board, CallError> {
+    parsed_arg(v, i, "a FEN string", Board::from_fen)
 }
 
 fn material_arg(v: &[Value], i: usize) -> Result<Vec<Kind>, CallError> {
-    match &v[i] {
-        Value::Str(text) => parse_material(text).map_err(|m| CallError::Arg(i, m)),
-        other => Err(CallError::Arg(
-            i,
-            format!(
-                "expected White's material such as \"KR\" or \"RR\", not a {}",
-                other.type_name()
-            ),
-        )),
-    }
+    parsed_arg(
+        v,
+        i,
+        "White's material such as \"KR\" or \"RR\"",
+        parse_material,
+    )
 }
 
 fn strategy_arg(v: &[Value], i: usize, pieces: usize) -> Result<Strategy, CallError> {
-    match &v[i] {
-        Value::Str(text) => Strategy::parse(text, pieces).map_err(|m| CallError::Arg(i, m)),
-        other => Err(CallError::Arg(
-            i,
-            format!(
-                "expected a strategy such as \"k(2,-1)01 k(2,0)01\", not a {}",
-                other.type_name()
-            ),
-        )),
-    }
+    parsed_arg(v, i, "a strategy such as \"k(2,-1)01 k(2,0)01\"", |t| {
+        Strategy::parse(t, pieces)
+    })
 }

@@ -491,6 +491,17 @@ impl Board {
         Ok(board)
     }
 
+    /// The FEN letter of the piece on `s`, if any (`k` for Black's king).
+    fn letter_at(&self, s: Square) -> Option<char> {
+        if s == self.black_king {
+            return Some('k');
+        }
+        self.white
+            .iter()
+            .find(|p| p.square == s)
+            .map(|p| p.kind.letter())
+    }
+
     /// The position in FEN.
     pub fn fen(&self) -> String {
         let mut rows = Vec::new();
@@ -498,16 +509,7 @@ impl Board {
             let mut row = String::new();
             let mut empty = 0;
             for f in 0..8 {
-                let s = (r * 8 + f) as Square;
-                let c = if s == self.black_king {
-                    Some('k')
-                } else {
-                    self.white
-                        .iter()
-                        .find(|p| p.square == s)
-                        .map(|p| p.kind.letter())
-                };
-                match c {
+                match self.letter_at((r * 8 + f) as Square) {
                     Some(c) => {
                         if empty > 0 {
                             row.push_str(&empty.to_string());
@@ -533,17 +535,7 @@ impl fmt::Display for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for r in (0..8).rev() {
             let row: String = (0..8)
-                .map(|c| {
-                    let s = (r * 8 + c) as Square;
-                    if s == self.black_king {
-                        'k'
-                    } else {
-                        self.white
-                            .iter()
-                            .find(|p| p.square == s)
-                            .map_or('.', |p| p.kind.letter())
-                    }
-                })
+                .map(|c| self.letter_at((r * 8 + c) as Square).unwrap_or('.'))
                 .collect();
             writeln!(f, "{} {row}", r + 1)?;
         }
