@@ -82,14 +82,12 @@ impl<B: Bits> Game for Domineering<B> {
     fn move_bounds(&self) -> Option<MoveBounds> {
         let g = &self.0;
         let (real, safe) = g.move_counts().unwrap_or_else(|| {
+            let count = |m, vertical| g.pack_dominoes(m, vertical).0;
             (
+                [count(g.free(), true), count(g.free(), false)],
                 [
-                    g.dominoes_in(g.free(), true),
-                    g.dominoes_in(g.free(), false),
-                ],
-                [
-                    g.dominoes_in(g.protected(true), true),
-                    g.dominoes_in(g.protected(false), false),
+                    count(g.protected(true), true),
+                    count(g.protected(false), false),
                 ],
             )
         });

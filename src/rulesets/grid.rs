@@ -300,34 +300,7 @@ impl<B: Bits> Grid<B> {
         self.free.and(self.free.shr(1)).and_not(last_col)
     }
 
-    /// Disjoint dominoes that fit in the cells of `m`, along columns (`vertical`) or rows: the
-    /// sum of floor(run / 2) over its runs. Rows of up to 16 cells are read as words: down the
-    /// columns, a cell pairs with a free cell above it that is not paired yet; along a row, a
-    /// table gives each row's count.
-    pub fn dominoes_in(&self, m: B, vertical: bool) -> u32 {
-        let (rows, cols) = (self.rows(), self.cols());
-        if cols == 0 || cols > 16 {
-            return self.pack_dominoes(m, vertical).0;
-        }
-        let mask = u64::first(cols);
-        let mut count = 0;
-        if vertical {
-            let mut pending = 0u64;
-            for k in 0..rows {
-                let row = m.shr(k * cols).low_u64() & mask;
-                count += (row & pending).count_ones();
-                pending = row & !pending;
-            }
-        } else {
-            let table = row_dominoes();
-            for k in 0..rows {
-                count += table[(m.shr(k * cols).low_u64() & mask) as usize] as u32;
-            }
-        }
-        count
-    }
-
-    /// The dominoes that fit along columns and along rows ([`Self::dominoes_in`] of the free
+    /// The dominoes that fit along columns and along rows ([`Self::pack_dominoes`] of the free
     /// cells), and those that fit in the cells each direction's opponent can never cover
     /// ([`Self::protected`]), in one pass over rows of up to 16 cells: `([vertical,
     /// horizontal], [vertical, horizontal])`. `None` for wider boards.
@@ -367,7 +340,9 @@ impl<B: Bits> Grid<B> {
         Some((real, safe))
     }
 
-    /// [`Self::dominoes_in`] with the cells the dominoes take.
+    /// Disjoint dominoes that fit in the cells of `m`, along columns (`vertical`) or rows (the
+    /// sum of floor(run / 2) over its runs), and the cells they take. Pairs are taken from the
+    /// start of every run at once, one pair per run and round.
     pub fn pack_dominoes(&self, m: B, vertical: bool) -> (u32, B) {
         let (first_col, last_col) = self.edges();
         let cols = self.cols();
