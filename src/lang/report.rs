@@ -16,7 +16,8 @@ impl Session {
         if let Value::Position(p) = v
             && let Some(c) = p.position.conditional()
         {
-            for line in self.with_search(|env| c.report(env)) {
+            let value = self.position_value(p);
+            for line in self.with_search(|env| c.report(value, env)) {
                 let _ = write!(text, "\n# {line}");
             }
             return text;

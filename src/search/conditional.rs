@@ -394,8 +394,9 @@ pub trait ConditionalView: Send + Sync {
     fn family_name(&self) -> String;
 
     /// Report lines: the condition, each component's legal moves in this position (the
-    /// embedded view), and the whole position's value, outcome and winning moves.
-    fn report(&self, env: &mut SearchEnv) -> Vec<String>;
+    /// embedded view), and the whole position's `value` (already searched), outcome and
+    /// winning moves.
+    fn report(&self, value: PositionValue, env: &mut SearchEnv) -> Vec<String>;
 
     /// The isolated view of each distinct component, with the options pruned as dominated.
     fn isolated(&self) -> String;
@@ -472,7 +473,7 @@ impl<F: ConditionalExpression> ConditionalView for ConditionalPosition<F> {
         self.family().family_text()
     }
 
-    fn report(&self, env: &mut SearchEnv) -> Vec<String> {
+    fn report(&self, value: PositionValue, env: &mut SearchEnv) -> Vec<String> {
         let family = self.family();
         let mut lines = Vec::new();
         let mut atoms: Vec<F::Atom> = self
@@ -510,7 +511,6 @@ impl<F: ConditionalExpression> ConditionalView for ConditionalPosition<F> {
             };
             lines.push(format!("{}: {text}", family.local_text(l)));
         }
-        let value = self.value(env);
         let rows = self.moves(env);
         let PositionValue::Game(g) = value else {
             return lines;
