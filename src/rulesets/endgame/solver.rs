@@ -46,10 +46,12 @@ fn transform(t: usize, s: Square) -> Square {
     (r * 8 + f) as Square
 }
 
-/// The triangle a1-d1-d4: file <= 3 and rank <= file. Its squares are numbered 0..10.
+/// The squares of the triangle a1-d1-d4 (file <= 3, rank <= file), numbered 0..10.
+const TRIANGLE: [Square; 10] = [0, 1, 2, 3, 9, 10, 11, 18, 19, 27];
+
+/// The number of `s` in [`TRIANGLE`], if it lies there.
 fn triangle(s: Square) -> Option<usize> {
-    const ORDER: [Square; 10] = [0, 1, 2, 3, 9, 10, 11, 18, 19, 27];
-    ORDER.iter().position(|&x| x == s)
+    TRIANGLE.iter().position(|&x| x == s)
 }
 
 /// What a position is worth for the side to move under perfect play.
@@ -202,8 +204,7 @@ impl Table {
             *s = (idx % 64) as Square;
             idx /= 64;
         }
-        const ORDER: [Square; 10] = [0, 1, 2, 3, 9, 10, 11, 18, 19, 27];
-        let bk = ORDER[idx];
+        let bk = TRIANGLE[idx];
         // The fold in `index` puts the first piece in the lowest digits.
         for (i, &kind) in self.kinds.iter().enumerate() {
             white.push(Piece {
@@ -219,8 +220,12 @@ impl Table {
     }
 
     fn board_index(&self, b: &Board) -> usize {
-        let squares: Vec<Square> = b.white.iter().map(|p| p.square).collect();
-        self.index(&squares, b.black_king)
+        let mut squares = [0 as Square; MAX_SOLVED_PIECES];
+        let k = b.white.len().min(MAX_SOLVED_PIECES);
+        for (s, p) in squares.iter_mut().zip(b.white.iter()) {
+            *s = p.square;
+        }
+        self.index(&squares[..k], b.black_king)
     }
 
     /// The verdict on `board`, whose White pieces must be this table's material (any order).
