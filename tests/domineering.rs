@@ -212,7 +212,7 @@ fn wide_boards_agree_with_narrow_ones() {
 }
 
 /// The outcome search's shortcuts are sound: on random boards with filled cells, whatever the
-/// move counts decide (Bullock's safe/real/vulnerable bounds), and the search that uses them
+/// move counts decide (Bullock's safe, real and sure moves and the cell count), and the search that uses them
 /// and never plays a safe move while others remain, agree with the outcome read off the exact
 /// value.
 #[test]
@@ -227,7 +227,7 @@ fn outcome_shortcuts_agree_with_exact_values() {
         .and_then(|n| n.parse().ok());
     let rounds = rounds.unwrap_or(common::iterations(400));
     for _ in 0..rounds {
-        let (r, c) = (2 + rng.below(4), 2 + rng.below(4));
+        let (r, c) = (2 + rng.below(5), 2 + rng.below(4));
         let text = random_board(&mut rng, r, c);
         let d = Domineering::<u64>::parse(&text).unwrap();
         let v = LocalSearch::new(&mut a, Budget::default()).value(&d);

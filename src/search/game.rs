@@ -128,61 +128,45 @@ pub struct MoveBounds {
     pub real: [u32; 2],
     /// Moves each player keeps whatever the opponent does.
     pub safe: [u32; 2],
-    /// Further moves of each player, disjoint from the safe ones, that the opponent can take
-    /// away only one per move: moving first a player keeps at least half of them, rounded
-    /// up, moving second half rounded down.
-    pub vulnerable: [u32; 2],
-    /// Areas worth two moves to the player who moves in them first, which the opponent can
-    /// spoil with one move, each apart from everything else counted.
-    pub double: [u32; 2],
-    /// Empty cells that the opponent can never use and the player's counted moves do not
-    /// take (0 where unknown).
-    pub spare: [u32; 2],
+    /// Moves each player can be sure of, moving first (`[p][0]`) and second (`[p][1]`):
+    /// at least `safe` ([`Game::refine_bounds`] may add more).
+    pub sure: [[u32; 2]; 2],
+    /// With `sure`: four times the sure moves plus the empty cells the opponent can never use
+    /// and the player's strategy leaves empty (0: not known).
+    pub claim: [[u32; 2]; 2],
     /// Empty cells in all (0: the cell count is not used).
     pub empty: u32,
 }
 
 impl MoveBounds {
-    /// Who wins with `mover` to move, if the counts decide it: the mover wins when the moves
+    /// Counts from real and safe moves only.
+    pub fn new(real: [u32; 2], safe: [u32; 2]) -> MoveBounds {
+        MoveBounds {
+            real,
+            safe,
+            sure: safe.map(|s| [s, s]),
+            claim: [[0; 2]; 2],
+            empty: 0,
+        }
+    }
+
+    /// Who wins with `mover` to move, if the counts decide it. The mover wins when the moves
     /// they are sure of exceed every move the opponent can make, and loses when the
-    /// opponent's sure moves reach theirs.
+    /// opponent's sure moves (moving second) reach theirs. Cells: a player sure of `m` moves
+    /// whose strategy also keeps `u` cells from the opponent leaves the opponent at most
+    /// `(empty - 2m - u) / 2` moves, so the first player wins when `4m + u > empty`, the
+    /// second when `4m + u + 1 >= empty` (Bullock 2002, 3.3).
     pub fn decide(&self, mover: Player) -> Option<bool> {
         let (me, them) = (mover.index(), mover.other().index());
-        let mine = self.safe[me] + race(self.double[me], self.vulnerable[me], true);
-        let theirs = self.safe[them] + race(self.double[them], self.vulnerable[them], false);
-        // Cells: if the mover, sure of `mine` moves, were stuck first, both would have made
-        // at least `mine` moves on disjoint cells, none on the mover's spare cells; likewise
-        // for the opponent, who would have answered one move fewer than the mover made.
-        let cells = |moves: u32, extra: u32, spare: u32| {
-            self.empty > 0 && 4 * moves + extra + spare > self.empty
-        };
-        if mine > self.real[them] || cells(mine, 0, self.spare[me]) {
+        let by_cells = self.empty > 0;
+        if self.sure[me][0] > self.real[them] || (by_cells && self.claim[me][0] > self.empty) {
             Some(true)
-        } else if theirs >= self.real[me] || cells(theirs, 2, self.spare[them]) {
+        } else if self.sure[them][1] >= self.real[me]
+            || (by_cells && self.claim[them][1] + 1 >= self.empty)
+        {
             Some(false)
         } else {
             None
         }
     }
-}
-
-/// What a player keeps of `double` areas worth 2 and `single` moves worth 1 when in turn the
-/// player takes one (keeping its worth) and the opponent spoils one. This is the alternating
-/// selection game, where taking and spoiling the largest first is optimal for both: the
-/// player gets the items at odd places of the list sorted by worth when moving first, at
-/// even places otherwise.
-pub fn race(double: u32, single: u32, first: bool) -> u32 {
-    let doubles = if first {
-        double.div_ceil(2)
-    } else {
-        double / 2
-    };
-    // After the doubles, the turn has passed `double` times.
-    let first_on_singles = first == double.is_multiple_of(2);
-    let singles = if first_on_singles {
-        single.div_ceil(2)
-    } else {
-        single / 2
-    };
-    2 * doubles + singles
 }

@@ -5,6 +5,8 @@
 //! turn preserve the value; transposing the board (and the quarter turns) exchanges the
 //! players, so it gives the negative.
 
+mod bounds;
+
 use super::grid::{Bits, Grid, Wide};
 use crate::game::{Arena, GameId};
 use crate::search::game::MoveBounds;
@@ -91,31 +93,13 @@ impl<B: Bits> Game for Domineering<B> {
                 ],
             )
         });
-        Some(MoveBounds {
-            real,
-            safe,
-            vulnerable: [0, 0],
-            double: [0, 0],
-            spare: [0, 0],
-            empty: 0,
-        })
+        Some(MoveBounds::new(real, safe))
     }
 
-    /// Vulnerable moves: dominoes outside the safe ones, placed so that no opponent domino
-    /// meets two ([`Grid::independent_dominoes`]); one of their cells may be protected.
+    /// Sure moves and cells beyond the safe moves: areas, vulnerable moves and the cells the
+    /// opponent can never use ([`bounds`]).
     fn refine_bounds(&self, b: &mut MoveBounds) {
-        let g = &self.0;
-        b.empty = g.free().count();
-        for (k, vertical) in [(0, true), (1, false)] {
-            let protected = g.protected(vertical);
-            let (_, safe_cells) = g.pack_dominoes(protected, vertical);
-            let (blocks, block_cells) = g.walled_blocks(vertical);
-            let (v, v_cells) = g.independent_dominoes(safe_cells.or(block_cells), vertical);
-            b.double[k] = blocks;
-            b.vulnerable[k] = v;
-            // Protected cells outside the packing: neither player's strategy fills them.
-            b.spare[k] = protected.and_not(safe_cells).and_not(v_cells).count();
-        }
+        bounds::refine(&self.0, b);
     }
 
     /// Bullock's position values (Obsequi, `position_values.c`), as classes: in the player's
