@@ -22,7 +22,9 @@
 //! `(empty - 2m - u) / 2` moves, so the player moving first wins when `4m + u > empty`, and
 //! moving second when `4m + u + 1 >= empty` ([`MoveBounds::decide`]).
 
-use std::sync::OnceLock;
+use std::cell::RefCell;
+
+use rustc_hash::FxHashMap;
 
 use crate::rulesets::grid::{Bits, Grid};
 use crate::search::game::MoveBounds;
@@ -78,6 +80,10 @@ pub(super) struct Packing {
     pub alone: [u32; 2],
     /// Vulnerable moves an opponent domino may spoil together with another, likewise.
     pub paired: [u32; 2],
+    /// Safe moves with an option, by the cells the option takes from the opponent (1, 2 or
+    /// 3): a free cell beside the safe move that the player may take with it, leaving the
+    /// safe move's other cell and up to two cells across for nobody.
+    pub options: [u32; 3],
     /// Protected cells in no item: the opponent never uses them, the player's strategy
     /// leaves them empty.
     pub unused: u32,
@@ -143,101 +149,141 @@ fn pack(lines: &Lines) -> Packing {
             s &= s - 1;
         }
         p.unused += (protected[r] & !used[r] & !cells[r]).count_ones();
+        used[r] |= cells[r];
+    }
+    // Options beside safe moves: a free cell y in no item, unprotected, with no item across
+    // it. Taking y with the safe move's near cell leaves the far cell protected and empty,
+    // and a free cell across y whose own far neighbour is filled can then never be covered.
+    for r in 1..=n {
+        let (_, mut safe_starts) = pair_starts(protected[r]);
+        while safe_starts != 0 {
+            let c = safe_starts.trailing_zeros();
+            safe_starts &= safe_starts - 1;
+            let open = f[r] & !used[r] & !protected[r] & !used[r - 1] & !used[r + 1];
+            let beside = [(c > 0).then(|| 1u64 << (c - 1)), Some(4u64 << c)];
+            if let Some(y) = beside.into_iter().flatten().find(|&y| y & open != 0) {
+                used[r] |= y;
+                let dead = |near: usize, far: usize| f[near] & y != 0 && f[far] & y == 0;
+                let k = 1
+                    + usize::from(dead(r - 1, r.saturating_sub(2)))
+                    + usize::from(dead(r + 1, r + 2));
+                p.options[k - 1] += 1;
+            }
+        }
     }
     p
 }
 
-/// Items of each kind the race table tells apart; more are left out (a smaller packing is
-/// still a lower bound).
-const CAP: usize = 16;
-
-/// The race for items, solved for up to 15 items of each kind: for the player moving first
-/// and second, the moves won (`moves`) and four times the moves plus the protected cells
-/// left empty by spoiled vulnerable moves (`claim`), each the most the player can be sure of.
-struct RaceTable {
-    /// Per state: [player to move, opponent to move].
-    moves: Vec<[u8; 2]>,
-    claim: Vec<[u16; 2]>,
-}
-
-/// Item kinds, in the state's index order.
-const AREA: usize = 0;
-const ALONE: usize = 1;
-const ALONE_KEPT: usize = 2;
+/// Item kinds of the race, and what each is worth: (moves to the player who takes it, claim
+/// to the player who takes it, claim to the player when the opponent spoils it).
+const KINDS: [(u8, u16, u16); 8] = [
+    (2, 8, 0), // area
+    (1, 4, 0), // vulnerable move alone
+    (1, 4, 1), // ... with a protected cell
+    (1, 4, 0), // vulnerable move paired
+    (1, 4, 1), // ... with a protected cell
+    (0, 1, 0), // option taking one cell
+    (0, 2, 0), // two cells
+    (0, 3, 0), // three cells
+];
 const PAIRED: usize = 3;
 const PAIRED_KEPT: usize = 4;
-const STRIDE: [usize; 5] = [CAP * CAP * CAP * CAP, CAP * CAP * CAP, CAP * CAP, CAP, 1];
 
-impl RaceTable {
-    fn get() -> &'static RaceTable {
-        static TABLE: OnceLock<RaceTable> = OnceLock::new();
-        TABLE.get_or_init(RaceTable::solve)
+/// Items of one kind the race tells apart; more are left out (fewer items still give a lower
+/// bound).
+const CAP: u8 = 31;
+
+type Counts = [u8; 8];
+
+/// The race for items: the player takes one item per move (an area is worth two moves, an
+/// option only cells); the opponent spoils one item per move, two paired vulnerable moves at
+/// once, or plays elsewhere. Solved by memoised minimax: (the moves the player can be sure
+/// of, the claim), with the player or the opponent to move.
+fn race(k: Counts, player_to_move: bool, memo: &mut FxHashMap<u64, (u8, u16)>) -> (u8, u16) {
+    if k.iter().all(|&x| x == 0) {
+        return (0, 0);
     }
-
-    /// Minimax over all states in index order: every move lowers the index, so what a state
-    /// needs is already known. The player takes one item (an area is worth two moves); the
-    /// opponent spoils one area, one lone move, up to two paired moves, or plays elsewhere.
-    fn solve() -> RaceTable {
-        let states = CAP.pow(5);
-        let mut moves = vec![[0u8; 2]; states];
-        let mut claim = vec![[0u16; 2]; states];
-        for s in 1..states {
-            let k: [usize; 5] = std::array::from_fn(|i| s / STRIDE[i] % CAP);
-            // The player's turn: the best item to take.
-            let (mut bm, mut bc) = (0u8, 0u16);
-            for (kind, &count) in k.iter().enumerate() {
-                if count > 0 {
-                    let t = s - STRIDE[kind];
-                    let worth = if kind == AREA { 2 } else { 1 };
-                    bm = bm.max(worth + moves[t][1]);
-                    bc = bc.max(4 * worth as u16 + claim[t][1]);
-                }
-            }
-            moves[s][0] = bm;
-            claim[s][0] = bc;
-            // The opponent's turn: the worst spoiling for the player, or none.
-            let (mut wm, mut wc) = (bm, bc);
-            let mut spoil = |t: usize, kept: u16| {
-                wm = wm.min(moves[t][0]);
-                wc = wc.min(kept + claim[t][0]);
-            };
-            for kind in [AREA, ALONE, ALONE_KEPT, PAIRED, PAIRED_KEPT] {
-                if k[kind] > 0 {
-                    let kept = u16::from(kind == ALONE_KEPT || kind == PAIRED_KEPT);
-                    spoil(s - STRIDE[kind], kept);
-                }
-            }
-            if k[PAIRED] >= 2 {
-                spoil(s - 2 * STRIDE[PAIRED], 0);
-            }
-            if k[PAIRED_KEPT] >= 2 {
-                spoil(s - 2 * STRIDE[PAIRED_KEPT], 2);
-            }
-            if k[PAIRED] > 0 && k[PAIRED_KEPT] > 0 {
-                spoil(s - STRIDE[PAIRED] - STRIDE[PAIRED_KEPT], 1);
-            }
-            moves[s][1] = wm;
-            claim[s][1] = wc;
+    let key = k.iter().fold(u64::from(player_to_move), |acc, &x| {
+        (acc << 5) | u64::from(x)
+    });
+    if let Some(&v) = memo.get(&key) {
+        return v;
+    }
+    let without = |kinds: &[usize]| {
+        let mut t = k;
+        for &i in kinds {
+            t[i] -= 1;
         }
-        RaceTable { moves, claim }
-    }
+        t
+    };
+    let v = if player_to_move {
+        let (mut moves, mut claim) = (0, 0);
+        for (i, &(m, c, _)) in KINDS.iter().enumerate() {
+            if k[i] > 0 {
+                let (cm, cc) = race(without(&[i]), false, memo);
+                moves = moves.max(m + cm);
+                claim = claim.max(c + cc);
+            }
+        }
+        (moves, claim)
+    } else {
+        // Playing elsewhere.
+        let (mut moves, mut claim) = race(k, true, memo);
+        let mut spoil = |kinds: &[usize], memo: &mut FxHashMap<u64, (u8, u16)>| {
+            let (cm, cc) = race(without(kinds), true, memo);
+            let kept: u16 = kinds.iter().map(|&i| KINDS[i].2).sum();
+            moves = moves.min(cm);
+            claim = claim.min(kept + cc);
+        };
+        for i in 0..KINDS.len() {
+            if k[i] > 0 {
+                spoil(&[i], memo);
+            }
+        }
+        if k[PAIRED] >= 2 {
+            spoil(&[PAIRED, PAIRED], memo);
+        }
+        if k[PAIRED_KEPT] >= 2 {
+            spoil(&[PAIRED_KEPT, PAIRED_KEPT], memo);
+        }
+        if k[PAIRED] > 0 && k[PAIRED_KEPT] > 0 {
+            spoil(&[PAIRED, PAIRED_KEPT], memo);
+        }
+        (moves, claim)
+    };
+    memo.insert(key, v);
+    v
 }
 
 /// The player's sure moves and claim (`4 * moves + cells the opponent never uses`), moving
 /// first and moving second.
 pub(super) fn sure(p: &Packing) -> ([u32; 2], [u32; 2]) {
-    let cap = |x: u32| (x as usize).min(CAP - 1);
-    let s = cap(p.areas) * STRIDE[AREA]
-        + cap(p.alone[0]) * STRIDE[ALONE]
-        + cap(p.alone[1]) * STRIDE[ALONE_KEPT]
-        + cap(p.paired[0]) * STRIDE[PAIRED]
-        + cap(p.paired[1]) * STRIDE[PAIRED_KEPT];
-    let t = RaceTable::get();
+    thread_local! {
+        static MEMO: RefCell<FxHashMap<u64, (u8, u16)>> = RefCell::default();
+    }
+    let cap = |x: u32| x.min(u32::from(CAP)) as u8;
+    let k: Counts = [
+        cap(p.areas),
+        cap(p.alone[0]),
+        cap(p.alone[1]),
+        cap(p.paired[0]),
+        cap(p.paired[1]),
+        cap(p.options[0]),
+        cap(p.options[1]),
+        cap(p.options[2]),
+    ];
     let base = 4 * p.safe + p.unused;
-    (
-        [0, 1].map(|turn| p.safe + t.moves[s][turn] as u32),
-        [0, 1].map(|turn| base + t.claim[s][turn] as u32),
-    )
+    MEMO.with_borrow_mut(|memo| {
+        // A bound on memory: the races of a search repeat, so a cleared table refills fast.
+        if memo.len() > 1 << 20 {
+            memo.clear();
+        }
+        let [(m0, c0), (m1, c1)] = [true, false].map(|first| race(k, first, memo));
+        (
+            [p.safe + u32::from(m0), p.safe + u32::from(m1)],
+            [base + u32::from(c0), base + u32::from(c1)],
+        )
+    })
 }
 
 /// Adds both players' sure moves and claims to `b` (Left packs along columns, Right along
