@@ -235,8 +235,8 @@ fn race(k: Counts, player_to_move: bool, memo: &mut FxHashMap<u64, (u8, u16)>) -
             moves = moves.min(cm);
             claim = claim.min(kept + cc);
         };
-        for i in 0..KINDS.len() {
-            if k[i] > 0 {
+        for (i, &count) in k.iter().enumerate() {
+            if count > 0 {
                 spoil(&[i], memo);
             }
         }
