@@ -29,27 +29,28 @@ use rustc_hash::FxHashMap;
 use crate::rulesets::grid::{Bits, Grid};
 use crate::search::game::MoveBounds;
 
-/// Lines of a board in one player's frame, with an empty sentinel line on each side.
-struct Lines {
+/// Lines of a board in one player's frame, with an empty sentinel line on each side: `N`
+/// is the number of lines plus two (18 covers boards of up to 16 lines, 66 all of 64 cells).
+struct Lines<const N: usize> {
     /// `free[1..=n]` are the lines; bit `i` is the `i`-th cell along the line.
-    free: [u64; 66],
+    free: [u64; N],
     n: usize,
 }
 
-impl Lines {
+impl<const N: usize> Lines<N> {
     /// The board's rows (`along_rows`) or columns as lines, or `None` if a line is longer
-    /// than 64 cells.
-    fn of<B: Bits>(g: &Grid<B>, along_rows: bool) -> Option<Lines> {
+    /// than 64 cells or there are more than `N - 2` lines.
+    fn of<B: Bits>(g: &Grid<B>, along_rows: bool) -> Option<Lines<N>> {
         let (rows, cols) = (g.rows(), g.cols());
         let (n, len) = if along_rows {
             (rows, cols)
         } else {
             (cols, rows)
         };
-        if len > 64 || n > 64 {
+        if len > 64 || n + 2 > N {
             return None;
         }
-        let mut free = [0u64; 66];
+        let mut free = [0u64; N];
         let row_mask = u64::first(cols);
         for (r, line) in free[1..=rows].iter_mut().enumerate() {
             let row = g.free().shr(r * cols).low_u64() & row_mask;
@@ -105,11 +106,11 @@ fn pair_starts(mut m: u64) -> (u32, u64) {
 }
 
 /// The player's packing on `lines` (see the module documentation).
-fn pack(lines: &Lines) -> Packing {
+fn pack<const N: usize>(lines: &Lines<N>) -> Packing {
     let (f, n) = (&lines.free, lines.n);
     let mut p = Packing::default();
-    let mut used = [0u64; 66];
-    let mut protected = [0u64; 66];
+    let mut used = [0u64; N];
+    let mut protected = [0u64; N];
     for r in 1..=n {
         protected[r] = f[r] & !f[r - 1] & !f[r + 1];
         let (count, starts) = pair_starts(protected[r]);
@@ -129,8 +130,8 @@ fn pack(lines: &Lines) -> Packing {
         }
     }
     // Vulnerable moves in what is left.
-    let mut starts = [0u64; 66];
-    let mut cells = [0u64; 66];
+    let mut starts = [0u64; N];
+    let mut cells = [0u64; N];
     for r in 1..=n {
         (_, starts[r]) = pair_starts(f[r] & !used[r]);
         cells[r] = starts[r] | (starts[r] << 1);
@@ -291,9 +292,14 @@ pub(super) fn sure(p: &Packing) -> ([u32; 2], [u32; 2]) {
 pub(super) fn refine<B: Bits>(g: &Grid<B>, b: &mut MoveBounds) {
     b.empty = g.free().count();
     for (k, along_rows) in [(0, false), (1, true)] {
-        if let Some(lines) = Lines::of(g, along_rows) {
-            (b.sure[k], b.claim[k]) = sure(&pack(&lines));
-        }
+        let packing = match Lines::<18>::of(g, along_rows) {
+            Some(lines) => pack(&lines),
+            None => match Lines::<66>::of(g, along_rows) {
+                Some(lines) => pack(&lines),
+                None => continue,
+            },
+        };
+        (b.sure[k], b.claim[k]) = sure(&packing);
     }
 }
 
@@ -303,7 +309,7 @@ mod tests {
 
     fn packing(board: &str, along_rows: bool) -> Packing {
         let g = Grid::<u64>::parse(board).unwrap();
-        pack(&Lines::of(&g, along_rows).unwrap())
+        pack(&Lines::<18>::of(&g, along_rows).unwrap())
     }
 
     #[test]
