@@ -300,3 +300,34 @@ fn one_pass_move_counts() {
         assert_eq!(g.move_counts(), Some(by_one), "{}", g.board_string());
     }
 }
+
+/// The counts the outcome search gets with each move, updated from the lines the move
+/// touches, equal the counts of the position after the move, counted afresh.
+#[test]
+fn updated_counts_equal_fresh_counts() {
+    let mut rng = Rng::new(41);
+    // Up to 8x8, and long boards up to the 16-line tables.
+    let long = [(2, 16), (16, 3), (4, 16), (16, 4), (1, 16)];
+    for n in 0..common::iterations(1500) {
+        let (r, c) = match long.get(n % 10) {
+            Some(&size) => size,
+            None => (1 + rng.below(8), 1 + rng.below(8)),
+        };
+        let d = Domineering::<u64>::parse(&random_board(&mut rng, r, c)).unwrap();
+        for p in [Player::Left, Player::Right] {
+            let updated = d.moves_with_bounds(p);
+            let moves = d.moves(p);
+            assert_eq!(updated.len(), moves.len());
+            for ((m, b), fresh) in updated.iter().zip(&moves) {
+                assert_eq!(m, fresh, "{}", d.board_string());
+                assert_eq!(
+                    *b,
+                    fresh.move_bounds(),
+                    "{} -> {}",
+                    d.board_string(),
+                    m.board_string()
+                );
+            }
+        }
+    }
+}

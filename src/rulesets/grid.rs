@@ -184,7 +184,7 @@ impl Bits for Wide {
 
 /// For every row of up to 16 cells, the dominoes that fit along it: floor(run / 2) summed
 /// over its runs of set bits.
-fn row_dominoes() -> &'static [u8] {
+pub(crate) fn row_dominoes() -> &'static [u8] {
     static TABLE: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
     TABLE.get_or_init(|| {
         (0..1u32 << 16)

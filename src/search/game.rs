@@ -90,6 +90,19 @@ pub trait Game: Clone + Eq + Hash + Send + Sync + 'static {
         None
     }
 
+    /// `player`'s moves (as [`Game::moves`]) with the counts of each position after the move
+    /// ([`Game::move_bounds`]); a ruleset may update the counts from this position's instead
+    /// of counting afresh.
+    fn moves_with_bounds(&self, player: Player) -> Vec<(Self, Option<MoveBounds>)> {
+        self.moves(player)
+            .into_iter()
+            .map(|m| {
+                let b = m.move_bounds();
+                (m, b)
+            })
+            .collect()
+    }
+
     /// Adds the counts that cost more to find (vulnerable moves) to `bounds`, which
     /// [`Game::move_bounds`] gave; the search asks only where the cheap counts did not decide.
     fn refine_bounds(&self, _bounds: &mut MoveBounds) {}

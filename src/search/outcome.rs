@@ -170,10 +170,9 @@ impl<'a, G: Game> OutcomeSearch<'a, G> {
             let (me, them) = (who.index(), theirs.index());
             // (order key, safe move, position after the move, its counts)
             let mut mine: Vec<(i64, bool, G, Option<MoveBounds>)> = key
-                .moves(who)
+                .moves_with_bounds(who)
                 .into_iter()
-                .map(|m| {
-                    let b = m.move_bounds();
+                .map(|(m, b)| {
                     // Bullock's ordering: the mover's real and safe moves minus the
                     // opponent's after the move, most first.
                     let score = b.map_or(0, |b| {

@@ -6,6 +6,7 @@
 //! players, so it gives the negative.
 
 mod bounds;
+mod counts;
 
 use super::grid::{Bits, Grid, Wide};
 use crate::game::{Arena, GameId};
@@ -94,6 +95,22 @@ impl<B: Bits> Game for Domineering<B> {
             )
         });
         Some(MoveBounds::new(real, safe))
+    }
+
+    /// The counts after each move, updated from this position's on the lines the move
+    /// touches ([`counts`]).
+    fn moves_with_bounds(&self, player: Player) -> Vec<(Domineering<B>, Option<MoveBounds>)> {
+        self.move_bounds()
+            .and_then(|b| counts::moves_with_bounds(self, b, player))
+            .unwrap_or_else(|| {
+                self.moves(player)
+                    .into_iter()
+                    .map(|m| {
+                        let b = m.move_bounds();
+                        (m, b)
+                    })
+                    .collect()
+            })
     }
 
     /// Sure moves and cells beyond the safe moves: areas, vulnerable moves and the cells the
