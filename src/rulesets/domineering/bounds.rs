@@ -23,6 +23,7 @@
 //! moving second when `4m + u + 1 >= empty` ([`MoveBounds::decide`]).
 
 use std::cell::RefCell;
+use std::sync::OnceLock;
 
 use rustc_hash::FxHashMap;
 
@@ -91,14 +92,28 @@ pub(super) struct Packing {
 }
 
 /// Disjoint pairs of adjacent set bits of `m`, taken from the start of every run: how many,
-/// and their first cells.
-fn pair_starts(mut m: u64) -> (u32, u64) {
+/// and their first cells (from a table for lines of up to 16 cells).
+#[inline]
+fn pair_starts(m: u64) -> (u32, u64) {
+    let table =
+        PAIR_STARTS.get_or_init(|| (0..1 << 16).map(|m| pair_starts_of(m) as u16).collect());
+    let starts = match table.get(m as usize) {
+        Some(&s) => u64::from(s),
+        None => pair_starts_of(m),
+    };
+    (starts.count_ones(), starts)
+}
+
+static PAIR_STARTS: OnceLock<Vec<u16>> = OnceLock::new();
+
+/// [`pair_starts`] by rounds: every run gives up its first two cells per round.
+fn pair_starts_of(mut m: u64) -> u64 {
     let mut starts = 0u64;
     loop {
         let run_starts = m & !(m << 1);
         let take = run_starts & (m >> 1);
         if take == 0 {
-            return (starts.count_ones(), starts);
+            return starts;
         }
         starts |= take;
         m &= !(take | (take << 1));
