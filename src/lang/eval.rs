@@ -358,6 +358,13 @@ impl Session {
                 }
                 _ => None,
             };
+            if let Function::Builtin(b) = &f
+                && b.quoted
+                && i == 0
+            {
+                values.push(Value::Quoted(Box::new(a.clone())));
+                continue;
+            }
             match summands {
                 Some(terms) => {
                     let mut list = Vec::new();
@@ -662,6 +669,7 @@ fn call_error(e: CallError, args: &[Expr], call: Span) -> CgError {
     match e {
         CallError::Arg(i, m) => CgError::at(args[i].span, m),
         CallError::Call(m) => CgError::at(call, m),
+        CallError::Eval(e) => e,
     }
 }
 

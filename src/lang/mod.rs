@@ -10,6 +10,7 @@ pub mod commands;
 pub mod endgame_functions;
 pub mod error;
 pub mod eval;
+pub mod explain_functions;
 pub mod functions;
 mod lexer;
 pub mod module_functions;
