@@ -317,6 +317,14 @@ impl Session {
             ));
         }
         let mut err = CgError::at(span, format!("unknown variable `{name}`"));
+        if let Some(c) = super::cgsuite_names::lookup(name) {
+            // CGSuite's `g.Mean` parses as the Norton product of g and a variable `Mean`.
+            let hint = match c.ours {
+                Some(f) => format!("{}: write {f}(G), not G.{}", c.sentence(), c.cgsuite),
+                None => c.sentence(),
+            };
+            return Err(err.with_hint(hint));
+        }
         if let Some(close) = functions::closest(name, self.vars.keys().map(String::as_str)) {
             err = err.with_hint(format!("did you mean `{close}`?"));
         }
@@ -327,6 +335,13 @@ impl Session {
     fn call(&mut self, name: &str, name_span: Span, args: &[Expr], span: Span) -> EvalResult {
         let Some(f) = functions::lookup(name) else {
             let mut err = CgError::at(name_span, format!("unknown function `{name}`"));
+            if let Some(c) = super::cgsuite_names::lookup(name) {
+                let hint = match c.ours {
+                    Some(f) => format!("{}: write {f}(...)", c.sentence()),
+                    None => c.sentence(),
+                };
+                return Err(err.with_hint(hint));
+            }
             if let Some(close) = functions::closest(name, functions::names()) {
                 err = err.with_hint(format!(
                     "did you mean `{close}`? (`:help` lists the functions)"

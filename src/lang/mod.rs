@@ -6,6 +6,7 @@
 
 pub mod ast;
 pub mod builtins;
+pub mod cgsuite_names;
 pub mod commands;
 pub mod endgame_functions;
 pub mod error;
