@@ -82,7 +82,7 @@ impl OctalCode {
         let mut seen: Vec<u64> = Vec::new();
         while seq.len() <= n {
             let m = seq.len();
-            if m % 64 == 0 {
+            if m.is_multiple_of(64) {
                 check_cancel();
             }
             seen.iter_mut().for_each(|w| *w = 0);
