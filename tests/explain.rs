@@ -482,7 +482,7 @@ fn latex_document_compiles() {
         doc.push_str(&format!("\\verb!{src}! is ${tex}$\\par\n"));
     }
     doc.push_str(&run_ok(&mut s, "tikz(thermo({3||2*|1*}))"));
-    doc.push('\n');
+    doc.push_str("\n\n");
     doc.push_str(&run_ok(&mut s, "tikz([thermo({2|-1}), thermo({1|0})])"));
     doc.push_str("\n\\end{document}\n");
     insta::assert_snapshot!("latex_document", doc);
