@@ -365,6 +365,10 @@ fn why_random_games_replay() {
                 depth: 2,
                 lines: 60,
             },
+            Limits {
+                depth: 12,
+                lines: 9,
+            },
         ] {
             let (holds, text) = why::witness(&mut a, g, h, fact, limits);
             let want = match fact {

@@ -115,6 +115,7 @@ pub fn witness(a: &mut Arena, g: GameId, h: GameId, fact: Fact, limits: Limits) 
     let mut w = Writer {
         a,
         lines: Vec::new(),
+        reserved: 0,
         limits,
     };
     let root = Pos { g, h };
@@ -149,6 +150,9 @@ pub fn witness(a: &mut Arena, g: GameId, h: GameId, fact: Fact, limits: Limits) 
 struct Writer<'a> {
     a: &'a mut Arena,
     lines: Vec<String>,
+    /// Lines promised to opponent moves not yet written (two each: the move and the reply),
+    /// so that the play stays within `limits.lines`.
+    reserved: usize,
     limits: Limits,
 }
 
@@ -229,7 +233,8 @@ impl Writer<'_> {
         if moves.is_empty() {
             return format!("; {} has no move", mover.name());
         }
-        if depth + 2 > self.limits.depth || self.lines.len() + 2 * moves.len() > self.limits.lines {
+        let needed = self.lines.len() + self.reserved + 2 * moves.len();
+        if depth + 2 > self.limits.depth || needed > self.limits.lines {
             let (x, y) = (self.a.display(p.g), self.a.display(p.h));
             let rel = if winner == Side::Left { ">=" } else { "<=" };
             return format!(
@@ -237,7 +242,9 @@ impl Writer<'_> {
                 winner.name()
             );
         }
+        self.reserved += 2 * moves.len();
         for (i, m) in moves.into_iter().enumerate() {
+            self.reserved -= 2;
             let sub = if label.is_empty() {
                 format!("{}", i + 1)
             } else {
