@@ -319,3 +319,111 @@ fn ticks(lo: f64, hi: f64, n: usize) -> Vec<f64> {
     }
     out
 }
+
+/// A TikZ picture of one or more thermographs (`tikz(thermo(G))`), drawn with the geometry of
+/// [`svg`]: the same window, temperature upward and values growing to the left, one unit of
+/// value as long as one unit of temperature (so slopes ±1 are at 45 degrees). The picture
+/// needs only `\usepackage{tikz}`. The
+/// mast's value and temperature are labelled exactly.
+/// Coordinates are decimals with at most six places.
+pub fn tikz(graphs: &[&Thermograph], labels: &[String]) -> String {
+    let w = Window::fit(graphs);
+    // About 8 cm across; x is minus the value.
+    let unit = (8.0 / (w.v_hi - w.v_lo)).clamp(0.05, 2.0);
+    let unit = (unit * 100.0).round() / 100.0;
+    let x = |v: f64| dec6(-v);
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "\\begin{{tikzpicture}}[x={}cm,y={}cm]",
+        dec6(unit),
+        dec6(unit)
+    );
+    // The line t = 0, the bottom t = -1, ticks on both axes (temperatures on the left edge).
+    let _ = writeln!(
+        s,
+        "  \\draw[gray!60] ({},0) -- ({},0);",
+        x(w.v_hi),
+        x(w.v_lo)
+    );
+    let _ = writeln!(
+        s,
+        "  \\draw[gray!60,dashed] ({},-1) -- ({},-1) node[right] {{\\scriptsize $t=-1$}};",
+        x(w.v_hi),
+        x(w.v_lo)
+    );
+    for v in ticks(w.v_lo, w.v_hi, 8) {
+        let _ = writeln!(
+            s,
+            "  \\draw[gray!60] ({0},0) -- ({0},-0.08) node[below] {{\\scriptsize ${1}$}};",
+            x(v),
+            dec6(v)
+        );
+    }
+    for t in ticks(w.t_lo, w.t_hi, 6) {
+        if t == 0.0 {
+            continue;
+        }
+        let _ = writeln!(
+            s,
+            "  \\draw[gray!60] ({0},{1}) -- ({2},{1}) node[left] {{\\scriptsize ${1}$}};",
+            x(w.v_hi),
+            dec6(t),
+            dec6(-w.v_hi - 0.08)
+        );
+    }
+    let _ = writeln!(
+        s,
+        "  \\node[above] at ({},{}) {{\\scriptsize $t$}};",
+        x(w.v_hi),
+        dec6(w.t_hi)
+    );
+    const TIKZ_COLORS: &[&str] = &["blue", "red", "teal", "violet", "orange", "brown"];
+    for (i, g) in graphs.iter().enumerate() {
+        let color = TIKZ_COLORS[i % TIKZ_COLORS.len()];
+        let label = labels.get(i).map(String::as_str).unwrap_or("");
+        let _ = writeln!(
+            s,
+            "  % {}mast {} from temperature {}",
+            if label.is_empty() {
+                String::new()
+            } else {
+                format!("{label}: ")
+            },
+            g.mast,
+            g.temperature
+        );
+        for tr in [&g.left, &g.right] {
+            let mut pts: Vec<String> = Vec::new();
+            for p in tr.pieces() {
+                let t = f(p.start);
+                pts.push(format!("({},{})", x(eval(tr, t)), dec6(t)));
+            }
+            pts.push(format!("({},{})", x(eval(tr, w.t_hi)), dec6(w.t_hi)));
+            pts.dedup();
+            let _ = writeln!(s, "  \\draw[{color},thick] {};", pts.join(" -- "));
+        }
+        let mast = crate::game::latex::latex_number(g.mast);
+        let temp = crate::game::latex::latex_number(g.temperature);
+        let _ = writeln!(
+            s,
+            "  \\fill[{color}] ({},{}) circle[radius=1.5pt] node[right] {{\\scriptsize {}mast ${mast}$ at $t={temp}$}};",
+            x(f(g.mast)),
+            dec6(f(g.temperature)),
+            if label.is_empty() {
+                String::new()
+            } else {
+                format!("{label}: ")
+            }
+        );
+    }
+    s.push_str("\\end{tikzpicture}\n");
+    s
+}
+
+/// A coordinate for TikZ: six decimal places at most, trailing zeros dropped.
+fn dec6(x: f64) -> String {
+    let s = format!("{x:.6}");
+    let s = s.trim_end_matches('0').trim_end_matches('.').to_string();
+    if s == "-0" { "0".into() } else { s }
+}

@@ -12,10 +12,63 @@ use super::interrupt::check_cancel;
 use super::number::Dyadic;
 use std::ops::{Add, Neg, Sub};
 
+/// One step of canonicalisation, as recorded by [`Arena::game_traced`] (`explain(G)`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CanonStep {
+    /// A round of simplification starts on the game `{left | right}` (options sorted by id,
+    /// duplicates removed).
+    Round {
+        left: Vec<GameId>,
+        right: Vec<GameId>,
+    },
+    /// Every option is a number and each Left option is below each Right option, so the game
+    /// is the simplest number `value` between `lo` (the largest Left option) and `hi` (the
+    /// smallest Right option); `None` stands for a missing side (simplicity theorem).
+    Number {
+        lo: Option<Dyadic>,
+        hi: Option<Dyadic>,
+        value: Dyadic,
+    },
+    /// An option of `left`'s side was deleted because another option `by` of that side is at
+    /// least as good for its player (`option <= by` for Left, `option >= by` for Right).
+    Dominated {
+        left: bool,
+        option: GameId,
+        by: GameId,
+    },
+    /// The option was reversible: its player's opponent has the reply `through` from it
+    /// (a Right option of a Left option with `through <= G`, or a Left option of a Right
+    /// option with `through >= G`), and the option was replaced by `replacement`, the
+    /// options of `through` on the option's side.
+    Reversible {
+        left: bool,
+        option: GameId,
+        through: GameId,
+        replacement: Vec<GameId>,
+    },
+}
+
 impl Arena {
     /// The canonical game `{left | right}`; the options must be ids of this arena.
     pub fn game(&mut self, left: Vec<GameId>, right: Vec<GameId>) -> GameId {
         let (left, right) = self.canonical_options(left, right);
+        self.finish_game(left, right)
+    }
+
+    /// [`Arena::game`] that also records each simplification it makes, in order: the same
+    /// code path with a trace attached (`explain(G)`).
+    pub fn game_traced(
+        &mut self,
+        left: Vec<GameId>,
+        right: Vec<GameId>,
+    ) -> (GameId, Vec<CanonStep>) {
+        let mut trace = Vec::new();
+        let (left, right) = self.simplify(left, right, Some(&mut trace));
+        (self.finish_game(left, right), trace)
+    }
+
+    /// Recognises or interns canonical option lists.
+    fn finish_game(&mut self, left: Vec<GameId>, right: Vec<GameId>) -> GameId {
         match self.recognise(&left, &right) {
             Some(id) => id,
             None => self.intern_canonical(left, right),
@@ -26,8 +79,18 @@ impl Arena {
     /// result is the number's canonical options.
     pub(crate) fn canonical_options(
         &mut self,
+        left: Vec<GameId>,
+        right: Vec<GameId>,
+    ) -> (Vec<GameId>, Vec<GameId>) {
+        self.simplify(left, right, None)
+    }
+
+    /// The canonicalisation loop, recording its steps in `trace` when one is given.
+    fn simplify(
+        &mut self,
         mut left: Vec<GameId>,
         mut right: Vec<GameId>,
+        mut trace: Option<&mut Vec<CanonStep>>,
     ) -> (Vec<GameId>, Vec<GameId>) {
         loop {
             check_cancel();
@@ -35,13 +98,24 @@ impl Arena {
             left.dedup();
             right.sort_unstable();
             right.dedup();
+            if let Some(t) = trace.as_deref_mut() {
+                t.push(CanonStep::Round {
+                    left: left.clone(),
+                    right: right.clone(),
+                });
+            }
             if let Some(x) = self.number_from_options(&left, &right) {
+                if let Some(t) = trace.as_deref_mut() {
+                    let lo = left.iter().filter_map(|&g| self.as_number(g)).max();
+                    let hi = right.iter().filter_map(|&g| self.as_number(g)).min();
+                    t.push(CanonStep::Number { lo, hi, value: x });
+                }
                 let id = self.number(x);
                 return (self.left_options(id), self.right_options(id));
             }
-            self.remove_dominated(&mut left, true);
-            self.remove_dominated(&mut right, false);
-            let changed = self.bypass_reversible(&mut left, &mut right);
+            self.remove_dominated(&mut left, true, trace.as_deref_mut());
+            self.remove_dominated(&mut right, false, trace.as_deref_mut());
+            let changed = self.bypass_reversible(&mut left, &mut right, trace.as_deref_mut());
             if !changed {
                 return (left, right);
             }
@@ -71,7 +145,12 @@ impl Arena {
 
     /// Deletes dominated options: for Left an option `a <= b` of another option `b`, for Right an
     /// option `a >= b` (Siegel, CGT, §II.2).
-    fn remove_dominated(&mut self, opts: &mut Vec<GameId>, left: bool) {
+    fn remove_dominated(
+        &mut self,
+        opts: &mut Vec<GameId>,
+        left: bool,
+        mut trace: Option<&mut Vec<CanonStep>>,
+    ) {
         if opts.len() < 2 {
             return;
         }
@@ -93,6 +172,13 @@ impl Arena {
                 };
                 if dominated {
                     keep[i] = false;
+                    if let Some(t) = trace.as_deref_mut() {
+                        t.push(CanonStep::Dominated {
+                            left,
+                            option: opts[i],
+                            by: opts[j],
+                        });
+                    }
                     break;
                 }
             }
@@ -107,7 +193,12 @@ impl Arena {
     /// Bypasses reversible options once over both sides: a Left option `A` with some
     /// `A^R <= G` is replaced by the Left options of `A^R`; dually for Right
     /// (Siegel, CGT, §II.2). Returns whether anything changed.
-    fn bypass_reversible(&mut self, left: &mut Vec<GameId>, right: &mut Vec<GameId>) -> bool {
+    fn bypass_reversible(
+        &mut self,
+        left: &mut Vec<GameId>,
+        right: &mut Vec<GameId>,
+        mut trace: Option<&mut Vec<CanonStep>>,
+    ) -> bool {
         let mut memo = ListMemo::default();
         let mut new_left = Vec::with_capacity(left.len());
         let mut changed = false;
@@ -118,8 +209,17 @@ impl Arena {
                 let ar = self.pool_at(i);
                 if self.leq_lists_rhs(ar, left, right, &mut memo) {
                     self.ensure_options(ar);
+                    let from = new_left.len();
                     for j in self.left_indices(ar) {
                         new_left.push(self.pool_at(j));
+                    }
+                    if let Some(t) = trace.as_deref_mut() {
+                        t.push(CanonStep::Reversible {
+                            left: true,
+                            option: a,
+                            through: ar,
+                            replacement: new_left[from..].to_vec(),
+                        });
                     }
                     reversed = true;
                     break;
@@ -139,8 +239,17 @@ impl Arena {
                 let bl = self.pool_at(i);
                 if self.leq_lists_lhs(left, right, bl, &mut memo) {
                     self.ensure_options(bl);
+                    let from = new_right.len();
                     for j in self.right_indices(bl) {
                         new_right.push(self.pool_at(j));
+                    }
+                    if let Some(t) = trace.as_deref_mut() {
+                        t.push(CanonStep::Reversible {
+                            left: false,
+                            option: b,
+                            through: bl,
+                            replacement: new_right[from..].to_vec(),
+                        });
                     }
                     reversed = true;
                     break;

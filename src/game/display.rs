@@ -41,9 +41,9 @@ pub struct Uptimal {
     pub nim: u32,
 }
 
-/// How a game prints at the top level.
+/// How a game prints at the top level (shared with the LaTeX printer, `latex.rs`).
 #[derive(Clone, Debug)]
-enum Form {
+pub(crate) enum Form {
     Nus(Nus),
     Uptimal(Uptimal),
     Switch(Vec<GameId>),
@@ -259,7 +259,7 @@ impl Arena {
         )
     }
 
-    fn form(&mut self, g: GameId) -> Form {
+    pub(crate) fn form(&mut self, g: GameId) -> Form {
         if let Some(v) = self.get_nus(g) {
             return Form::Nus(v);
         }

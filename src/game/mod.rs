@@ -6,6 +6,7 @@ pub mod canonical;
 pub mod compare;
 pub mod display;
 pub mod interrupt;
+pub mod latex;
 pub mod number;
 pub mod ops;
 pub mod thermograph;
@@ -13,6 +14,7 @@ pub mod threat;
 pub mod uptimal;
 
 pub use arena::{Arena, GameId, Nus};
+pub use canonical::CanonStep;
 pub use compare::{Outcome, Relation};
 pub use interrupt::Interrupt;
 pub use number::Dyadic;

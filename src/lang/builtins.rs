@@ -14,6 +14,8 @@ use crate::game::{Arena, Dyadic, GameId, Thermograph};
 pub enum CallError {
     Arg(usize, String),
     Call(String),
+    /// An error from evaluating part of a quoted argument, with its own position.
+    Eval(super::error::CgError),
 }
 
 type CallResult = Result<Value, CallError>;
@@ -28,10 +30,12 @@ pub enum Topic {
     Predicates,
     Positions,
     Tables,
+    Explain,
+    Impartial,
 }
 
 impl Topic {
-    pub const ALL: [Topic; 7] = [
+    pub const ALL: [Topic; 9] = [
         Topic::Structure,
         Topic::Constructors,
         Topic::Temperature,
@@ -39,6 +43,8 @@ impl Topic {
         Topic::Predicates,
         Topic::Positions,
         Topic::Tables,
+        Topic::Explain,
+        Topic::Impartial,
     ];
 
     pub fn title(self) -> &'static str {
@@ -50,6 +56,8 @@ impl Topic {
             Topic::Predicates => "predicates",
             Topic::Positions => "positions of game modules",
             Topic::Tables => "tables of game modules (Elkies' pawn game, Regio)",
+            Topic::Explain => "explanations and typesetting",
+            Topic::Impartial => "impartial games",
         }
     }
 }
@@ -70,6 +78,9 @@ pub struct Builtin {
     /// A sum `G1 + G2 + ...` given as the first argument arrives as the list of its summands
     /// (`bestmove`); other functions receive the sum's value.
     pub takes_summands: bool,
+    /// The first argument arrives as written, as [`Value::Quoted`]: `explain` reads the
+    /// options of `{...}` before canonicalisation, `why` the sides of a comparison.
+    pub quoted: bool,
     pub run: fn(&mut Session, &[Value]) -> CallResult,
 }
 
@@ -84,6 +95,7 @@ macro_rules! builtin {
             help: $help,
             takes_positions: false,
             takes_summands: false,
+            quoted: false,
             run: $run,
         }
     };
@@ -877,7 +889,7 @@ pub fn lookup(name: &str) -> Option<&'static Builtin> {
 }
 
 /// Argument `i` as a short game (positions arrive as their values).
-fn game(v: &[Value], i: usize) -> Result<GameId, CallError> {
+pub(crate) fn game(v: &[Value], i: usize) -> Result<GameId, CallError> {
     match &v[i] {
         Value::Game(g) => Ok(*g),
         other => Err(CallError::Arg(
@@ -888,7 +900,11 @@ fn game(v: &[Value], i: usize) -> Result<GameId, CallError> {
 }
 
 /// Thermographs from a thermograph, a game, or a list of them.
-fn thermographs(a: &mut Arena, v: &[Value], i: usize) -> Result<Vec<Arc<Thermograph>>, CallError> {
+pub(crate) fn thermographs(
+    a: &mut Arena,
+    v: &[Value],
+    i: usize,
+) -> Result<Vec<Arc<Thermograph>>, CallError> {
     fn one(a: &mut Arena, x: &Value, i: usize) -> Result<Arc<Thermograph>, CallError> {
         match x {
             Value::Thermograph(t) => Ok(t.clone()),

@@ -33,7 +33,7 @@ pub static COMMANDS: &[Command] = &[
         aliases: &["h", "?"],
         usage: ":help [topic]",
         summary: "an overview, or the page of a function, command or topic",
-        help: "`:help` lists the functions and commands; `:help NAME` shows the page of a function\n(`:help cool`) or a command (`:help limit` or `:help :limit`); `:help syntax` describes\nthe notation.",
+        help: "`:help` lists the functions and commands; `:help NAME` shows the page of a function\n(`:help cool`) or a command (`:help limit` or `:help :limit`); `:help syntax` describes\nthe notation. CGSuite's names lead to ours: `:help Temperature` shows `temp`.",
         run: |_, args, span| text(help(args).map_err(|m| CgError::at(span, m))?),
     },
     Command {
@@ -256,6 +256,12 @@ pub fn help(topic: &str) -> Result<String, String> {
     } else if let Some(c) = lookup(topic) {
         return Ok(command_page(c));
     }
+    if let Some(c) = super::cgsuite_names::lookup(topic) {
+        return Ok(match c.ours.and_then(functions::lookup) {
+            Some(f) => format!("{}.\n\n{}", c.sentence(), functions::help_page(f)),
+            None => format!("{}.", c.sentence()),
+        });
+    }
     match topic {
         "syntax" | "games" => Ok(HELP_SYNTAX.trim_end().to_string()),
         "commands" => Ok(commands_overview().trim_end().to_string()),
@@ -302,7 +308,8 @@ impl Command {
 const HELP_OVERVIEW: &str = "cgcalc: type a game expression and get its canonical form.
   {0|1}          -> 1/2          {0|*}   -> ^          *4 + *7 -> *3
   g = {3||2|1}   assigns g       +-1+-2  -> +-{3|1||-1|-3}
-`:help syntax` describes the notation.
+`:help syntax` describes the notation; `:help Temperature` and other CGSuite names point
+to the functions here.
 ";
 
 const HELP_SYNTAX: &str = "Notation (language.md):

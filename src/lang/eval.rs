@@ -317,6 +317,14 @@ impl Session {
             ));
         }
         let mut err = CgError::at(span, format!("unknown variable `{name}`"));
+        if let Some(c) = super::cgsuite_names::lookup(name) {
+            // CGSuite's `g.Mean` parses as the Norton product of g and a variable `Mean`.
+            let hint = match c.ours {
+                Some(f) => format!("{}: write {f}(G), not G.{}", c.sentence(), c.cgsuite),
+                None => c.sentence(),
+            };
+            return Err(err.with_hint(hint));
+        }
         if let Some(close) = functions::closest(name, self.vars.keys().map(String::as_str)) {
             err = err.with_hint(format!("did you mean `{close}`?"));
         }
@@ -327,6 +335,13 @@ impl Session {
     fn call(&mut self, name: &str, name_span: Span, args: &[Expr], span: Span) -> EvalResult {
         let Some(f) = functions::lookup(name) else {
             let mut err = CgError::at(name_span, format!("unknown function `{name}`"));
+            if let Some(c) = super::cgsuite_names::lookup(name) {
+                let hint = match c.ours {
+                    Some(f) => format!("{}: write {f}(...)", c.sentence()),
+                    None => c.sentence(),
+                };
+                return Err(err.with_hint(hint));
+            }
             if let Some(close) = functions::closest(name, functions::names()) {
                 err = err.with_hint(format!(
                     "did you mean `{close}`? (`:help` lists the functions)"
@@ -358,6 +373,13 @@ impl Session {
                 }
                 _ => None,
             };
+            if let Function::Builtin(b) = &f
+                && b.quoted
+                && i == 0
+            {
+                values.push(Value::Quoted(Box::new(a.clone())));
+                continue;
+            }
             match summands {
                 Some(terms) => {
                     let mut list = Vec::new();
@@ -662,6 +684,7 @@ fn call_error(e: CallError, args: &[Expr], call: Span) -> CgError {
     match e {
         CallError::Arg(i, m) => CgError::at(args[i].span, m),
         CallError::Call(m) => CgError::at(call, m),
+        CallError::Eval(e) => e,
     }
 }
 

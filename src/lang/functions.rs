@@ -6,7 +6,7 @@
 use std::ops::RangeInclusive;
 
 use super::builtins::{self, Builtin, Topic};
-use super::{endgame_functions, module_functions};
+use super::{endgame_functions, explain_functions, module_functions};
 use crate::rulesets::{self, Constructor};
 
 /// One row of the function table.
@@ -69,6 +69,7 @@ pub fn all() -> impl Iterator<Item = Function> {
         .iter()
         .chain(module_functions::MODULE_FUNCTIONS)
         .chain(endgame_functions::ENDGAME_FUNCTIONS)
+        .chain(explain_functions::EXPLAIN_FUNCTIONS)
         .map(Function::Builtin)
         .chain(rulesets::CONSTRUCTORS.iter().map(Function::Constructor))
 }

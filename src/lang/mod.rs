@@ -6,10 +6,12 @@
 
 pub mod ast;
 pub mod builtins;
+pub mod cgsuite_names;
 pub mod commands;
 pub mod endgame_functions;
 pub mod error;
 pub mod eval;
+pub mod explain_functions;
 pub mod functions;
 mod lexer;
 pub mod module_functions;

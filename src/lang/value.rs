@@ -29,6 +29,10 @@ pub enum Value {
     Position(Arc<ModulePosition>),
     /// Text shown verbatim, such as a plotted thermograph (not a string value).
     Text(String),
+    /// An argument as written, not evaluated: what a function with `quoted` set receives
+    /// (`explain` sees the options of `{...}` before canonicalisation, `why` a comparison's
+    /// two sides). Never stored or printed.
+    Quoted(Box<crate::lang::ast::Expr>),
 }
 
 impl Value {
@@ -45,6 +49,7 @@ impl Value {
             Value::Threat(_) => "threat game",
             Value::Text(_) => "picture",
             Value::Position(_) => "position",
+            Value::Quoted(_) => "expression",
         }
     }
 }
@@ -173,6 +178,7 @@ fn append_value(
             }
         },
         Value::Thermograph(t) => out.push_str(&crate::game::thermograph::cgsuite_text(t)),
+        Value::Quoted(_) => out.push_str("<expression>"),
     }
     (out.len() <= limit).then_some(())
 }

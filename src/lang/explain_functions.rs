@@ -1,0 +1,344 @@
+//! Functions that explain and typeset values (`explain`, `why`, `tree`, `latex`, `tikz`) and
+//! the impartial-game helpers (`mex`, `octal`). One block of rows in the function table
+//! ([`super::functions`]), after the endgame functions.
+
+use std::sync::Arc;
+
+use super::ast::{CmpOp, Expr, ExprKind};
+use super::builtins::{Builtin, CallError, Topic, builtin, game, thermographs};
+use super::error::CgError;
+use super::module_functions::int_arg;
+use super::session::Session;
+use super::value::Value;
+use crate::analysis::explain;
+use crate::analysis::octal::{self, OctalCode};
+use crate::analysis::why::{self, Fact, Limits};
+use crate::game::{GameId, Thermograph};
+
+type CallResult = Result<Value, CallError>;
+
+/// Default depth of `tree(G)`.
+const TREE_DEPTH: i64 = 3;
+/// Most lines `tree` prints.
+const TREE_LINES: usize = 200;
+/// Most plies `why` plays out.
+const WHY_MAX_DEPTH: i64 = 40;
+
+/// The rows, in the order `:help` lists them.
+pub static EXPLAIN_FUNCTIONS: &[Builtin] = &[
+    Builtin {
+        quoted: true,
+        ..builtin!(
+            "explain",
+            "explain({L | R})",
+            1..=1,
+            Explain,
+            "the steps that simplify {L | R} to its canonical form",
+            "explain({L | R}) shows how the game with the options L and R becomes canonical (Siegel,\nCGT, II.2; Maeser, thesis 2.2.5): each round deletes dominated options (a Left option\nA <= another Left option B is dominated by B; for Right, A >= B) and bypasses reversible\nones (a Left option A with a Right option A^R <= G is replaced by the Left options of A^R;\na Right option B with a Left option B^L >= G by the Right options of B^L), until nothing\nchanges; games whose options are all numbers become the simplest number between them.\nBraces inside the options are explained first. A value that is not written in braces is\nalready canonical and is shown with its options.\nExample: explain({-1, * | 0, *}): -1 is dominated by *, Right's * reverses through 0, giving v.",
+            |s, v| explain_call(s, &v[0])
+        )
+    },
+    Builtin {
+        quoted: true,
+        ..builtin!(
+            "why",
+            "why(G >= H) or why(G >= H, depth)",
+            1..=2,
+            Explain,
+            "a checkable winning strategy that shows why a comparison holds or fails",
+            "why(G >= H) tells whether G >= H and shows why, as play in the difference X - Y with X = G\nand Y = H: G >= H iff Left wins it when Right moves first, and G <= H iff Right wins it\nwhen Left moves first. A player winning moving first gets one move to a position they win\nmoving second; a player winning moving second gets every move of the opponent, each with a\nwinning reply. Moves are canonical options (Left moves X to a Left option or Y to a Right\noption, Right the other way round), written `1.2. Left moves X: * -> 0; now 0 - *`, so each\nstep can be checked with left() and right(). Play stops at `depth` plies (default 8) or 60\nlines with a claim such as `Right wins from here moving second: 0 <= 1` that the calculator\ncan check. == != < > <> combine both facts and show both; <| and |> are one fact each.\nExample: why({0|*} >= *) shows Right's winning move {0|*} -> * and the replies to Left.",
+            |s, v| why_call(s, v)
+        )
+    },
+    builtin!(
+        "tree",
+        "tree(G) or tree(G, depth)",
+        1..=2,
+        Explain,
+        "the canonical game tree, drawn to a depth",
+        "tree(G, depth) draws the game tree of G's canonical form as indented text, one line per\noption (`L` for a Left option, `R` for a Right option), to `depth` levels (default 3); a\ngame with options below the last level ends in `...`. At most 200 lines are drawn.\nExample: tree({1|{0|-1}}, 2).",
+        |s, v| {
+            let g = game(v, 0)?;
+            let depth = if v.len() > 1 {
+                int_arg(&mut s.arena, v, 1, 0..=1000)?
+            } else {
+                TREE_DEPTH
+            };
+            Ok(Value::Text(explain::tree(
+                &mut s.arena,
+                g,
+                depth as usize,
+                TREE_LINES,
+            )))
+        }
+    ),
+    builtin!(
+        "latex",
+        "latex(G)",
+        1..=1,
+        Explain,
+        "LaTeX for a value, in the style of CGT papers",
+        "latex(G) writes G for LaTeX math mode: \\{3 \\mathrel{\\|} 2{\\ast} \\mid 1{\\ast}\\} for {3||2*|1*}.\nNumbers are integers or \\frac{1}{2}; * is {\\ast}, *3 {\\ast}3; ^ {\\uparrow}, ^^ {\\Uparrow},\n^3 3{\\cdot}{\\uparrow} (v: {\\downarrow}); ^<3> {\\uparrow}^{3}, ^[3] {\\uparrow}^{\\to 3};\n+-1 \\pm 1; Tiny(2) \\mathrm{Tiny}(2). Symbols are braced so TeX spaces them as ordinary\nsymbols. A number is followed directly by a symbol (\\frac{1}{2}{\\uparrow}{\\ast}) and by `+`\notherwise (1+3{\\cdot}{\\uparrow}, 2+\\mathrm{Tiny}(2)). Bars: one \\mid, two \\mathrel{\\|},\nthree \\mathrel{|\\|}, four \\mathrel{\\|\\|}. A list gives its elements separated by commas.\nExample: latex({3||2*|1*}), latex(1/2v*).",
+        |s, v| latex_value(s, &v[0]).map_err(|m| CallError::Arg(0, m))
+    ),
+    builtin!(
+        "tikz",
+        "tikz(T) or tikz(T, file)",
+        1..=2,
+        Explain,
+        "a TikZ picture of thermographs",
+        "tikz(thermo(G)) gives a TikZ picture (\\begin{tikzpicture} ... \\end{tikzpicture}, needs\n\\usepackage{tikz}) of the thermograph of G, drawn as svg() draws it: temperature upward,\nvalues growing to the left, both axes on one scale, the mast's foot marked and labelled.\ntikz([thermo(G), thermo(H)]) overlays several; tikz(T, \"t.tex\") writes the picture to a file.\nExample: tikz(thermo({3||2*|1*})).",
+        |s, v| {
+            let graphs = thermographs(&mut s.arena, v, 0)?;
+            let refs: Vec<&Thermograph> = graphs.iter().map(Arc::as_ref).collect();
+            let labels: Vec<String> = if refs.len() > 1 {
+                (1..=refs.len()).map(|i| i.to_string()).collect()
+            } else {
+                Vec::new()
+            };
+            let text = crate::analysis::plot::tikz(&refs, &labels);
+            match v.get(1) {
+                None => Ok(Value::Text(text.trim_end().to_string())),
+                Some(Value::Str(path)) => {
+                    std::fs::write(path, &text)
+                        .map_err(|e| CallError::Arg(1, format!("cannot write {path}: {e}")))?;
+                    Ok(Value::Text(format!("wrote {path} ({} bytes)", text.len())))
+                }
+                Some(_) => Err(CallError::Arg(
+                    1,
+                    "expected a file name in quotes, e.g. \"t.tex\"".into(),
+                )),
+            }
+        }
+    ),
+    builtin!(
+        "mex",
+        "mex(a, b, ...)",
+        0..=64,
+        Impartial,
+        "the least natural number (or nimber) not among the arguments",
+        "mex(a, b, ...) is the minimum excludant: the least natural number that is not among the\narguments (natural numbers or nimbers; *k counts as k). Lists are read element by element,\nso mex(left(G)) works. The result is a nimber if an argument is a nonzero nimber, else an\ninteger. Sprague-Grundy: an impartial game's value is *mex of its options' nim values.\nExample: mex(0, 1, 3) is 2; mex(*, *2) is 0; mex(left(*3)) is *3.",
+        |s, v| mex_call(s, v)
+    ),
+    builtin!(
+        "octal",
+        "octal(code, n)",
+        2..=2,
+        Impartial,
+        "the nim value of a heap of n in an octal game",
+        "octal(\"0.07\", n) is the nimber value *g(n) of one heap of n tokens in the octal game\nwith that code (WW ch. 4): digit k after the point says how k tokens may be removed from a\nheap: 1 if they may be the whole heap, 2 if one heap may remain, 4 if the rest may be split\ninto two heaps (sums of these). The digit before the point is 0, or 4 if a heap may be split\nwithout removing anything (\"4.07\"). Kayles is \"0.77\", Dawson's Kayles \"0.07\", Dawson's\nChess \"0.137\". Values are memoised per code for the session; n is at most 100000.\nExample: octal(\"0.77\", 70) is *6, octal(\"0.07\", 14) is *4.",
+        |s, v| octal_call(s, v)
+    ),
+];
+
+/// `explain(...)`: every brace group in the argument, innermost first, or the canonical form
+/// of a value given otherwise.
+fn explain_call(s: &mut Session, arg: &Value) -> CallResult {
+    let Value::Quoted(e) = arg else {
+        return Err(CallError::Arg(0, "expected a game".into()));
+    };
+    let mut sections = Vec::new();
+    let g = explain_expr(s, e, &mut sections).map_err(CallError::Eval)?;
+    if sections.is_empty() {
+        let (l, r) = (s.arena.left_options(g), s.arena.right_options(g));
+        let braces = explain::options_text(&mut s.arena, &l, &r);
+        let text = s.arena.display(g);
+        return Ok(Value::Text(format!(
+            "{text} is already canonical: {braces}. Write a game in braces to see it simplified, e.g. explain({{-1,*|0,*}})"
+        )));
+    }
+    Ok(Value::Text(sections.join("\n\n")))
+}
+
+fn explain_expr(s: &mut Session, e: &Expr, sections: &mut Vec<String>) -> Result<GameId, CgError> {
+    if let ExprKind::Game { left, right } = &e.kind {
+        let mut sides = [Vec::new(), Vec::new()];
+        for (side, opts) in [left, right].into_iter().enumerate() {
+            for o in opts {
+                sides[side].push(explain_expr(s, o, sections)?);
+            }
+        }
+        let [l, r] = sides;
+        let (g, text) = explain::explain(&mut s.arena, l, r);
+        sections.push(text);
+        return Ok(g);
+    }
+    let v = s.eval(e)?;
+    match s.game_value(v, e.span)? {
+        Value::Game(g) => Ok(g),
+        Value::Threat(_) => Err(CgError::at(
+            e.span,
+            "explain works on short games; this is a threat game (with on or off)",
+        )),
+        other => Err(CgError::at(
+            e.span,
+            format!("expected a game, but this is a {}", other.type_name()),
+        )),
+    }
+}
+
+/// `why(G op H)` and `why(G op H, depth)`.
+fn why_call(s: &mut Session, v: &[Value]) -> CallResult {
+    let Value::Quoted(e) = &v[0] else {
+        return Err(CallError::Arg(0, "expected a comparison".into()));
+    };
+    let ExprKind::Compare { op, lhs, rhs } = &e.kind else {
+        return Err(CallError::Arg(
+            0,
+            "why needs a comparison, e.g. why({0|*} >= *)".into(),
+        ));
+    };
+    let g = s.game(lhs).map_err(CallError::Eval)?;
+    let h = s.game(rhs).map_err(CallError::Eval)?;
+    let depth = if v.len() > 1 {
+        int_arg(&mut s.arena, v, 1, 1..=WHY_MAX_DEPTH)? as usize
+    } else {
+        Limits::default().depth
+    };
+    let limits = Limits {
+        depth,
+        ..Limits::default()
+    };
+    let facts: &[Fact] = match op {
+        CmpOp::Ge | CmpOp::LessOrConfused => &[Fact::Geq],
+        CmpOp::Le | CmpOp::GreaterOrConfused => &[Fact::Leq],
+        _ => &[Fact::Geq, Fact::Leq],
+    };
+    let mut results = Vec::new();
+    let mut texts = Vec::new();
+    for &f in facts {
+        let (holds, text) = why::witness(&mut s.arena, g, h, f, limits);
+        results.push(holds);
+        texts.push(text);
+    }
+    let (gs, hs) = (s.arena.display(g), s.arena.display(h));
+    let sym = op.as_str();
+    let summary = match (op, results.as_slice()) {
+        (CmpOp::Ge | CmpOp::Le, _) => None,
+        (CmpOp::LessOrConfused, [geq]) => Some((!geq, "G <| H means: not G >= H")),
+        (CmpOp::GreaterOrConfused, [leq]) => Some((!leq, "G |> H means: not G <= H")),
+        (CmpOp::Eq, [geq, leq]) => Some((*geq && *leq, "G == H means: G >= H and G <= H")),
+        (CmpOp::Ne, [geq, leq]) => {
+            Some((!(*geq && *leq), "G != H means: not both G >= H and G <= H"))
+        }
+        (CmpOp::Lt, [geq, leq]) => Some((!geq && *leq, "G < H means: G <= H and not G >= H")),
+        (CmpOp::Gt, [geq, leq]) => Some((*geq && !leq, "G > H means: G >= H and not G <= H")),
+        (CmpOp::Confused, [geq, leq]) => {
+            Some((!geq && !leq, "G <> H means: neither G >= H nor G <= H"))
+        }
+        _ => None,
+    };
+    let body = texts.join("\n\n");
+    Ok(Value::Text(match summary {
+        None => body,
+        Some((holds, meaning)) => {
+            format!("{gs} {sym} {hs} is {holds} ({meaning})\n\n{body}")
+        }
+    }))
+}
+
+/// `latex(G)`: a game's LaTeX; a list gives its elements' LaTeX separated by commas.
+fn latex_value(s: &mut Session, v: &Value) -> Result<Value, String> {
+    fn text(s: &mut Session, v: &Value) -> Result<String, String> {
+        match v {
+            Value::Game(g) => Ok(s.arena.latex(*g)),
+            Value::List(items) => {
+                let mut parts = Vec::with_capacity(items.len());
+                for it in items {
+                    parts.push(text(s, it)?);
+                }
+                Ok(parts.join(", "))
+            }
+            other => Err(format!(
+                "expected a game, but this is a {}",
+                other.type_name()
+            )),
+        }
+    }
+    text(s, v).map(Value::Text)
+}
+
+/// `mex(...)`: natural numbers and nimbers, lists read element by element.
+fn mex_call(s: &mut Session, v: &[Value]) -> CallResult {
+    fn collect(
+        s: &mut Session,
+        x: &Value,
+        i: usize,
+        out: &mut Vec<u32>,
+        nimber: &mut bool,
+    ) -> Result<(), CallError> {
+        match x {
+            Value::List(items) => {
+                for it in items {
+                    collect(s, it, i, out, nimber)?;
+                }
+                Ok(())
+            }
+            Value::Game(g) => match s.arena.get_nus(*g) {
+                Some(n) if n.number.is_zero() && n.ups == 0 => {
+                    *nimber |= n.nim != 0;
+                    out.push(n.nim);
+                    Ok(())
+                }
+                Some(n) if n.is_number() && n.number.is_integer() && n.number.signum() >= 0 => {
+                    let k = n
+                        .number
+                        .to_i64()
+                        .and_then(|k| u32::try_from(k).ok())
+                        .ok_or_else(|| CallError::Arg(i, "this integer is too large".into()))?;
+                    out.push(k);
+                    Ok(())
+                }
+                _ => Err(CallError::Arg(
+                    i,
+                    format!(
+                        "mex takes natural numbers and nimbers, not {}",
+                        s.arena.display(*g)
+                    ),
+                )),
+            },
+            other => Err(CallError::Arg(
+                i,
+                format!(
+                    "mex takes natural numbers and nimbers, not a {}",
+                    other.type_name()
+                ),
+            )),
+        }
+    }
+    let mut values = Vec::new();
+    let mut nimber = false;
+    for (i, x) in v.iter().enumerate() {
+        collect(s, x, i, &mut values, &mut nimber)?;
+    }
+    let m = octal::mex(values);
+    Ok(Value::Game(if nimber {
+        s.arena.nimber(m)
+    } else {
+        s.arena.integer(i64::from(m))
+    }))
+}
+
+/// `octal(code, n)`: the nimber of a heap of `n`, from the session's memoised sequence.
+fn octal_call(s: &mut Session, v: &[Value]) -> CallResult {
+    let Value::Str(text) = &v[0] else {
+        return Err(CallError::Arg(
+            0,
+            "expected an octal code in quotes, e.g. \"0.07\"".into(),
+        ));
+    };
+    let code = OctalCode::parse(text).map_err(|m| CallError::Arg(0, m))?;
+    let n = int_arg(&mut s.arena, v, 1, 0..=octal::MAX_HEAP as i64)? as usize;
+    let known = s.analysis.octal.get(&code);
+    let value = match known {
+        Some(seq) if seq.len() > n => seq[n],
+        other => {
+            let mut seq = other.map(|a| a.as_ref().clone()).unwrap_or_default();
+            code.extend(&mut seq, n);
+            let value = seq[n];
+            s.analysis.octal.insert(code, Arc::new(seq));
+            value
+        }
+    };
+    Ok(Value::Game(s.arena.nimber(value)))
+}
