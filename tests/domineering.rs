@@ -331,3 +331,26 @@ fn updated_counts_equal_fresh_counts() {
         }
     }
 }
+
+/// Boards with more than 16 lines in one frame (21x2 has 21 rows) are searched with the wide
+/// line arrays (these once indexed past the narrow ones), and agree with their exact values.
+#[test]
+fn long_boards_outcomes_match_values() {
+    use cgcalc::search::OutcomeSearch;
+    let mut a = Arena::new();
+    for text in [
+        "..|..|..|..|..|..|..|..|..|..|..|..|..|..|..|..|..|..|..|..|..",
+        "...................|...................",
+    ] {
+        let d = Domineering::<u64>::parse(text).unwrap();
+        let v = LocalSearch::new(&mut a, Budget::default()).value(&d);
+        let exact = a.outcome(v);
+        let mut s = OutcomeSearch::new(&mut a, Budget::default(), 0);
+        let (l, r) = (s.wins(&d, Player::Left), s.wins(&d, Player::Right));
+        assert_eq!(
+            cgcalc::game::Outcome::from_first_player_wins(l, r),
+            exact,
+            "{text}"
+        );
+    }
+}

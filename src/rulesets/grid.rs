@@ -287,6 +287,47 @@ impl<B: Bits> Grid<B> {
         self.without(B::bit(a).or(B::bit(b)))
     }
 
+    /// The free cells line by line into `out[0..n]`: rows (bit `c` = column `c`) when
+    /// `along_rows`, else columns (bit `r` = row `r`). Lines must be at most 64 cells long
+    /// and `out` must hold them all. Boards of up to 8x8 are transposed with three
+    /// delta swaps (Warren, *Hacker's Delight*, 7-3), others cell by cell.
+    pub fn line_bits(&self, along_rows: bool, out: &mut [u64]) {
+        let (rows, cols) = (self.rows(), self.cols());
+        let row_mask = u64::first(cols);
+        let row = |r: usize| self.free.shr(r * cols).low_u64() & row_mask;
+        if along_rows {
+            for (r, line) in out[..rows].iter_mut().enumerate() {
+                *line = row(r);
+            }
+        } else if rows <= 8 && cols <= 8 {
+            // Byte r = row r, then transpose the 8x8 bit matrix: byte c = column c.
+            let mut x = if cols == 8 { self.free.low_u64() } else { 0 };
+            if cols != 8 {
+                for r in 0..rows {
+                    x |= row(r) << (8 * r);
+                }
+            }
+            let t = (x ^ (x >> 7)) & 0x00AA_00AA_00AA_00AA;
+            x ^= t ^ (t << 7);
+            let t = (x ^ (x >> 14)) & 0x0000_CCCC_0000_CCCC;
+            x ^= t ^ (t << 14);
+            let t = (x ^ (x >> 28)) & 0x0000_0000_F0F0_F0F0;
+            x ^= t ^ (t << 28);
+            for (c, line) in out[..cols].iter_mut().enumerate() {
+                *line = (x >> (8 * c)) & 0xff;
+            }
+        } else {
+            out[..cols].fill(0);
+            for r in 0..rows {
+                let mut bits = row(r);
+                while bits != 0 {
+                    out[bits.trailing_zeros() as usize] |= 1 << r;
+                    bits &= bits - 1;
+                }
+            }
+        }
+    }
+
     /// Cells `i` such that `i` and the cell below are free (the vertical domino at `i`).
     #[inline]
     pub fn vertical_pairs(&self) -> B {
@@ -809,6 +850,42 @@ mod tests {
         let strip: Grid<Wide> = Grid::rectangle(1, 200).unwrap();
         assert_eq!(strip.horizontal_pairs().count(), 199);
         assert_eq!(strip.without_pair(99, 100).regions(2).len(), 2);
+    }
+
+    /// Columns by the 8x8 transpose equal columns read cell by cell.
+    #[test]
+    fn line_bits_transpose() {
+        let mut seed = 12345u64;
+        for rows in 1..=9 {
+            for cols in 1..=9 {
+                if rows * cols > 64 {
+                    continue;
+                }
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let g = Grid::<u64> {
+                    rows: rows as u16,
+                    cols: cols as u16,
+                    free: seed & u64::first(rows * cols),
+                };
+                let mut lines = [0u64; 9];
+                g.line_bits(false, &mut lines);
+                for c in 0..cols {
+                    let by_cell = (0..rows)
+                        .filter(|&r| g.is_free(r, c))
+                        .fold(0u64, |m, r| m | 1 << r);
+                    assert_eq!(lines[c], by_cell, "{rows}x{cols} column {c}");
+                }
+                g.line_bits(true, &mut lines);
+                for r in 0..rows {
+                    let by_cell = (0..cols)
+                        .filter(|&c| g.is_free(r, c))
+                        .fold(0u64, |m, c| m | 1 << c);
+                    assert_eq!(lines[r], by_cell, "{rows}x{cols} row {r}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -52,23 +52,7 @@ impl<const N: usize> Lines<N> {
             return None;
         }
         let mut free = [0u64; N];
-        let row_mask = u64::first(cols);
-        for (r, line) in free[1..=rows].iter_mut().enumerate() {
-            let row = g.free().shr(r * cols).low_u64() & row_mask;
-            if along_rows {
-                *line = row;
-            }
-        }
-        if !along_rows {
-            for r in 0..rows {
-                let mut row = g.free().shr(r * cols).low_u64() & row_mask;
-                while row != 0 {
-                    let c = row.trailing_zeros() as usize;
-                    free[c + 1] |= 1 << r;
-                    row &= row - 1;
-                }
-            }
-        }
+        g.line_bits(along_rows, &mut free[1..=n]);
         Some(Lines { free, n })
     }
 }

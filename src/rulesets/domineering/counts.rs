@@ -24,18 +24,18 @@ impl Frames {
         if rows > 16 || cols > 16 {
             return None;
         }
+        let (mut r, mut c) = ([0u64; 16], [0u64; 16]);
+        g.line_bits(true, &mut r[..rows]);
+        g.line_bits(false, &mut c[..cols]);
         let mut f = Frames {
             rows: [0; 18],
             cols: [0; 18],
         };
-        for r in 0..rows {
-            let mut row = g.free().shr(r * cols).low_u64() & u64::first(cols);
-            f.rows[r + 1] = row as u16;
-            while row != 0 {
-                let c = row.trailing_zeros() as usize;
-                f.cols[c + 1] |= 1 << r;
-                row &= row - 1;
-            }
+        for (line, &bits) in f.rows[1..].iter_mut().zip(&r) {
+            *line = bits as u16;
+        }
+        for (line, &bits) in f.cols[1..].iter_mut().zip(&c) {
+            *line = bits as u16;
         }
         Some(f)
     }
