@@ -9,6 +9,7 @@
 pub mod atomic;
 pub mod cooling;
 pub mod incentives;
+pub mod period;
 pub mod plot;
 pub mod powers;
 pub mod rcf;
