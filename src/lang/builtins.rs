@@ -28,10 +28,11 @@ pub enum Topic {
     Predicates,
     Positions,
     Tables,
+    Lists,
 }
 
 impl Topic {
-    pub const ALL: [Topic; 7] = [
+    pub const ALL: [Topic; 8] = [
         Topic::Structure,
         Topic::Constructors,
         Topic::Temperature,
@@ -39,6 +40,7 @@ impl Topic {
         Topic::Predicates,
         Topic::Positions,
         Topic::Tables,
+        Topic::Lists,
     ];
 
     pub fn title(self) -> &'static str {
@@ -50,6 +52,7 @@ impl Topic {
             Topic::Predicates => "predicates",
             Topic::Positions => "positions of game modules",
             Topic::Tables => "tables of game modules (Elkies' pawn game, Regio)",
+            Topic::Lists => "lists, tables and sequences",
         }
     }
 }
@@ -70,6 +73,9 @@ pub struct Builtin {
     /// A sum `G1 + G2 + ...` given as the first argument arrives as the list of its summands
     /// (`bestmove`); other functions receive the sum's value.
     pub takes_summands: bool,
+    /// The first argument may be the name of a function, passed as [`Value::Func`] (`map`,
+    /// `filter`).
+    pub takes_function: bool,
     pub run: fn(&mut Session, &[Value]) -> CallResult,
 }
 
@@ -84,6 +90,7 @@ macro_rules! builtin {
             help: $help,
             takes_positions: false,
             takes_summands: false,
+            takes_function: false,
             run: $run,
         }
     };

@@ -55,14 +55,20 @@ pub static COMMANDS: &[Command] = &[
         name: "clear",
         aliases: &[],
         usage: ":clear",
-        summary: "forget all variables",
-        help: "`:clear` forgets every variable (the games computed so far stay in the arena).",
+        summary: "forget all variables and user functions",
+        help: "`:clear` forgets every variable, every user function and the last result `_` (the\ngames computed so far stay in the arena).",
         run: |s, _, _| {
-            let n = s.clear_variables();
-            text(format!(
-                "cleared {n} variable{}",
-                if n == 1 { "" } else { "s" }
-            ))
+            let (n, f) = s.clear_variables();
+            let plural = |k: usize| if k == 1 { "" } else { "s" };
+            text(if f == 0 {
+                format!("cleared {n} variable{}", plural(n))
+            } else {
+                format!(
+                    "cleared {n} variable{} and {f} function{}",
+                    plural(n),
+                    plural(f)
+                )
+            })
         },
     },
     Command {
@@ -72,6 +78,14 @@ pub static COMMANDS: &[Command] = &[
         summary: "run a script file",
         help: "`:load FILE` runs the statements of FILE in this session (its variables stay), printing\ntheir values; it stops at the first error. Example: `:load scripts/tour.cgt`.",
         run: load,
+    },
+    Command {
+        name: "save",
+        aliases: &[],
+        usage: ":save FILE",
+        summary: "write the variables and user functions as a script",
+        help: "`:save FILE` writes every user function (as defined) and every variable (as `name =\nvalue`, values printed in full) to FILE as a script; `:load FILE` in a fresh session\nrestores them exactly. Values that do not read back (positions, thermographs, tables,\noutcome classes) are left out with a comment saying so. Example: `:save work.cgt`.",
+        run: save,
     },
     Command {
         name: "time",
@@ -417,4 +431,24 @@ fn limit(s: &mut Session, args: &str, span: Span) -> Result<String, CgError> {
         b.memory >> 20,
         b.time.as_secs()
     ))
+}
+
+/// `:save FILE`: the user functions, then the variables, as a script `:load` runs.
+fn save(s: &mut Session, path: &str, span: Span) -> CommandResult {
+    if path.is_empty() {
+        return Err(CgError::at(span, "`:save` needs a file name"));
+    }
+    let (script, functions, variables, skipped) = s.session_script();
+    std::fs::write(path, &script)
+        .map_err(|e| CgError::at(span, format!("cannot write `{path}`: {e}")))?;
+    let plural = |k: usize| if k == 1 { "" } else { "s" };
+    let mut msg = format!(
+        "saved {functions} function{} and {variables} variable{} to {path}",
+        plural(functions),
+        plural(variables)
+    );
+    if !skipped.is_empty() {
+        msg.push_str(&format!(" (left out: {})", skipped.join(", ")));
+    }
+    text(msg)
 }
