@@ -676,6 +676,15 @@ impl<'a> Parser<'a> {
                     true
                 }
                 Tok::RBrace => true,
+                Tok::Eof => {
+                    return Err(CgError::at(
+                        self.peek().span,
+                        format!(
+                            "expected `}}` to close the block of `{what}` at {}",
+                            self.where_is(open.span)
+                        ),
+                    ));
+                }
                 _ => return Err(self.after_statement_error()),
             };
             statements.push(Statement { kind, span, print });
