@@ -135,6 +135,12 @@ fn loops_and_conditionals_print_their_statements() {
     // As a right-hand side an if prints nothing inside; its value is assigned.
     assert_eq!(run_ok(&mut s, "y = if 1 < 2 { 5; 6 } else { 7 }"), "6");
     assert_eq!(run_ok(&mut s, "y"), "6");
+    // Inside an expression too.
+    assert_eq!(run_ok(&mut s, "1 + if * <> 0 {1} else {2}"), "2");
+    assert_eq!(
+        run_ok(&mut s, "[if n > 1 {^} else {v} for n in 1..2]"),
+        "[v, ^]"
+    );
     let src = "for k in [1, 2] {\n  assert * <| 0\n  if k == 2 { k |> 0 }\n}";
     assert_eq!(run_ok(&mut s, src), "true");
 }
@@ -394,6 +400,10 @@ fn errors_point_at_the_source_and_keep_the_session() {
         (
             "for n in 1..2 { f(m) = m }",
             "functions are defined at the top level",
+        ),
+        (
+            "x = for n in 1..2 { n }",
+            "`for` cannot stand inside an expression",
         ),
     ] {
         let e = run_err(&mut s, src);

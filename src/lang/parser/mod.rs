@@ -947,6 +947,19 @@ impl<'a> Parser<'a> {
                 self.bump();
                 return self.literal_rest(l.clone(), false, t.span);
             }
+            // Inside an expression an `if` is evaluated for its value; nothing in it prints.
+            Tok::Ident(k) if k == "if" => return self.if_expr(),
+            Tok::Ident(k) if KEYWORDS.contains(&k.as_str()) => {
+                return Err(CgError::at(
+                    t.span,
+                    format!("`{k}` cannot stand inside an expression"),
+                )
+                .with_hint(match k.as_str() {
+                    "for" => "a loop is a statement of its own: `for n in 1..10 { ... }`; for a list of values write [expr for n in 1..10]",
+                    "else" => "`else` follows the `}` of an if block on the same line",
+                    _ => "`in` belongs to a loop: `for x in xs { ... }`",
+                }));
+            }
             Tok::Ident(name) => {
                 self.bump();
                 if self.peek().tok == Tok::LParen {
