@@ -98,6 +98,8 @@ pub(crate) fn report_write_error(e: &io::Error) {
 /// the error that stopped it writing the output.
 fn run_all(opts: Options) -> io::Result<i32> {
     let mut session = Session::new();
+    // `main` runs the calculator on a thread with this stack.
+    session.set_stack_size(crate::STACK_SIZE);
     session.settings.unicode = opts.unicode;
     if let Some(n) = opts.print_limit {
         session.settings.print_limit = if n == 0 { usize::MAX } else { n };
@@ -288,7 +290,12 @@ impl ReplyPrinter {
             let mut line = String::from("{\"input\": ");
             json_string(&mut line, &r.input);
             match (&r.error, &r.output) {
-                (Some(e), _) => {
+                (Some(e), o) => {
+                    // A loop that failed part way has printed lines before its error.
+                    if let Some(o) = o {
+                        line.push_str(", \"output\": ");
+                        json_string(&mut line, o);
+                    }
                     line.push_str(", \"error\": ");
                     json_string(&mut line, e);
                 }

@@ -75,6 +75,20 @@ fn ctrl_c_stops_long_statements_and_keeps_the_session() {
     assert_eq!(out, "30000");
     assert!(elapsed < Duration::from_secs(5), "took {elapsed:?}");
 
+    // Loops of the language poll between steps: a hundred million steps stop at once, and
+    // the loop variable keeps the value it had.
+    let (out, elapsed) = run_cancelled(
+        &mut s,
+        "for a in 1..100000 { for b in 1..1000 { c = {a | b}; } }",
+        Duration::from_millis(300),
+    );
+    assert!(
+        out.contains(&cancelled),
+        "expected a cancellation, got {out}"
+    );
+    assert!(elapsed < Duration::from_secs(5), "took {elapsed:?}");
+    assert_eq!(run_ok(&mut s, "isinteger(a)"), "true");
+
     // The loops over followers poll too: with cancellation requested they stop at once.
     let mut a = Arena::new();
     let big = a.nimber(5000);

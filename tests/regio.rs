@@ -317,8 +317,8 @@ fn figure_8_7_four_by_two_rectangle() {
     }
     // "Note that the value of game G is equal to the sum {4|-4} + {3|-3} + {1|-1}."
     bind(&mut s, "g", &format!("regio({board})"));
-    bind(&mut s, "sum", "{4|-4} + {3|-3} + {1|-1}");
-    assert_eq!(run_ok(&mut s, "g == sum"), "true");
+    bind(&mut s, "total", "{4|-4} + {3|-3} + {1|-1}");
+    assert_eq!(run_ok(&mut s, "g == total"), "true");
     assert_eq!(run_ok(&mut s, "mean(g)"), "0");
     // The plain canonical value (8.2.1), as the thesis prints it.
     let canonical = "{6,{8|6},{8,{8|6}|2,{4|2}} | 2,{2|0},{6,{6|4}|0,{2|0}} \
@@ -327,8 +327,8 @@ fn figure_8_7_four_by_two_rectangle() {
     assert_eq!(run_ok(&mut s, &format!("c == {canonical}")), "true");
     // It is only infinitesimally close to the rcf value: not equal, same stops, and its reduced
     // canonical form is the rcf value (8.2.3).
-    assert_eq!(run_ok(&mut s, "c == sum"), "false");
-    assert_eq!(run_ok(&mut s, "isinfinitesimal(c - sum)"), "true");
+    assert_eq!(run_ok(&mut s, "c == total"), "false");
+    assert_eq!(run_ok(&mut s, "isinfinitesimal(c - total)"), "true");
     assert_eq!(run_ok(&mut s, "isinfinitesimal(c - g)"), "true");
     assert_eq!(run_ok(&mut s, "rcf(c) == g"), "true");
     assert_eq!(int(&mut s, "lstop(c)"), 2);

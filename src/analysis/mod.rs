@@ -11,6 +11,7 @@ pub mod cooling;
 pub mod explain;
 pub mod incentives;
 pub mod octal;
+pub mod period;
 pub mod plot;
 pub mod powers;
 pub mod rcf;

@@ -49,6 +49,12 @@ pub fn clear_cancel() {
     CANCEL.store(false, Ordering::Relaxed);
 }
 
+/// Whether Ctrl-C was pressed during the running statement (for loops that stop with an
+/// ordinary error instead of unwinding).
+pub fn cancel_requested() -> bool {
+    CANCEL.load(Ordering::Relaxed)
+}
+
 /// Unwinds with [`Interrupt::Cancelled`] if cancellation was requested. The flag stays set
 /// until the next statement starts, so every worker thread of a search stops too.
 #[inline]

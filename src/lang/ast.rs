@@ -39,6 +39,28 @@ pub enum StmtKind {
     },
     /// `assert expr`.
     Assert(Expr),
+    /// `for x in xs { ... }`: runs the block once for each item of a list or range.
+    For {
+        /// The loop variable.
+        var: String,
+        /// Span of the loop variable.
+        var_span: Span,
+        /// What it runs over (a list or a range).
+        iter: Expr,
+        /// The body.
+        body: Block,
+    },
+    /// `f(a, b) = expr`: defines a user function (memoised on its arguments).
+    Def {
+        /// The function's name.
+        name: String,
+        /// Span of the name.
+        name_span: Span,
+        /// The parameter names, in order.
+        params: Vec<String>,
+        /// The body (an `if` expression allowed).
+        body: Expr,
+    },
     /// A meta command line `:command args...` (the `:` was the first non-blank char of a line).
     Meta {
         /// The command name without the colon, e.g. `help`, `load`, `print-limit`.
@@ -46,6 +68,31 @@ pub enum StmtKind {
         /// The raw rest of the line, trimmed.
         args: String,
     },
+}
+
+/// A block `{ statements }` of `if`, `else` and `for`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Block {
+    /// The statements, in order (their `print` flags say which print).
+    pub statements: Vec<Statement>,
+    /// The braces and what they hold.
+    pub span: Span,
+}
+
+/// One clause of a generator `expr for x in xs for y in ys if cond`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Clause {
+    /// `for x in xs`.
+    For {
+        /// The variable.
+        var: String,
+        /// Span of the variable.
+        var_span: Span,
+        /// What it runs over.
+        iter: Expr,
+    },
+    /// `if cond`: keeps the combinations for which `cond` is true.
+    If(Expr),
 }
 
 /// An expression with its source span.
@@ -167,6 +214,38 @@ pub enum ExprKind {
         /// Each operator with the operand to its right (at least one).
         rest: Vec<(BinOp, Expr)>,
     },
+    /// An integer range `lo..hi`, both ends included (empty when hi < lo).
+    Range {
+        /// First integer.
+        lo: Box<Expr>,
+        /// Last integer.
+        hi: Box<Expr>,
+    },
+    /// Indexing `xs[i]` (0-based).
+    Index {
+        /// The list.
+        base: Box<Expr>,
+        /// The index.
+        index: Box<Expr>,
+    },
+    /// `if c { ... } else { ... }`: the value of the last statement of the block that runs.
+    /// `else if` arrives as an `else` block holding one `if` statement.
+    If {
+        /// The condition (a boolean).
+        cond: Box<Expr>,
+        /// The block run when it is true.
+        then: Block,
+        /// The block run when it is false.
+        otherwise: Option<Block>,
+    },
+    /// A generator `body for x in xs ...` (the whole argument of a call, or the whole inside
+    /// of `[...]`).
+    Generator {
+        /// The expression evaluated for each combination.
+        body: Box<Expr>,
+        /// The `for` and `if` clauses, outermost first.
+        clauses: Vec<Clause>,
+    },
     /// A comparison `a == b`, `!=`, `<`, `<=`, `>`, `>=`, `<>`, `<|`, `|>`.
     Compare {
         /// The operator.
@@ -277,6 +356,36 @@ impl Expr {
             ExprKind::Compare { op, lhs, rhs } => {
                 format!("({} {} {})", op.as_str(), lhs.sexpr(), rhs.sexpr())
             }
+            ExprKind::Range { lo, hi } => format!("(range {} {})", lo.sexpr(), hi.sexpr()),
+            ExprKind::Index { base, index } => {
+                format!("(index {} {})", base.sexpr(), index.sexpr())
+            }
+            ExprKind::If {
+                cond,
+                then,
+                otherwise,
+            } => {
+                let mut s = format!("(if {} {}", cond.sexpr(), then.sexpr());
+                if let Some(b) = otherwise {
+                    s.push(' ');
+                    s.push_str(&b.sexpr());
+                }
+                s.push(')');
+                s
+            }
+            ExprKind::Generator { body, clauses } => {
+                let mut s = format!("(gen {}", body.sexpr());
+                for c in clauses {
+                    match c {
+                        Clause::For { var, iter, .. } => {
+                            s.push_str(&format!(" (for {var} {})", iter.sexpr()))
+                        }
+                        Clause::If(e) => s.push_str(&format!(" (if {})", e.sexpr())),
+                    }
+                }
+                s.push(')');
+                s
+            }
         }
     }
 }
@@ -343,8 +452,27 @@ impl Statement {
             StmtKind::Assign { name, value, .. } => format!("(assign {name} {})", value.sexpr()),
             StmtKind::Assert(e) => format!("(assert {})", e.sexpr()),
             StmtKind::Meta { command, args } => format!("(meta {command} {args:?})"),
+            StmtKind::For {
+                var, iter, body, ..
+            } => format!("(for {var} {} {})", iter.sexpr(), body.sexpr()),
+            StmtKind::Def {
+                name, params, body, ..
+            } => format!("(def {name} [{}] {})", params.join(" "), body.sexpr()),
         };
         if self.print { s } else { format!("{s};") }
+    }
+}
+
+impl Block {
+    /// S-expression dump: `(block S1 S2 ...)`.
+    pub fn sexpr(&self) -> String {
+        let mut s = String::from("(block");
+        for st in &self.statements {
+            s.push(' ');
+            s.push_str(&st.sexpr());
+        }
+        s.push(')');
+        s
     }
 }
 

@@ -32,10 +32,11 @@ pub enum Topic {
     Tables,
     Explain,
     Impartial,
+    Lists,
 }
 
 impl Topic {
-    pub const ALL: [Topic; 9] = [
+    pub const ALL: [Topic; 10] = [
         Topic::Structure,
         Topic::Constructors,
         Topic::Temperature,
@@ -45,6 +46,7 @@ impl Topic {
         Topic::Tables,
         Topic::Explain,
         Topic::Impartial,
+        Topic::Lists,
     ];
 
     pub fn title(self) -> &'static str {
@@ -58,6 +60,7 @@ impl Topic {
             Topic::Tables => "tables of game modules (Elkies' pawn game, Regio)",
             Topic::Explain => "explanations and typesetting",
             Topic::Impartial => "impartial games",
+            Topic::Lists => "lists, tables and sequences",
         }
     }
 }
@@ -81,6 +84,9 @@ pub struct Builtin {
     /// The first argument arrives as written, as [`Value::Quoted`]: `explain` reads the
     /// options of `{...}` before canonicalisation, `why` the sides of a comparison.
     pub quoted: bool,
+    /// The first argument may be the name of a function, passed as [`Value::Func`] (`map`,
+    /// `filter`).
+    pub takes_function: bool,
     pub run: fn(&mut Session, &[Value]) -> CallResult,
 }
 
@@ -96,6 +102,7 @@ macro_rules! builtin {
             takes_positions: false,
             takes_summands: false,
             quoted: false,
+            takes_function: false,
             run: $run,
         }
     };

@@ -33,7 +33,7 @@ pub static COMMANDS: &[Command] = &[
         aliases: &["h", "?"],
         usage: ":help [topic]",
         summary: "an overview, or the page of a function, command or topic",
-        help: "`:help` lists the functions and commands; `:help NAME` shows the page of a function\n(`:help cool`) or a command (`:help limit` or `:help :limit`); `:help syntax` describes\nthe notation. CGSuite's names lead to ours: `:help Temperature` shows `temp`.",
+        help: "`:help` lists the functions and commands; `:help NAME` shows the page of a function\n(`:help cool`) or a command (`:help limit` or `:help :limit`); `:help syntax` describes\nthe notation, `:help workflow` loops, conditionals, user functions and tables. CGSuite's names lead\nto ours: `:help Temperature` shows `temp`.",
         run: |_, args, span| text(help(args).map_err(|m| CgError::at(span, m))?),
     },
     Command {
@@ -55,14 +55,20 @@ pub static COMMANDS: &[Command] = &[
         name: "clear",
         aliases: &[],
         usage: ":clear",
-        summary: "forget all variables",
-        help: "`:clear` forgets every variable (the games computed so far stay in the arena).",
+        summary: "forget all variables and user functions",
+        help: "`:clear` forgets every variable, every user function and the last result `_` (the\ngames computed so far stay in the arena).",
         run: |s, _, _| {
-            let n = s.clear_variables();
-            text(format!(
-                "cleared {n} variable{}",
-                if n == 1 { "" } else { "s" }
-            ))
+            let (n, f) = s.clear_variables();
+            let plural = |k: usize| if k == 1 { "" } else { "s" };
+            text(if f == 0 {
+                format!("cleared {n} variable{}", plural(n))
+            } else {
+                format!(
+                    "cleared {n} variable{} and {f} function{}",
+                    plural(n),
+                    plural(f)
+                )
+            })
         },
     },
     Command {
@@ -72,6 +78,14 @@ pub static COMMANDS: &[Command] = &[
         summary: "run a script file",
         help: "`:load FILE` runs the statements of FILE in this session (its variables stay), printing\ntheir values; it stops at the first error. Example: `:load scripts/tour.cgt`.",
         run: load,
+    },
+    Command {
+        name: "save",
+        aliases: &[],
+        usage: ":save FILE",
+        summary: "write the variables and user functions as a script",
+        help: "`:save FILE` writes every user function (as defined) and every variable (as `name =\nvalue`, values printed in full) to FILE as a script; `:load FILE` in a fresh session\nrestores them exactly. Values that do not read back (positions, thermographs, tables,\noutcome classes) are left out with a comment saying so. Example: `:save work.cgt`.",
+        run: save,
     },
     Command {
         name: "time",
@@ -264,12 +278,15 @@ pub fn help(topic: &str) -> Result<String, String> {
     }
     match topic {
         "syntax" | "games" => Ok(HELP_SYNTAX.trim_end().to_string()),
+        "workflow" | "programs" | "for" | "if" | "else" | "in" | "_" => {
+            Ok(HELP_WORKFLOW.trim_end().to_string())
+        }
         "commands" => Ok(commands_overview().trim_end().to_string()),
         _ => {
             let bare = topic.trim_start_matches(':');
             let candidates = functions::names()
                 .chain(names())
-                .chain(["syntax", "commands"]);
+                .chain(["syntax", "commands", "workflow"]);
             Err(match functions::closest(bare, candidates) {
                 Some(c) => format!("no help for `{topic}`; did you mean `{c}`?"),
                 None => format!("no help for `{topic}`; `:help` lists the topics"),
@@ -308,8 +325,8 @@ impl Command {
 const HELP_OVERVIEW: &str = "cgcalc: type a game expression and get its canonical form.
   {0|1}          -> 1/2          {0|*}   -> ^          *4 + *7 -> *3
   g = {3||2|1}   assigns g       +-1+-2  -> +-{3|1||-1|-3}
-`:help syntax` describes the notation; `:help Temperature` and other CGSuite names point
-to the functions here.
+`:help syntax` describes the notation, `:help workflow` loops, functions and tables;
+`:help Temperature` and other CGSuite names point to the functions here.
 ";
 
 const HELP_SYNTAX: &str = "Notation (language.md):
@@ -326,6 +343,42 @@ const HELP_SYNTAX: &str = "Notation (language.md):
   n . G  x . U         Norton product (n.G is n copies of G)
   ==  !=  <  <=  >  >=  <>  <|  |>   comparisons (<> is confused with)
   g = expr   g := expr   a; b   expr;   # comment   // comment   assert expr
+  _  [a, b]  xs[0]  1..10  for x in xs { }  if c { } else { }  f(n) = expr
+                       programs: see `:help workflow`
+";
+
+const HELP_WORKFLOW: &str = "Programs (language.md, research workflow):
+  _                    the last result (the value of the last statement)
+  [a, b, c]  xs[i]     lists; indexing from 0 (xs[0] is the first item)
+  1..10                the integers 1 to 10, both ends included (empty when hi < lo)
+  for x in xs { ... }  runs the block for each item of a list or range; at the top level
+                       x stays a variable. Statements in a block print as usual, one per
+                       line or `;`-separated; `stmt;` is silent, and so is `for ... { };`
+  if c { ... } else { ... }   c is true or false (a comparison, a predicate); `else if`
+                       chains; `else` goes on the line of the `}`. Its value is the value
+                       of the last statement of the block that ran.
+  f(n) = expr  f(a, b) = expr   a user function: recursive, memoised on its arguments,
+                       e.g. g(n) = if n == 0 {0} else {g(n-1) | -n}. Its body sees its
+                       parameters, its own assignments and the session's variables; a
+                       variable it reads that changes clears the memo. Built-in names
+                       cannot be redefined; a later definition or assignment of the same
+                       name replaces a user function. Recursion deeper than the stack
+                       allows is an error: compute small arguments first (for k in 1..n
+                       { f(k); }), memoised results make the deep call shallow.
+  expr for n in xs     a generator, the only argument of a call or item of a list:
+                       [g(n) for n in 1..5], sum(n for n in 1..9 if isodd(n)),
+                       table([g(n), temp(g(n))] for n in 1..20) (columns),
+                       table(expr for m in 1..3 for n in 1..4) (a grid: m down, n across)
+  len map filter sum max min mod table csv json period   (`:help NAME` for each)
+Blocks and games: a `{` right after an if condition, after else or after a for list opens
+a block; every other `{` is a game. A block may hold slash notation, so `else {a | b}` is
+the game {a|b}, as it looks.
+Integers are games (numbers): n + 1, n - 1, -n, 2.n (n copies) and sum(1..10) are game
+operations, and on integers they agree with integer arithmetic (sums of integers are
+integers). mod(n, k), the remainder, is the one operation on integers that is not a game
+operation. There is no multiplication of games: 2.n is the Norton product.
+Ctrl-C stops a loop or a recursion between two steps; the variables stay.
+`:save FILE` writes the variables and user functions as a script; `:load FILE` restores them.
 ";
 
 /// `:load FILE`.
@@ -424,4 +477,24 @@ fn limit(s: &mut Session, args: &str, span: Span) -> Result<String, CgError> {
         b.memory >> 20,
         b.time.as_secs()
     ))
+}
+
+/// `:save FILE`: the user functions, then the variables, as a script `:load` runs.
+fn save(s: &mut Session, path: &str, span: Span) -> CommandResult {
+    if path.is_empty() {
+        return Err(CgError::at(span, "`:save` needs a file name"));
+    }
+    let (script, functions, variables, skipped) = s.session_script();
+    std::fs::write(path, &script)
+        .map_err(|e| CgError::at(span, format!("cannot write `{path}`: {e}")))?;
+    let plural = |k: usize| if k == 1 { "" } else { "s" };
+    let mut msg = format!(
+        "saved {functions} function{} and {variables} variable{} to {path}",
+        plural(functions),
+        plural(variables)
+    );
+    if !skipped.is_empty() {
+        msg.push_str(&format!(" (left out: {})", skipped.join(", ")));
+    }
+    text(msg)
 }

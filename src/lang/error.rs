@@ -12,6 +12,9 @@ pub struct CgError {
     pub message: String,
     /// An optional suggestion shown on a `hint:` line.
     pub hint: Option<String>,
+    /// The error was raised in a user function's body and already says where; its span now
+    /// points at the call.
+    pub(crate) relocated: bool,
 }
 
 impl CgError {
@@ -21,6 +24,7 @@ impl CgError {
             span: None,
             message: message.into(),
             hint: None,
+            relocated: false,
         }
     }
 
@@ -30,6 +34,7 @@ impl CgError {
             span: Some(span),
             message: message.into(),
             hint: None,
+            relocated: false,
         }
     }
 

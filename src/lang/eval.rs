@@ -74,6 +74,15 @@ impl Session {
                 self.build_game(l, r, e.span)
             }
             ExprKind::List(items) => {
+                if let [
+                    Expr {
+                        kind: ExprKind::Generator { body, clauses },
+                        ..
+                    },
+                ] = items.as_slice()
+                {
+                    return Ok(Value::List(self.generator(body, clauses)?.as_list()));
+                }
                 let mut out = Vec::with_capacity(items.len());
                 for it in items {
                     out.push(self.eval(it)?);
@@ -100,6 +109,12 @@ impl Session {
                 let (l, r) = self.comparands(lhs, rhs)?;
                 self.compare_values(*op, &l, &r, e.span).map(Value::Bool)
             }
+            ExprKind::Range { lo, hi } => self.range_value(lo, hi, e.span),
+            ExprKind::Index { base, index } => self.index_value(base, index, e.span),
+            ExprKind::If { .. } => self.if_value(e),
+            ExprKind::Generator { body, clauses } => Ok(Value::Table(std::sync::Arc::new(
+                self.generator(body, clauses)?,
+            ))),
         }
     }
 
@@ -296,8 +311,14 @@ impl Session {
             "false" => return Ok(Value::Bool(false)),
             _ => {}
         }
-        if let Some(v) = self.vars.get(name) {
-            return Ok(v.clone());
+        if let Some(v) = self.lookup_var(name) {
+            return Ok(v);
+        }
+        if name == "_" {
+            return Err(CgError::at(
+                span,
+                "`_` is the last result, and there is none yet",
+            ));
         }
         let constant = match name {
             "on" => Some(self.threats.on()),
@@ -310,7 +331,7 @@ impl Session {
         if let Some(t) = constant {
             return Ok(Value::Threat(t));
         }
-        if functions::lookup(name).is_some() {
+        if functions::lookup(name).is_some() || self.functions.contains_key(name) {
             return Err(CgError::at(
                 span,
                 format!("`{name}` is a function: call it as `{name}(...)`"),
@@ -334,6 +355,13 @@ impl Session {
     /// A call of a function of the table: arity, arguments, then the row's implementation.
     fn call(&mut self, name: &str, name_span: Span, args: &[Expr], span: Span) -> EvalResult {
         let Some(f) = functions::lookup(name) else {
+            if let Some(u) = self.user_function(name) {
+                let mut values = Vec::with_capacity(args.len());
+                for a in args {
+                    values.push(self.eval(a)?);
+                }
+                return self.call_user(&u, values, span);
+            }
             let mut err = CgError::at(name_span, format!("unknown function `{name}`"));
             if let Some(c) = super::cgsuite_names::lookup(name) {
                 let hint = match c.ours {
@@ -342,7 +370,9 @@ impl Session {
                 };
                 return Err(err.with_hint(hint));
             }
-            if let Some(close) = functions::closest(name, functions::names()) {
+            let mut candidates: Vec<&str> = functions::names().collect();
+            candidates.extend(self.functions.keys().map(String::as_str));
+            if let Some(close) = functions::closest(name, candidates.into_iter()) {
                 err = err.with_hint(format!(
                     "did you mean `{close}`? (`:help` lists the functions)"
                 ));
@@ -380,6 +410,15 @@ impl Session {
                 values.push(Value::Quoted(Box::new(a.clone())));
                 continue;
             }
+            if let (Function::Builtin(b), ExprKind::Name(fname)) = (&f, &a.kind)
+                && b.takes_function
+                && i == 0
+                && self.lookup_var(fname).is_none()
+                && (functions::lookup(fname).is_some() || self.functions.contains_key(fname))
+            {
+                values.push(Value::Func(fname.clone()));
+                continue;
+            }
             match summands {
                 Some(terms) => {
                     let mut list = Vec::new();
@@ -408,6 +447,58 @@ impl Session {
                 )))
             }
         }
+    }
+
+    /// Applies the function called `name` (a built-in or a user function) to values, for
+    /// `map` and `filter`; errors point at `span`.
+    pub(crate) fn apply(&mut self, name: &str, args: Vec<Value>, span: Span) -> EvalResult {
+        if let Some(u) = self.user_function(name) {
+            return self.call_user(&u, args, span);
+        }
+        match functions::lookup(name) {
+            Some(Function::Builtin(b)) => {
+                if !b.arity.contains(&args.len()) {
+                    return Err(CgError::at(
+                        span,
+                        format!(
+                            "`{}` takes {}, not {}",
+                            b.signature,
+                            arity_text(&b.arity),
+                            args.len()
+                        ),
+                    ));
+                }
+                let mut values = Vec::with_capacity(args.len());
+                for v in args {
+                    values.push(if b.takes_positions {
+                        v
+                    } else {
+                        self.plain_value(v, span)?
+                    });
+                }
+                stopped_at(span, || {
+                    (b.run)(self, &values).map_err(|e| match e {
+                        CallError::Arg(_, m) | CallError::Call(m) => CgError::at(span, m),
+                        CallError::Eval(e) => e,
+                    })
+                })
+            }
+            Some(Function::Constructor(c)) => {
+                let args_in: Vec<Arg> = args.iter().map(|v| self.constructor_arg(v)).collect();
+                let position = (c.build)(&args_in).map_err(|e| CgError::at(span, e.message))?;
+                Ok(Value::Position(std::sync::Arc::new(
+                    super::value::ModulePosition::new(position),
+                )))
+            }
+            None => Err(CgError::at(span, format!("unknown function `{name}`"))),
+        }
+    }
+
+    /// `a + b` of two values (for `sum`).
+    pub(crate) fn add_values(&mut self, a: Value, b: Value, span: Span) -> EvalResult {
+        let a = self.game_value(a, span)?;
+        let b = self.game_value(b, span)?;
+        stopped_at(span, || self.binary(BinOp::Add, a, b, span))
     }
 
     /// A value with every position in it (lists included) replaced by its value.
@@ -631,6 +722,10 @@ impl Session {
             (Value::Game(a), Value::Game(b)) => a == b,
             (Value::Bool(a), Value::Bool(b)) => a == b,
             (Value::Str(a), Value::Str(b)) => a == b,
+            // `period(xs) == "preperiod 0, period 3"`: a report compares as its text.
+            (Value::Text(a), Value::Text(b) | Value::Str(b)) | (Value::Str(b), Value::Text(a)) => {
+                a == b
+            }
             (Value::Outcome(a), Value::Outcome(b)) => a == b,
             (Value::Relation(a), Value::Relation(b)) => a == b,
             (Value::Thermograph(a), Value::Thermograph(b)) => a == b,

@@ -6,7 +6,7 @@
 use std::ops::RangeInclusive;
 
 use super::builtins::{self, Builtin, Topic};
-use super::{endgame_functions, explain_functions, module_functions};
+use super::{endgame_functions, explain_functions, list_functions, module_functions};
 use crate::rulesets::{self, Constructor};
 
 /// One row of the function table.
@@ -70,6 +70,7 @@ pub fn all() -> impl Iterator<Item = Function> {
         .chain(module_functions::MODULE_FUNCTIONS)
         .chain(endgame_functions::ENDGAME_FUNCTIONS)
         .chain(explain_functions::EXPLAIN_FUNCTIONS)
+        .chain(list_functions::LIST_FUNCTIONS)
         .map(Function::Builtin)
         .chain(rulesets::CONSTRUCTORS.iter().map(Function::Constructor))
 }
@@ -117,15 +118,16 @@ fn capitalise(s: &str) -> String {
 pub fn closest<'a>(name: &str, candidates: impl Iterator<Item = &'a str>) -> Option<String> {
     let name = name.to_lowercase();
     let mut prefix: Option<&str> = None;
-    let mut best: Option<(usize, &str)> = None;
+    let mut best: Option<((usize, bool), &str)> = None;
     for c in candidates {
         let lower = c.to_lowercase();
         if !name.is_empty() && lower.starts_with(&name) && prefix.is_none_or(|p| c.len() < p.len())
         {
             prefix = Some(c);
         }
-        let d = edit_distance(&name, &lower);
-        if d <= 2.max(name.len() / 3) && best.is_none_or(|(bd, _)| d < bd) {
+        // Ties go to a candidate that the name extends (`minn` is `min`, not `Miny`).
+        let d = (edit_distance(&name, &lower), !name.starts_with(&lower));
+        if d.0 <= 2.max(name.len() / 3) && best.is_none_or(|(bd, _)| d < bd) {
             best = Some((d, c));
         }
     }

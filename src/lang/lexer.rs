@@ -49,6 +49,8 @@ pub(crate) enum Tok {
     Minus,
     PlusMinus,
     Dot,
+    /// `..` (integer ranges).
+    DotDot,
     Colon,
     /// `=`
     Assign,
@@ -64,6 +66,9 @@ pub(crate) struct Token {
     pub span: Span,
     /// Whitespace, a comment or a newline came directly before this token.
     pub space_before: bool,
+    /// A newline came before this token (after the previous one), also inside brackets:
+    /// inside a block it ends a statement.
+    pub line_before: bool,
 }
 
 /// Result of lexing: the tokens up to the first lexical error (always ending in `Eof`),
@@ -105,6 +110,7 @@ fn operator(i: &str) -> R<'_, Tok> {
         map(tag(":"), |_| Tok::Colon),
         map(tag("+"), |_| Tok::Plus),
         map(tag("-"), |_| Tok::Minus),
+        map(tag(".."), |_| Tok::DotDot),
         map(tag("."), |_| Tok::Dot),
         map(tag(","), |_| Tok::Comma),
         map(tag(";"), |_| Tok::Semi),
@@ -163,6 +169,8 @@ struct Lexer<'a> {
     rest: &'a str,
     tokens: Vec<Token>,
     stack: Vec<Tok>,
+    /// A newline was skipped since the last token.
+    line: bool,
 }
 
 impl<'a> Lexer<'a> {
@@ -321,6 +329,7 @@ impl<'a> Lexer<'a> {
             tok,
             span: Span::new(start, end),
             space_before: space,
+            line_before: std::mem::take(&mut self.line),
         });
     }
 
@@ -337,6 +346,7 @@ impl<'a> Lexer<'a> {
                 }
                 '\n' => {
                     self.rest = &self.rest[1..];
+                    self.line = true;
                     if self.stack.is_empty() {
                         self.push(Tok::Newline, start, space);
                         line_start = true;
@@ -490,6 +500,7 @@ impl<'a> Lexer<'a> {
             },
             span: Span::new(start, end),
             space_before: true,
+            line_before: std::mem::take(&mut self.line),
         });
         Ok(())
     }
@@ -502,6 +513,7 @@ pub(crate) fn lex(src: &str) -> Lexed {
         rest: src,
         tokens: Vec::new(),
         stack: Vec::new(),
+        line: false,
     };
     let error = lx.run().err();
     let end = lx.pos();
@@ -509,6 +521,7 @@ pub(crate) fn lex(src: &str) -> Lexed {
         tok: Tok::Eof,
         span: Span::new(end, end),
         space_before: true,
+        line_before: true,
     });
     Lexed {
         tokens: lx.tokens,

@@ -7,16 +7,24 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use rustc_hash::FxHashMap;
+
 use super::ast::{Statement, StmtKind};
 use super::commands;
 use super::error::CgError;
+use super::flow::{Frame, MemoKey, UserFunction};
 use super::parser;
 use super::span::Span;
 use super::value::{ModulePosition, Value, display_value};
 use crate::analysis::{Analysis, AnalysisCaches};
+use crate::game::cache::BoundedCache;
 use crate::game::threat::Threats;
 use crate::game::{Arena, Outcome, interrupt};
 use crate::search::{Budget, PositionValue, SearchEnv, SearchStats};
+
+/// The stack of a thread spawned without a size (Rust's default), assumed until
+/// [`Session::set_stack_size`] says otherwise.
+const DEFAULT_THREAD_STACK: usize = 2 << 20;
 
 /// User-visible settings changed by meta commands.
 #[derive(Clone, Debug)]
@@ -98,6 +106,25 @@ pub struct Session {
     pub(crate) loading: Vec<String>,
     /// Set when the driver asks to stop running statements.
     stop: Arc<AtomicBool>,
+    /// User functions (`f(n) = ...`), by name.
+    pub(crate) functions: BTreeMap<String, Arc<UserFunction>>,
+    /// Each user function's remembered results.
+    pub(crate) memos: FxHashMap<String, BoundedCache<Vec<MemoKey>, Value>>,
+    /// Scopes of the running user functions and generators (empty at the top level).
+    pub(crate) frames: Vec<Frame>,
+    /// The last result, `_`.
+    pub(crate) last: Option<Value>,
+    /// What the running statement has printed so far (loops and `if` blocks print lines).
+    pub(crate) out: Vec<String>,
+    /// The source text that the running expression's spans point into.
+    pub(crate) src: Arc<str>,
+    /// Where the stack stood when the running statement started.
+    pub(crate) stack_base: usize,
+    /// The stack of the thread that runs this session, in bytes (`Session::set_stack_size`):
+    /// user-function recursion stops with an error when it has used half of it.
+    pub(crate) stack_size: usize,
+    /// How many user-function calls are running, one inside the other.
+    pub(crate) call_depth: usize,
 }
 
 impl Default for Session {
@@ -118,7 +145,31 @@ impl Session {
             endgames: Default::default(),
             loading: Vec::new(),
             stop: Arc::new(AtomicBool::new(false)),
+            functions: BTreeMap::new(),
+            memos: FxHashMap::default(),
+            frames: Vec::new(),
+            last: None,
+            out: Vec::new(),
+            src: Arc::from(""),
+            stack_base: 0,
+            stack_size: DEFAULT_THREAD_STACK,
+            call_depth: 0,
         }
+    }
+
+    /// Tells the session how large the stack of the thread that runs it is (the calculator's
+    /// evaluation thread has [`crate::STACK_SIZE`]; the default assumes a plain thread's
+    /// 2 MiB). Recursion of user functions stops with an error at half of it.
+    pub fn set_stack_size(&mut self, bytes: usize) {
+        self.stack_size = bytes;
+    }
+
+    /// The user functions' definitions as written, in name order.
+    pub fn function_definitions(&self) -> Vec<String> {
+        self.functions
+            .values()
+            .map(|f| f.text().to_string())
+            .collect()
     }
 
     /// The memoised analysis functions on this session's arena.
@@ -136,9 +187,13 @@ impl Session {
         self.vars.insert(name.to_string(), value);
     }
 
-    /// Variable names, for completion and `:vars`.
+    /// Variable and user-function names, for completion.
     pub fn variable_names(&self) -> Vec<String> {
-        self.vars.keys().cloned().collect()
+        self.vars
+            .keys()
+            .chain(self.functions.keys())
+            .cloned()
+            .collect()
     }
 
     /// `name = value` for every variable, one per line.
@@ -148,7 +203,7 @@ impl Session {
             .iter()
             .map(|(k, v)| (k.clone(), v.clone()))
             .collect();
-        let mut lines = Vec::with_capacity(vars.len());
+        let mut lines = self.function_definitions();
         for (n, v) in vars {
             // Listing variables starts no search: a position not valued yet says so.
             lines.push(format!("{n} = {}", self.show_computed(&v)));
@@ -156,10 +211,54 @@ impl Session {
         lines.join("\n")
     }
 
-    /// Forgets every variable; returns how many there were.
-    pub(crate) fn clear_variables(&mut self) -> usize {
-        let n = self.vars.len();
+    /// The script `:save` writes: the user functions as defined, then `name = value` for
+    /// every variable whose value reads back. Returns it with the numbers of functions and
+    /// variables written and the variables left out (with their types).
+    pub(crate) fn session_script(&mut self) -> (String, usize, usize, Vec<String>) {
+        fn reads_back(v: &Value) -> bool {
+            match v {
+                Value::Game(_) | Value::Bool(_) | Value::Str(_) | Value::Threat(_) => true,
+                Value::List(items) => items.iter().all(reads_back),
+                _ => false,
+            }
+        }
+        let mut text =
+            String::from("# cgcalc session written by :save; `:load FILE` restores it\n");
+        let defs = self.function_definitions();
+        for d in &defs {
+            text.push_str(d);
+            text.push_str(";\n");
+        }
+        let vars: Vec<(String, Value)> = self
+            .vars
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        let (mut written, mut skipped) = (0, Vec::new());
+        for (name, v) in vars {
+            if reads_back(&v) {
+                let shown = self.show_full(&v);
+                text.push_str(&format!("{name} = {shown};\n"));
+                written += 1;
+            } else {
+                text.push_str(&format!(
+                    "# {name}: a {} (not written: it does not read back)\n",
+                    v.type_name()
+                ));
+                skipped.push(format!("{name} ({})", v.type_name()));
+            }
+        }
+        (text, defs.len(), written, skipped)
+    }
+
+    /// Forgets every variable and user function (and the last result); returns how many
+    /// variables and functions there were.
+    pub(crate) fn clear_variables(&mut self) -> (usize, usize) {
+        let n = (self.vars.len(), self.functions.len());
         self.vars.clear();
+        self.functions.clear();
+        self.memos.clear();
+        self.last = None;
         n
     }
 
@@ -255,16 +354,33 @@ impl Session {
         let input = stmt.span.text(src).trim().to_string();
         interrupt::clear_cancel();
         let start = Instant::now();
+        // A statement of a `:load`ed file runs inside the `:load` statement: keep its state.
+        let saved = (
+            std::mem::replace(&mut self.src, Arc::from(src)),
+            std::mem::replace(&mut self.stack_base, super::flow::stack_address()),
+            std::mem::take(&mut self.out),
+            std::mem::take(&mut self.frames),
+            std::mem::replace(&mut self.call_depth, 0),
+        );
         // Interrupts inside an expression carry the span of the operation they stopped; one
         // that escapes (while printing, say) points at the whole statement.
-        let caught = interrupt::catch(|| self.execute(stmt, src));
+        let caught = interrupt::catch(|| self.execute(stmt));
+        let printed = std::mem::take(&mut self.out);
+        (
+            self.src,
+            self.stack_base,
+            self.out,
+            self.frames,
+            self.call_depth,
+        ) = saved;
         let elapsed = start.elapsed();
+        let partial = (!printed.is_empty()).then(|| printed.join("\n"));
         let (output, error, quit) = match caught {
             Ok(Ok(Executed::Value(text))) => (text, None, false),
             Ok(Ok(Executed::Quit)) => (None, None, true),
-            Ok(Err(e)) => (None, Some(at.render(&e, src)), false),
+            Ok(Err(e)) => (partial, Some(at.render(&e, src)), false),
             Err(message) => (
-                None,
+                partial,
                 Some(at.render(&CgError::at(stmt.span, message), src)),
                 false,
             ),
@@ -279,31 +395,17 @@ impl Session {
         }
     }
 
-    fn execute(&mut self, stmt: &Statement, src: &str) -> Result<Executed, CgError> {
-        match &stmt.kind {
-            StmtKind::Expr(e) => {
-                let v = self.eval(e)?;
-                Ok(Executed::Value(
-                    stmt.print.then(|| self.show_with_parts(&v)),
-                ))
-            }
-            StmtKind::Assign {
-                name,
-                name_span,
-                value,
-            } => {
-                check_assignable(name, *name_span)?;
-                let v = self.eval(value)?;
-                let text = stmt.print.then(|| self.show_with_parts(&v));
-                self.vars.insert(name.clone(), v);
-                Ok(Executed::Value(text))
-            }
-            StmtKind::Assert(e) => {
-                self.assert(e, src)?;
-                Ok(Executed::Value(None))
-            }
-            StmtKind::Meta { command, args } => commands::run(self, command, args, stmt.span),
+    fn execute(&mut self, stmt: &Statement) -> Result<Executed, CgError> {
+        if let StmtKind::Meta { command, args } = &stmt.kind {
+            return commands::run(self, command, args, stmt.span);
         }
+        if let Some(v) = self.exec(stmt, true)? {
+            self.set_last(v);
+        }
+        let lines = std::mem::take(&mut self.out);
+        Ok(Executed::Value(
+            (!lines.is_empty()).then(|| lines.join("\n")),
+        ))
     }
 
     /// Prints a value within the print limit, or its summary. Positions get their values
@@ -311,6 +413,13 @@ impl Session {
     pub fn show(&mut self, v: &Value) -> String {
         self.resolve_positions(v);
         self.show_computed(v)
+    }
+
+    /// Prints a value in full (no print limit, ASCII), as `:save` and the exports write it.
+    pub(crate) fn show_full(&mut self, v: &Value) -> String {
+        self.resolve_positions(v);
+        display_value(&mut self.arena, &mut self.threats, v, usize::MAX)
+            .unwrap_or_else(|| too_long(v))
     }
 
     /// Prints a value as far as it is computed: a position whose value is not known yet
@@ -489,7 +598,7 @@ pub fn statement_groups(src: &str) -> impl Iterator<Item = (usize, &str)> {
     })
 }
 
-fn check_assignable(name: &str, span: Span) -> Result<(), CgError> {
+pub(crate) fn check_assignable(name: &str, span: Span) -> Result<(), CgError> {
     if parser::RESERVED.contains(&name) {
         return Err(CgError::at(
             span,

@@ -33,6 +33,44 @@ pub enum Value {
     /// (`explain` sees the options of `{...}` before canonicalisation, `why` a comparison's
     /// two sides). Never stored or printed.
     Quoted(Box<crate::lang::ast::Expr>),
+    /// A table of values (`table(expr for n in 1..10)`), printed aligned.
+    Table(Arc<Table>),
+    /// A function passed by name to `map` or `filter`.
+    Func(String),
+}
+
+/// A table: one key column for each loop variable of the generator that made it, then the
+/// value columns.
+#[derive(Clone, Debug)]
+pub struct Table {
+    /// The loop variables (`n`, or `m`, `n`).
+    pub keys: Vec<String>,
+    /// The headers of the value columns (the expressions as written).
+    pub columns: Vec<String>,
+    /// Each row: the loop variables' values, then the columns' values.
+    pub rows: Vec<(Vec<Value>, Vec<Value>)>,
+}
+
+impl Table {
+    /// The table as a list: the values of its one value column, or a list per row when it
+    /// has several.
+    pub fn as_list(&self) -> Vec<Value> {
+        self.rows
+            .iter()
+            .map(|(_, vs)| {
+                if vs.len() == 1 {
+                    vs[0].clone()
+                } else {
+                    Value::List(vs.clone())
+                }
+            })
+            .collect()
+    }
+
+    /// All headers, keys first.
+    pub fn headers(&self) -> Vec<String> {
+        self.keys.iter().chain(&self.columns).cloned().collect()
+    }
 }
 
 impl Value {
@@ -50,6 +88,8 @@ impl Value {
             Value::Text(_) => "picture",
             Value::Position(_) => "position",
             Value::Quoted(_) => "expression",
+            Value::Table(_) => "table",
+            Value::Func(_) => "function",
         }
     }
 }
@@ -179,6 +219,104 @@ fn append_value(
         },
         Value::Thermograph(t) => out.push_str(&crate::game::thermograph::cgsuite_text(t)),
         Value::Quoted(_) => out.push_str("<expression>"),
+        Value::Table(t) => {
+            let cells = table_cells(arena, threats, t, limit)?;
+            out.push_str(&layout_table(t, &cells));
+        }
+        Value::Func(name) => out.push_str(name),
     }
     (out.len() <= limit).then_some(())
+}
+
+/// The text of every cell of a table, keys first; `None` past `limit` characters.
+pub fn table_cells(
+    arena: &mut Arena,
+    threats: &mut Threats,
+    t: &Table,
+    limit: usize,
+) -> Option<Vec<Vec<String>>> {
+    let mut total = 0usize;
+    let mut rows = Vec::with_capacity(t.rows.len());
+    for (keys, values) in &t.rows {
+        let mut row = Vec::with_capacity(keys.len() + values.len());
+        for v in keys.iter().chain(values) {
+            let text = display_value(arena, threats, v, limit.saturating_sub(total))?;
+            total += text.len() + 2;
+            row.push(text);
+        }
+        rows.push(row);
+    }
+    (total <= limit).then_some(rows)
+}
+
+/// Lays out a table's cells in aligned columns. With two loop variables and one value column
+/// the table is a grid: the first variable down, the second across (`m\n` in the corner).
+pub fn layout_table(t: &Table, cells: &[Vec<String>]) -> String {
+    if t.keys.len() == 2 && t.columns.len() == 1 {
+        let mut downs: Vec<&str> = Vec::new();
+        let mut acrosses: Vec<&str> = Vec::new();
+        for row in cells {
+            if !downs.contains(&row[0].as_str()) {
+                downs.push(&row[0]);
+            }
+            if !acrosses.contains(&row[1].as_str()) {
+                acrosses.push(&row[1]);
+            }
+        }
+        let mut grid: Vec<Vec<String>> = Vec::with_capacity(downs.len() + 1);
+        let mut head = vec![format!("{}\\{}", t.keys[0], t.keys[1])];
+        head.extend(acrosses.iter().map(|s| s.to_string()));
+        grid.push(head);
+        for d in &downs {
+            let mut line = vec![d.to_string()];
+            for a in &acrosses {
+                let cell = cells
+                    .iter()
+                    .find(|r| r[0] == *d && r[1] == *a)
+                    .map_or(String::new(), |r| r[2].clone());
+                line.push(cell);
+            }
+            grid.push(line);
+        }
+        return align(&grid, false);
+    }
+    let mut grid = Vec::with_capacity(cells.len() + 1);
+    grid.push(t.headers());
+    grid.extend(cells.iter().cloned());
+    align(&grid, true)
+}
+
+/// Columns padded to their widest cell, two spaces apart; with `rule`, a line of dashes
+/// under the first row.
+fn align(grid: &[Vec<String>], rule: bool) -> String {
+    let ncols = grid.iter().map(Vec::len).max().unwrap_or(0);
+    let width = |c: usize| {
+        grid.iter()
+            .filter_map(|r| r.get(c))
+            .map(|s| s.chars().count())
+            .max()
+            .unwrap_or(0)
+    };
+    let widths: Vec<usize> = (0..ncols).map(width).collect();
+    let line = |cells: Vec<String>| {
+        let mut s = String::new();
+        for (c, cell) in cells.iter().enumerate() {
+            if c + 1 == cells.len() {
+                s.push_str(cell);
+            } else {
+                let pad = widths[c] - cell.chars().count();
+                s.push_str(cell);
+                s.push_str(&" ".repeat(pad + 2));
+            }
+        }
+        s.trim_end().to_string()
+    };
+    let mut lines = Vec::with_capacity(grid.len() + 1);
+    for (i, row) in grid.iter().enumerate() {
+        lines.push(line(row.clone()));
+        if i == 0 && rule {
+            lines.push(line(widths.iter().map(|w| "-".repeat(*w)).collect()));
+        }
+    }
+    lines.join("\n")
 }

@@ -871,18 +871,18 @@ mod tests {
                 };
                 let mut lines = [0u64; 9];
                 g.line_bits(false, &mut lines);
-                for c in 0..cols {
+                for (c, &line) in lines[..cols].iter().enumerate() {
                     let by_cell = (0..rows)
                         .filter(|&r| g.is_free(r, c))
                         .fold(0u64, |m, r| m | 1 << r);
-                    assert_eq!(lines[c], by_cell, "{rows}x{cols} column {c}");
+                    assert_eq!(line, by_cell, "{rows}x{cols} column {c}");
                 }
                 g.line_bits(true, &mut lines);
-                for r in 0..rows {
+                for (r, &line) in lines[..rows].iter().enumerate() {
                     let by_cell = (0..cols)
                         .filter(|&c| g.is_free(r, c))
                         .fold(0u64, |m, c| m | 1 << c);
-                    assert_eq!(lines[r], by_cell, "{rows}x{cols} row {r}");
+                    assert_eq!(line, by_cell, "{rows}x{cols} row {r}");
                 }
             }
         }

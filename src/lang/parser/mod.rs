@@ -14,8 +14,12 @@ mod slash;
 
 /// Names that can never be assigned to. (Function names are checked by the evaluator.)
 pub const RESERVED: &[&str] = &[
-    "on", "off", "over", "under", "dud", "true", "false", "assert", "Tiny", "Miny",
+    "on", "off", "over", "under", "dud", "true", "false", "assert", "Tiny", "Miny", "for", "in",
+    "if", "else", "_",
 ];
+
+/// Words that begin or continue statements: `for x in xs { }`, `if c { } else { }`.
+pub const KEYWORDS: &[&str] = &["for", "in", "if", "else"];
 
 /// Maximum nesting of brackets / prefix operators / slash levels.
 pub const MAX_DEPTH: usize = 200;
@@ -161,6 +165,9 @@ struct Parser<'a> {
     pos: usize,
     depth: usize,
     lex_error: Option<CgError>,
+    /// The innermost bracket is a block (not a game): the lexer splits `<|` and `|>` inside
+    /// any braces, so here a glued `<` `|` is `<|` and a glued `|` `>` is `|>`.
+    fuzzy_glue: bool,
 }
 
 impl<'a> Parser<'a> {
@@ -172,6 +179,7 @@ impl<'a> Parser<'a> {
             pos: 0,
             depth: 0,
             lex_error: lexed.error,
+            fuzzy_glue: false,
         }
     }
 
@@ -312,7 +320,7 @@ impl<'a> Parser<'a> {
                 _ => {}
             }
             let start = self.peek().span.start;
-            let kind = self.statement()?;
+            let kind = self.statement(true)?;
             let span = Span::new(start, self.prev_end());
             let print = match self.peek().tok {
                 Tok::Semi => {
@@ -331,7 +339,9 @@ impl<'a> Parser<'a> {
         Ok(Program { statements })
     }
 
-    fn statement(&mut self) -> PResult<StmtKind> {
+    /// One statement; `top`: at the top level of the program (not in a block), where
+    /// function definitions are allowed.
+    fn statement(&mut self, top: bool) -> PResult<StmtKind> {
         let t = self.peek().clone();
         let next_is_assign = matches!(self.peek_at(1).tok, Tok::Assign | Tok::ColonAssign);
         match &t.tok {
@@ -341,6 +351,36 @@ impl<'a> Parser<'a> {
                     command: command.clone(),
                     args: args.clone(),
                 })
+            }
+            Tok::Ident(name) if name == "_" && next_is_assign => Err(CgError::at(
+                t.span,
+                "cannot assign to `_`: it is a reserved name (the last result)",
+            )
+            .with_hint("pick another name, e.g. `last = _`")),
+            Tok::Ident(name) if next_is_assign && KEYWORDS.contains(&name.as_str()) => {
+                Err(CgError::at(
+                    t.span,
+                    format!("cannot assign to `{name}`: it is a reserved name"),
+                ))
+            }
+            Tok::Ident(kw) if kw == "for" => self.for_statement(),
+            Tok::Ident(kw) if kw == "else" => Err(CgError::at(
+                t.span,
+                "`else` without `if`",
+            )
+            .with_hint("write `else` on the line of the `}` that closes the if block: `if c { ... } else { ... }`")),
+            Tok::Ident(kw) if kw == "in" => Err(CgError::at(
+                t.span,
+                "`in` belongs to a loop: `for x in xs { ... }`",
+            )),
+            Tok::Ident(_) if self.definition_ahead() => {
+                if !top {
+                    return Err(CgError::at(
+                        t.span,
+                        "functions are defined at the top level, not inside a block",
+                    ));
+                }
+                self.definition()
             }
             Tok::Ident(name) if next_is_assign => {
                 if RESERVED.contains(&name.as_str()) {
@@ -352,7 +392,7 @@ impl<'a> Parser<'a> {
                 }
                 self.bump();
                 self.bump();
-                let value = self.statement_expr()?;
+                let value = self.value_expr()?;
                 Ok(StmtKind::Assign {
                     name: name.clone(),
                     name_span: t.span,
@@ -379,24 +419,388 @@ impl<'a> Parser<'a> {
                 }
                 Ok(StmtKind::Assert(self.comparison()?))
             }
-            _ => Ok(StmtKind::Expr(self.statement_expr()?)),
+            _ => Ok(StmtKind::Expr(self.value_expr()?)),
+        }
+    }
+
+    /// A statement's expression: an `if` expression or a statement expression (slash
+    /// notation allowed).
+    fn value_expr(&mut self) -> PResult<Expr> {
+        if matches!(&self.peek().tok, Tok::Ident(k) if k == "if") {
+            return self.if_expr();
+        }
+        self.statement_expr()
+    }
+
+    /// Does a definition `name(a, b) =` start here?
+    fn definition_ahead(&self) -> bool {
+        if self.peek_at(1).tok != Tok::LParen {
+            return false;
+        }
+        let mut k = 2;
+        if self.peek_at(k).tok == Tok::RParen {
+            return matches!(self.peek_at(k + 1).tok, Tok::Assign | Tok::ColonAssign);
+        }
+        loop {
+            if !matches!(self.peek_at(k).tok, Tok::Ident(_)) {
+                return false;
+            }
+            match self.peek_at(k + 1).tok {
+                Tok::Comma => k += 2,
+                Tok::RParen => {
+                    return matches!(self.peek_at(k + 2).tok, Tok::Assign | Tok::ColonAssign);
+                }
+                _ => return false,
+            }
+        }
+    }
+
+    /// Checks a name that a definition or a loop binds.
+    fn bindable(&self, name: &str, span: Span, what: &str) -> PResult<()> {
+        if RESERVED.contains(&name) {
+            return Err(CgError::at(
+                span,
+                format!("`{name}` is a reserved name and cannot be {what}"),
+            ));
+        }
+        if crate::lang::functions::lookup(name).is_some() {
+            return Err(CgError::at(
+                span,
+                format!("`{name}` is a built-in function and cannot be {what}"),
+            )
+            .with_hint("pick another name; built-in functions are never shadowed"));
+        }
+        Ok(())
+    }
+
+    /// `name(a, b) = body`.
+    fn definition(&mut self) -> PResult<StmtKind> {
+        let name_tok = self.bump();
+        let Tok::Ident(name) = name_tok.tok else {
+            unreachable!("checked by definition_ahead")
+        };
+        if crate::lang::functions::lookup(&name).is_some() {
+            return Err(CgError::at(
+                name_tok.span,
+                format!("`{name}` is a built-in function: a user function cannot redefine it"),
+            )
+            .with_hint(format!("pick another name, e.g. `my{name}`")));
+        }
+        self.bindable(&name, name_tok.span, "a function name")?;
+        self.bump(); // (
+        let mut params: Vec<String> = Vec::new();
+        while let Tok::Ident(p) = self.peek().tok.clone() {
+            let t = self.bump();
+            self.bindable(&p, t.span, "a parameter")?;
+            if params.contains(&p) {
+                return Err(CgError::at(
+                    t.span,
+                    format!("parameter `{p}` appears twice"),
+                ));
+            }
+            params.push(p);
+            if self.peek().tok == Tok::Comma {
+                self.bump();
+            }
+        }
+        self.bump(); // )
+        self.bump(); // = or :=
+        if matches!(self.peek().tok, Tok::Newline | Tok::Semi | Tok::Eof) {
+            return Err(CgError::at(
+                self.peek().span,
+                format!("expected the body of `{name}` after `=`"),
+            ));
+        }
+        let body = self.value_expr()?;
+        Ok(StmtKind::Def {
+            name,
+            name_span: name_tok.span,
+            params,
+            body,
+        })
+    }
+
+    /// `for x in xs { ... }`.
+    fn for_statement(&mut self) -> PResult<StmtKind> {
+        let (var, var_span, iter) = self.for_head()?;
+        let body = self.block("for")?;
+        Ok(StmtKind::For {
+            var,
+            var_span,
+            iter,
+            body,
+        })
+    }
+
+    /// `for x in xs` (the current token is `for`).
+    fn for_head(&mut self) -> PResult<(String, Span, Expr)> {
+        let kw = self.bump();
+        let t = self.peek().clone();
+        let Tok::Ident(var) = t.tok else {
+            return Err(CgError::at(
+                t.span,
+                format!(
+                    "expected a variable after `for`, found {}",
+                    self.describe(&t)
+                ),
+            )
+            .with_hint("write `for n in 1..10 { ... }`"));
+        };
+        self.bindable(&var, t.span, "a loop variable")?;
+        self.bump();
+        if !matches!(&self.peek().tok, Tok::Ident(k) if k == "in") {
+            return Err(CgError::at(
+                self.peek().span,
+                format!(
+                    "expected `in` after `for {var}`, found {}",
+                    self.describe(self.peek())
+                ),
+            )
+            .with_hint(format!(
+                "write `for {var} in 1..10 {{ ... }}` or `for {var} in [a, b] {{ ... }}`"
+            )));
+        }
+        self.bump();
+        if matches!(
+            self.peek().tok,
+            Tok::LBrace | Tok::Newline | Tok::Eof | Tok::Semi
+        ) {
+            return Err(CgError::at(
+                kw.span.to(self.peek().span),
+                format!("expected a list or a range after `for {var} in`"),
+            ));
+        }
+        let iter = self.range()?;
+        Ok((var, t.span, iter))
+    }
+
+    /// `if c { ... } [else { ... } | else if ...]`.
+    fn if_expr(&mut self) -> PResult<Expr> {
+        let kw = self.bump();
+        self.enter(kw.span)?;
+        if matches!(
+            self.peek().tok,
+            Tok::LBrace | Tok::Newline | Tok::Eof | Tok::Semi
+        ) {
+            return Err(
+                CgError::at(self.peek().span, "expected a condition after `if`")
+                    .with_hint("write `if n == 0 { ... } else { ... }`"),
+            );
+        }
+        let cond = self.comparison()?;
+        let then = self.block("if")?;
+        let mut end = then.span;
+        let otherwise = if matches!(&self.peek().tok, Tok::Ident(k) if k == "else") {
+            self.bump();
+            if matches!(&self.peek().tok, Tok::Ident(k) if k == "if") {
+                let start = self.peek().span.start;
+                let nested = self.if_expr()?;
+                let span = Span::new(start, self.prev_end());
+                end = span;
+                Some(Block {
+                    statements: vec![Statement {
+                        kind: StmtKind::Expr(nested),
+                        span,
+                        print: true,
+                    }],
+                    span,
+                })
+            } else {
+                let b = self.block("else")?;
+                end = b.span;
+                Some(b)
+            }
+        } else {
+            None
+        };
+        self.leave();
+        Ok(Expr::new(
+            ExprKind::If {
+                cond: Box::new(cond),
+                then,
+                otherwise,
+            },
+            kw.span.to(end),
+        ))
+    }
+
+    /// A block `{ statements }`: statements end at `;`, at a line break or at the `}`.
+    fn block(&mut self, what: &str) -> PResult<Block> {
+        let open = self.peek().clone();
+        if open.tok != Tok::LBrace {
+            return Err(CgError::at(
+                open.span,
+                format!(
+                    "expected `{{` to open the block of `{what}`, found {}",
+                    self.describe(&open)
+                ),
+            )
+            .with_hint(match what {
+                "for" => "write `for n in 1..10 { ... }`",
+                _ => "write `if c { ... } else { ... }`",
+            }));
+        }
+        self.bump();
+        self.enter(open.span)?;
+        self.mark_block_lines();
+        let saved = std::mem::replace(&mut self.fuzzy_glue, true);
+        let mut statements = Vec::new();
+        loop {
+            match self.peek().tok {
+                Tok::Newline | Tok::Semi => {
+                    self.bump();
+                    continue;
+                }
+                Tok::RBrace => break,
+                Tok::Eof => {
+                    return Err(CgError::at(
+                        self.peek().span,
+                        format!(
+                            "expected `}}` to close the block of `{what}` at {}",
+                            self.where_is(open.span)
+                        ),
+                    ));
+                }
+                _ => {}
+            }
+            let start = self.peek().span.start;
+            let kind = self.statement(false)?;
+            let span = Span::new(start, self.prev_end());
+            let print = match self.peek().tok {
+                Tok::Semi => {
+                    self.bump();
+                    false
+                }
+                Tok::Newline => {
+                    self.bump();
+                    true
+                }
+                Tok::RBrace => true,
+                Tok::Eof => {
+                    return Err(CgError::at(
+                        self.peek().span,
+                        format!(
+                            "expected `}}` to close the block of `{what}` at {}",
+                            self.where_is(open.span)
+                        ),
+                    ));
+                }
+                _ => return Err(self.after_statement_error()),
+            };
+            statements.push(Statement { kind, span, print });
+        }
+        let close = self.bump();
+        self.fuzzy_glue = saved;
+        self.leave();
+        Ok(Block {
+            statements,
+            span: open.span.to(close.span),
+        })
+    }
+
+    /// Inside the block that starts at the current token, a line break between two tokens
+    /// of the block itself (not inside its brackets) ends a statement: a `Newline` token is
+    /// put before each token that begins a line.
+    fn mark_block_lines(&mut self) {
+        let mut depth = 0usize;
+        let mut i = self.pos;
+        while i < self.toks.len() {
+            let t = &self.toks[i];
+            match t.tok {
+                Tok::Eof => break,
+                Tok::RParen | Tok::RBracket | Tok::RBrace if depth == 0 => break,
+                _ => {}
+            }
+            if depth == 0 && t.line_before && i > self.pos {
+                let at = t.span.start;
+                self.toks.insert(
+                    i,
+                    Token {
+                        tok: Tok::Newline,
+                        span: Span::new(at, at),
+                        space_before: true,
+                        line_before: true,
+                    },
+                );
+                i += 1;
+            }
+            match self.toks[i].tok {
+                Tok::LParen | Tok::LBracket | Tok::LBrace => depth += 1,
+                Tok::RParen | Tok::RBracket | Tok::RBrace => depth -= 1,
+                _ => {}
+            }
+            i += 1;
+        }
+    }
+
+    /// `<|` or `|>` written as two glued tokens inside a block (see `fuzzy_glue`).
+    fn glued_fuzzy(&self) -> Option<CmpOp> {
+        if !self.fuzzy_glue || self.peek_at(1).space_before {
+            return None;
+        }
+        match (&self.peek().tok, &self.peek_at(1).tok) {
+            (Tok::Cmp(CmpOp::Lt), Tok::Bars(1)) => Some(CmpOp::LessOrConfused),
+            (Tok::Bars(1), Tok::Cmp(CmpOp::Gt)) => Some(CmpOp::GreaterOrConfused),
+            _ => None,
+        }
+    }
+
+    /// The comparison operator at the current token, with how many tokens it takes.
+    fn comparison_op(&self) -> Option<(CmpOp, usize)> {
+        if let Some(op) = self.glued_fuzzy() {
+            return Some((op, 2));
+        }
+        match self.peek().tok {
+            Tok::Cmp(op) => Some((op, 1)),
+            _ => None,
         }
     }
 
     // ----- expressions -----
 
     fn comparison(&mut self) -> PResult<Expr> {
-        let lhs = self.additive()?;
+        let lhs = self.range()?;
         self.comparison_rest(lhs)
     }
 
+    /// `lo..hi` (both ends included) or a plain additive expression.
+    fn range(&mut self) -> PResult<Expr> {
+        let lo = self.additive()?;
+        self.range_rest(lo)
+    }
+
+    fn range_rest(&mut self, lo: Expr) -> PResult<Expr> {
+        if self.peek().tok != Tok::DotDot {
+            return Ok(lo);
+        }
+        self.bump();
+        let hi = self.additive()?;
+        if self.peek().tok == Tok::DotDot {
+            return Err(CgError::at(
+                self.peek().span,
+                "a range has one `..`: write lo..hi",
+            ));
+        }
+        let span = lo.span.to(hi.span);
+        Ok(Expr::new(
+            ExprKind::Range {
+                lo: Box::new(lo),
+                hi: Box::new(hi),
+            },
+            span,
+        ))
+    }
+
     fn comparison_rest(&mut self, lhs: Expr) -> PResult<Expr> {
-        let Tok::Cmp(op) = self.peek().tok else {
+        let lhs = self.range_rest(lhs)?;
+        let Some((op, n)) = self.comparison_op() else {
             return Ok(lhs);
         };
-        self.bump();
-        let rhs = self.additive()?;
-        if let Tok::Cmp(_) = self.peek().tok {
+        for _ in 0..n {
+            self.bump();
+        }
+        let rhs = self.range()?;
+        if self.comparison_op().is_some() {
             return Err(CgError::at(
                 self.peek().span,
                 format!(
@@ -543,6 +947,19 @@ impl<'a> Parser<'a> {
                 self.bump();
                 return self.literal_rest(l.clone(), false, t.span);
             }
+            // Inside an expression an `if` is evaluated for its value; nothing in it prints.
+            Tok::Ident(k) if k == "if" => return self.if_expr(),
+            Tok::Ident(k) if KEYWORDS.contains(&k.as_str()) => {
+                return Err(CgError::at(
+                    t.span,
+                    format!("`{k}` cannot stand inside an expression"),
+                )
+                .with_hint(match k.as_str() {
+                    "for" => "a loop is a statement of its own: `for n in 1..10 { ... }`; for a list of values write [expr for n in 1..10]",
+                    "else" => "`else` follows the `}` of an if block on the same line",
+                    _ => "`in` belongs to a loop: `for x in xs { ... }`",
+                }));
+            }
             Tok::Ident(name) => {
                 self.bump();
                 if self.peek().tok == Tok::LParen {
@@ -571,6 +988,7 @@ impl<'a> Parser<'a> {
             Tok::LBrace => self.brace_group(false)?,
             _ => return Err(self.expected_operand()),
         };
+        let e = self.indexing(e)?;
         // R2: `*` or `^` glued after a name or a closing bracket.
         let n = self.peek();
         if !n.space_before
@@ -592,6 +1010,65 @@ impl<'a> Parser<'a> {
             )));
         }
         Ok(e)
+    }
+
+    /// `e[i][j]...`: 0-based indexing of lists.
+    fn indexing(&mut self, mut e: Expr) -> PResult<Expr> {
+        while self.peek().tok == Tok::LBracket {
+            let open = self.bump();
+            self.enter(open.span)?;
+            if self.peek().tok == Tok::RBracket {
+                return Err(CgError::at(
+                    open.span.to(self.peek().span),
+                    "expected an index between `[` and `]`",
+                ));
+            }
+            let index = self.comparison()?;
+            let t = self.peek().clone();
+            if t.tok != Tok::RBracket {
+                return Err(CgError::at(
+                    t.span,
+                    format!(
+                        "expected `]` to close the index opened at {}, found {}",
+                        self.where_is(open.span),
+                        self.describe(&t)
+                    ),
+                ));
+            }
+            self.bump();
+            self.leave();
+            let span = e.span.to(t.span);
+            e = Expr::new(
+                ExprKind::Index {
+                    base: Box::new(e),
+                    index: Box::new(index),
+                },
+                span,
+            );
+        }
+        Ok(e)
+    }
+
+    /// The clauses of a generator after its body: `for x in xs`, then more `for` and `if`.
+    fn clauses(&mut self) -> PResult<Vec<Clause>> {
+        let mut out = Vec::new();
+        loop {
+            match &self.peek().tok {
+                Tok::Ident(k) if k == "for" => {
+                    let (var, var_span, iter) = self.for_head()?;
+                    out.push(Clause::For {
+                        var,
+                        var_span,
+                        iter,
+                    });
+                }
+                Tok::Ident(k) if k == "if" => {
+                    self.bump();
+                    out.push(Clause::If(self.comparison()?));
+                }
+                _ => return Ok(out),
+            }
+        }
     }
 
     fn expected_operand(&self) -> CgError {
@@ -758,7 +1235,27 @@ impl<'a> Parser<'a> {
             return Ok((items, c.span));
         }
         loop {
-            items.push(self.comparison()?);
+            let item = self.comparison()?;
+            if matches!(&self.peek().tok, Tok::Ident(k) if k == "for") {
+                let clauses = self.clauses()?;
+                let span = Span::new(item.span.start, self.prev_end());
+                if !items.is_empty() || self.peek().tok != close {
+                    return Err(CgError::at(
+                        span,
+                        format!("a generator `... for x in xs` must be the only item{ctx}"),
+                    )
+                    .with_hint("put it in its own brackets: [g(n) for n in 1..10]"));
+                }
+                items.push(Expr::new(
+                    ExprKind::Generator {
+                        body: Box::new(item),
+                        clauses,
+                    },
+                    span,
+                ));
+            } else {
+                items.push(item);
+            }
             let t = self.peek().clone();
             if t.tok == close {
                 self.bump();

@@ -46,7 +46,8 @@ impl Parser<'_> {
             None
         } else {
             let e = self.additive()?;
-            if !matches!(self.peek().tok, Tok::Bars(_) | Tok::Comma) {
+            if !matches!(self.peek().tok, Tok::Bars(_) | Tok::Comma) || self.glued_fuzzy().is_some()
+            {
                 return self.comparison_rest(e);
             }
             Some(e)
@@ -92,7 +93,7 @@ impl Parser<'_> {
             let at_end = match closer {
                 Closer::Brace(_) => t.tok == Tok::RBrace,
                 Closer::Statement => {
-                    matches!(t.tok, Tok::Newline | Tok::Semi | Tok::Eof)
+                    matches!(t.tok, Tok::Newline | Tok::Semi | Tok::Eof | Tok::RBrace)
                         || (last == Last::Opt && !matches!(t.tok, Tok::Bars(_) | Tok::Comma))
                 }
             };
@@ -299,7 +300,10 @@ impl Parser<'_> {
     pub(super) fn brace_group(&mut self, allow_switchset: bool) -> PResult<Expr> {
         let open = self.bump();
         self.enter(open.span)?;
-        let (mut segs, bars) = self.options(None, Closer::Brace(open.span))?;
+        let saved = std::mem::replace(&mut self.fuzzy_glue, false);
+        let parsed = self.options(None, Closer::Brace(open.span));
+        self.fuzzy_glue = saved;
+        let (mut segs, bars) = parsed?;
         let close = self.bump();
         let whole = open.span.to(close.span);
         let e = if bars.is_empty() {
