@@ -234,9 +234,9 @@ fn outcome_shortcuts_agree_with_exact_values() {
         let exact = a.outcome(v);
         let left_wins = matches!(exact, Outcome::L | Outcome::N);
         let right_wins = matches!(exact, Outcome::R | Outcome::N);
-        let mut b = d.move_bounds().unwrap();
-        d.refine_bounds(&mut b);
         for (p, wins) in [(Player::Left, left_wins), (Player::Right, right_wins)] {
+            let mut b = d.move_bounds().unwrap();
+            d.refine_bounds(&mut b, p);
             if let Some(w) = b.decide(p) {
                 decided += 1;
                 assert_eq!(w, wins, "{text}: {b:?} for {p:?}");
@@ -302,7 +302,8 @@ fn one_pass_move_counts() {
 }
 
 /// The counts the outcome search gets with each move, updated from the lines the move
-/// touches, equal the counts of the position after the move, counted afresh.
+/// touches, equal the counts of the position after the move, counted afresh; a move is safe
+/// exactly when both its cells are protected.
 #[test]
 fn updated_counts_equal_fresh_counts() {
     let mut rng = Rng::new(41);
@@ -315,18 +316,16 @@ fn updated_counts_equal_fresh_counts() {
         };
         let d = Domineering::<u64>::parse(&random_board(&mut rng, r, c)).unwrap();
         for p in [Player::Left, Player::Right] {
-            let updated = d.moves_with_bounds(p);
+            let updated = d.search_moves(p);
             let moves = d.moves(p);
             assert_eq!(updated.len(), moves.len());
-            for ((m, b), fresh) in updated.iter().zip(&moves) {
-                assert_eq!(m, fresh, "{}", d.board_string());
-                assert_eq!(
-                    *b,
-                    fresh.move_bounds(),
-                    "{} -> {}",
-                    d.board_string(),
-                    m.board_string()
-                );
+            let protected = d.0.protected(p == Player::Left);
+            for (m, fresh) in updated.iter().zip(&moves) {
+                assert_eq!(&m.after, fresh, "{}", d.board_string());
+                let text = format!("{} -> {}", d.board_string(), fresh.board_string());
+                assert_eq!(m.bounds, fresh.move_bounds(), "{text}");
+                let taken = d.0.free() & !fresh.0.free();
+                assert_eq!(m.safe, taken & !protected == 0, "{text}");
             }
         }
     }

@@ -90,35 +90,27 @@ pub trait Game: Clone + Eq + Hash + Send + Sync + 'static {
         None
     }
 
-    /// `player`'s moves (as [`Game::moves`]) with the counts of each position after the move
-    /// ([`Game::move_bounds`]); a ruleset may update the counts from this position's instead
-    /// of counting afresh.
-    fn moves_with_bounds(&self, player: Player) -> Vec<(Self, Option<MoveBounds>)> {
+    /// `player`'s moves (as [`Game::moves`]) as the outcome search needs them: with the
+    /// counts after each move ([`Game::move_bounds`]), whether it is safe and a static
+    /// preference. By default no move is safe or preferred; a ruleset may also update the
+    /// counts from this position's instead of counting afresh.
+    fn search_moves(&self, player: Player) -> Vec<SearchMove<Self>> {
         self.moves(player)
             .into_iter()
-            .map(|m| {
-                let b = m.move_bounds();
-                (m, b)
+            .map(|after| SearchMove {
+                bounds: after.move_bounds(),
+                after,
+                safe: false,
+                preference: 0,
             })
             .collect()
     }
 
-    /// Adds the counts that cost more to find (vulnerable moves) to `bounds`, which
-    /// [`Game::move_bounds`] gave; the search asks only where the cheap counts did not decide.
-    fn refine_bounds(&self, _bounds: &mut MoveBounds) {}
-
-    /// A static preference among `player`'s moves with equal counts (larger first), such as
-    /// Bullock's position values for Domineering; 0 by default.
-    fn move_preference(&self, _after: &Self, _player: Player) -> i64 {
-        0
-    }
-
-    /// Whether `player`'s move to `after` is one of the safe moves [`Game::move_bounds`]
-    /// counts. The outcome search never plays one while other moves are left (Bullock 2002:
-    /// the opponent cannot take it away, so it can wait; the counts already credit it).
-    fn is_safe_move(&self, _after: &Self, _player: Player) -> bool {
-        false
-    }
+    /// Adds the counts that cost more to find (sure moves beyond the safe ones, cells) to
+    /// `bounds`, which [`Game::move_bounds`] gave; the search asks only where the cheap counts
+    /// did not decide, and reads them only through [`MoveBounds::decide`] with `mover` to
+    /// move, so a ruleset may fill in just what that reads.
+    fn refine_bounds(&self, _bounds: &mut MoveBounds, _mover: Player) {}
 
     /// For games with global threats: `Some(p)` if `p` has already won outright in this
     /// position (e.g. a pawn promoted), independently of the rest of the sum.
@@ -132,6 +124,21 @@ pub trait Game: Clone + Eq + Hash + Send + Sync + 'static {
     fn forced_winner(&self, _to_play: Option<Player>) -> Option<Player> {
         None
     }
+}
+
+/// A move as the outcome search orders it ([`Game::search_moves`]).
+#[derive(Clone, Debug)]
+pub struct SearchMove<G> {
+    /// The position after the move.
+    pub after: G,
+    /// Its counts ([`Game::move_bounds`]).
+    pub bounds: Option<MoveBounds>,
+    /// One of the safe moves the counts credit: the opponent can never take it away, so the
+    /// search never plays it while other moves are left (Bullock 2002).
+    pub safe: bool,
+    /// Among moves with equal counts, larger first (Bullock's position values for
+    /// Domineering).
+    pub preference: i64,
 }
 
 /// Move counts of both players, indexed by [`Player`]: see [`Game::move_bounds`].

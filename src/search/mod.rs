@@ -15,7 +15,7 @@ pub mod sum_play;
 pub mod threat_position;
 
 pub use budget::{Budget, SearchStats};
-pub use game::{Game, Player};
+pub use game::{Game, Player, SearchMove};
 pub use global_threats::{GtResult, GtSearch};
 pub use impartial::NimSearch;
 pub use local::{LocalSearch, parallel_value};

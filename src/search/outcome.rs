@@ -138,7 +138,7 @@ impl<'a, G: Game> OutcomeSearch<'a, G> {
                 self.bound_cuts += 1;
                 return w;
             }
-            pos.refine_bounds(&mut b);
+            pos.refine_bounds(&mut b, mover);
             if let Some(w) = b.decide(mover) {
                 self.bound_cuts += 1;
                 return w;
@@ -170,18 +170,18 @@ impl<'a, G: Game> OutcomeSearch<'a, G> {
             let (me, them) = (who.index(), theirs.index());
             // (order key, safe move, position after the move, its counts)
             let mut mine: Vec<(i64, bool, G, Option<MoveBounds>)> = key
-                .moves_with_bounds(who)
+                .search_moves(who)
                 .into_iter()
-                .map(|(m, b)| {
+                .map(|m| {
                     // Bullock's ordering: the mover's real and safe moves minus the
                     // opponent's after the move, most first.
-                    let score = b.map_or(0, |b| {
+                    let score = m.bounds.map_or(0, |b| {
                         b.real[me] as i64 + b.safe[me] as i64
                             - b.real[them] as i64
                             - b.safe[them] as i64
                     });
-                    let order = -score * (1 << 20) - key.move_preference(&m, who);
-                    (order, key.is_safe_move(&m, who), m, b)
+                    let order = -score * (1 << 20) - m.preference;
+                    (order, m.safe, m.after, m.bounds)
                 })
                 .collect();
             if mine.iter().any(|x| !x.1) {

@@ -28,6 +28,7 @@ use std::sync::OnceLock;
 use rustc_hash::FxHashMap;
 
 use crate::rulesets::grid::{Bits, Grid};
+use crate::search::Player;
 use crate::search::game::MoveBounds;
 
 /// Lines of a board in one player's frame, with an empty sentinel line on each side: `N`
@@ -256,8 +257,8 @@ fn race(k: Counts, player_to_move: bool, memo: &mut FxHashMap<u64, (u8, u16)>) -
 }
 
 /// The player's sure moves and claim (`4 * moves + cells the opponent never uses`), moving
-/// first and moving second.
-pub(super) fn sure(p: &Packing) -> ([u32; 2], [u32; 2]) {
+/// `first` or second.
+pub(super) fn sure(p: &Packing, first: bool) -> (u32, u32) {
     thread_local! {
         static MEMO: RefCell<FxHashMap<u64, (u8, u16)>> = RefCell::default();
     }
@@ -272,33 +273,42 @@ pub(super) fn sure(p: &Packing) -> ([u32; 2], [u32; 2]) {
         cap(p.options[1]),
         cap(p.options[2]),
     ];
-    let base = 4 * p.safe + p.unused;
     MEMO.with_borrow_mut(|memo| {
         // A bound on memory: the races of a search repeat, so a cleared table refills fast.
         if memo.len() > 1 << 20 {
             memo.clear();
         }
-        let [(m0, c0), (m1, c1)] = [true, false].map(|first| race(k, first, memo));
+        let (moves, claim) = race(k, first, memo);
         (
-            [p.safe + u32::from(m0), p.safe + u32::from(m1)],
-            [base + u32::from(c0), base + u32::from(c1)],
+            p.safe + u32::from(moves),
+            4 * p.safe + p.unused + u32::from(claim),
         )
     })
 }
 
-/// Adds both players' sure moves and claims to `b` (Left packs along columns, Right along
-/// rows); a player whose lines are longer than 64 cells keeps the cheap counts.
-pub(super) fn refine<B: Bits>(g: &Grid<B>, b: &mut MoveBounds) {
+/// `player`'s packing: Left's along columns, Right's along rows; `None` where a line is
+/// longer than 64 cells.
+fn packing_of<B: Bits>(g: &Grid<B>, player: Player) -> Option<Packing> {
+    let along_rows = player == Player::Right;
+    match Lines::<18>::of(g, along_rows) {
+        Some(lines) => Some(pack(&lines)),
+        None => Lines::<66>::of(g, along_rows).map(|lines| pack(&lines)),
+    }
+}
+
+/// Adds to `b` what [`MoveBounds::decide`] reads with `mover` to move: the mover's sure moves
+/// and claim moving first, then, unless those already win, the opponent's moving second.
+pub(super) fn refine<B: Bits>(g: &Grid<B>, b: &mut MoveBounds, mover: Player) {
     b.empty = g.free().count();
-    for (k, along_rows) in [(0, false), (1, true)] {
-        let packing = match Lines::<18>::of(g, along_rows) {
-            Some(lines) => pack(&lines),
-            None => match Lines::<66>::of(g, along_rows) {
-                Some(lines) => pack(&lines),
-                None => continue,
-            },
-        };
-        (b.sure[k], b.claim[k]) = sure(&packing);
+    let (me, them) = (mover.index(), mover.other().index());
+    if let Some(p) = packing_of(g, mover) {
+        (b.sure[me][0], b.claim[me][0]) = sure(&p, true);
+    }
+    if b.decide(mover) == Some(true) {
+        return;
+    }
+    if let Some(p) = packing_of(g, mover.other()) {
+        (b.sure[them][1], b.claim[them][1]) = sure(&p, false);
     }
 }
 
@@ -342,6 +352,12 @@ mod tests {
         assert_eq!((q.safe, q.unused), (2, 0));
     }
 
+    /// Both turns of [`sure`]: ([moves first, second], [claim first, second]).
+    fn both(p: &Packing) -> ([u32; 2], [u32; 2]) {
+        let (a, b) = (sure(p, true), sure(p, false));
+        ([a.0, b.0], [a.1, b.1])
+    }
+
     /// Hand-solved races: with one lone vulnerable move the mover takes it, the second player
     /// loses it; two paired moves are both spoiled by one domino when the opponent starts.
     #[test]
@@ -350,30 +366,30 @@ mod tests {
             alone: [1, 0],
             ..Packing::default()
         };
-        assert_eq!(sure(&one_alone).0, [1, 0]);
+        assert_eq!(both(&one_alone).0, [1, 0]);
         let two_paired = Packing {
             paired: [2, 0],
             ..Packing::default()
         };
-        assert_eq!(sure(&two_paired).0, [1, 0]);
+        assert_eq!(both(&two_paired).0, [1, 0]);
         // Three paired: first takes one, the opponent spoils two; second: the opponent
         // spoils two, the player takes the last.
         let three = Packing {
             paired: [3, 0],
             ..Packing::default()
         };
-        assert_eq!(sure(&three).0, [1, 1]);
+        assert_eq!(both(&three).0, [1, 1]);
         // An area: worth two to the first player, spoiled otherwise; a kept cell of a
         // spoiled vulnerable move counts once in the claim.
         let area = Packing {
             areas: 1,
             ..Packing::default()
         };
-        assert_eq!(sure(&area), ([2, 0], [8, 0]));
+        assert_eq!(both(&area), ([2, 0], [8, 0]));
         let kept = Packing {
             alone: [0, 1],
             ..Packing::default()
         };
-        assert_eq!(sure(&kept), ([1, 0], [4, 1]));
+        assert_eq!(both(&kept), ([1, 0], [4, 1]));
     }
 }

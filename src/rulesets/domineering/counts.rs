@@ -6,10 +6,10 @@
 //! needs both neighbours across filled), and the opponent's real moves on lines `p` and `p + 1`
 //! of the opponent's frame and safe moves on lines `p - 1` to `p + 2`.
 
-use super::Domineering;
+use super::{Domineering, preference};
 use crate::rulesets::grid::{Bits, Grid, row_dominoes};
-use crate::search::Player;
 use crate::search::game::MoveBounds;
+use crate::search::{Player, SearchMove};
 
 /// A board's lines in both frames (bit `i` of line `j` is cell `i` along it), with an empty
 /// line before and after: `[rows, columns]`, for boards of up to 16 rows and columns.
@@ -100,13 +100,14 @@ fn safe_cells(lines: &[u16; 18], j: usize) -> u16 {
     lines[j] & !lines[j - 1] & !lines[j + 1]
 }
 
-/// `player`'s moves on `d` with the counts after each, from `bounds`, the counts of `d`; `None`
-/// where the board is too large for the line tables.
-pub(super) fn moves_with_bounds<B: Bits>(
+/// `player`'s moves on `d` with the counts after each, from `bounds`, the counts of `d`, and
+/// whether each is safe and its [`preference`]; `None` where the board is too large for the
+/// line tables.
+pub(super) fn search_moves<B: Bits>(
     d: &Domineering<B>,
     bounds: MoveBounds,
     player: Player,
-) -> Option<Vec<(Domineering<B>, Option<MoveBounds>)>> {
+) -> Option<Vec<SearchMove<Domineering<B>>>> {
     let g = &d.0;
     let frames = Frames::of(g)?;
     let cols = g.cols();
@@ -140,8 +141,16 @@ pub(super) fn moves_with_bounds<B: Bits>(
             b.safe[me] = (b.safe[me] as i32 + ds) as u32;
             b.real[them] = (b.real[them] as i32 + or) as u32;
             b.safe[them] = (b.safe[them] as i32 + os) as u32;
-            let after = Domineering(g.without_pair(i, i + step));
-            (after, Some(MoveBounds::new(b.real, b.safe)))
+            let (lines, len) = match player {
+                Player::Left => (cols, g.rows()),
+                Player::Right => (g.rows(), cols),
+            };
+            SearchMove {
+                after: Domineering(g.without_pair(i, i + step)),
+                bounds: Some(MoveBounds::new(b.real, b.safe)),
+                safe: (safe_cells(&mine.lines, j) >> p) & 3 == 3,
+                preference: preference(j - 1, p, lines, len),
+            }
         })
         .collect();
     Some(out)

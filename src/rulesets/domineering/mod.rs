@@ -11,7 +11,7 @@ mod counts;
 use super::grid::{Bits, Grid, Wide};
 use crate::game::{Arena, GameId};
 use crate::search::game::MoveBounds;
-use crate::search::{Game, Player, Position, Searched};
+use crate::search::{Game, Player, Position, SearchMove, Searched};
 
 /// A Domineering position on a board of up to `B::CAPACITY` cells: `u64` (the default, fast)
 /// up to 64, [`super::grid::Wide`] up to 256 (16x16, or strips such as 2x100).
@@ -97,63 +97,43 @@ impl<B: Bits> Game for Domineering<B> {
         Some(MoveBounds::new(real, safe))
     }
 
-    /// The counts after each move, updated from this position's on the lines the move
-    /// touches ([`counts`]).
-    fn moves_with_bounds(&self, player: Player) -> Vec<(Domineering<B>, Option<MoveBounds>)> {
-        self.move_bounds()
-            .and_then(|b| counts::moves_with_bounds(self, b, player))
-            .unwrap_or_else(|| {
-                self.moves(player)
-                    .into_iter()
-                    .map(|m| {
-                        let b = m.move_bounds();
-                        (m, b)
-                    })
-                    .collect()
+    /// The moves with the counts after each, updated from this position's on the lines the
+    /// move touches ([`counts`]); safe moves are those on two cells the opponent can never
+    /// cover; preferences are [`preference`].
+    fn search_moves(&self, player: Player) -> Vec<SearchMove<Domineering<B>>> {
+        if let Some(moves) = self
+            .move_bounds()
+            .and_then(|b| counts::search_moves(self, b, player))
+        {
+            return moves;
+        }
+        let g = &self.0;
+        let protected = g.protected(player == Player::Left);
+        let (rows, cols) = (g.rows(), g.cols());
+        self.moves(player)
+            .into_iter()
+            .map(|after| {
+                let taken = g.free().and_not(after.0.free());
+                let cell = taken.lowest().unwrap_or(0);
+                let (r, c) = (cell / cols, cell % cols);
+                let preference = match player {
+                    Player::Right => preference(r, c, rows, cols),
+                    Player::Left => preference(c, r, cols, rows),
+                };
+                SearchMove {
+                    bounds: after.move_bounds(),
+                    safe: taken.and_not(protected).is_empty(),
+                    preference,
+                    after,
+                }
             })
+            .collect()
     }
 
     /// Sure moves and cells beyond the safe moves: areas, vulnerable moves and the cells the
     /// opponent can never use ([`bounds`]).
-    fn refine_bounds(&self, b: &mut MoveBounds) {
-        bounds::refine(&self.0, b);
-    }
-
-    /// Bullock's position values (Obsequi, `position_values.c`), as classes: in the player's
-    /// own frame (rows along its dominoes), rows at an even distance from the nearer edge and
-    /// dominoes starting at an odd distance from the nearer side come first, then even rows,
-    /// then the inner rows with odd starts, then the inner rows, then the rest; nearer the edge
-    /// first within a class. The classes are symmetric, so normalised boards rank alike.
-    fn move_preference(&self, after: &Domineering<B>, player: Player) -> i64 {
-        let g = &self.0;
-        let Some(cell) = g.free().and_not(after.0.free()).lowest() else {
-            return 0;
-        };
-        let (rows, cols) = (g.rows() as i64, g.cols() as i64);
-        let (r, c) = ((cell as i64) / cols, (cell as i64) % cols);
-        // (line across the dominoes, position along it, lines, length) in the player's frame.
-        let (line, pos, lines, len) = match player {
-            Player::Right => (r, c, rows, cols),
-            Player::Left => (c, r, cols, rows),
-        };
-        let j = (line + 1).min(lines - line);
-        let k = (pos + 1).min(len - 1 - pos);
-        let class = match (j % 2 == 0, k % 2 == 1, j >= 3) {
-            (true, true, _) => 0,
-            (true, false, _) => 1,
-            (false, true, true) => 2,
-            (false, false, true) => 3,
-            _ => 4,
-        };
-        -(class * 4096 + j * 64 + k)
-    }
-
-    /// A domino on two cells the opponent can never cover.
-    fn is_safe_move(&self, after: &Domineering<B>, player: Player) -> bool {
-        let taken = self.0.free().and_not(after.0.free());
-        taken
-            .and_not(self.0.protected(player == Player::Left))
-            .is_empty()
+    fn refine_bounds(&self, b: &mut MoveBounds, mover: Player) {
+        bounds::refine(&self.0, b, mover);
     }
 
     fn describe_move(&self, to: &Domineering<B>, _player: Player) -> String {
@@ -185,6 +165,26 @@ pub fn parse_position(text: &str) -> Result<Box<dyn Position>, String> {
         Ok(d) => Ok(Box::new(Searched(d))),
         Err(_) => Ok(Box::new(Searched(Domineering::<Wide>::parse(text)?))),
     }
+}
+
+/// Bullock's position values (Obsequi, `position_values.c`), as classes, for a domino
+/// starting at cell `pos` of line `line` in the player's own frame (lines along its
+/// dominoes; `lines` lines of `len` cells): lines at an even distance from the nearer edge
+/// and dominoes starting at an odd distance from the nearer side come first, then those
+/// lines at other starts, then the inner lines with odd starts, then the inner lines, then
+/// the rest; nearer the edge first within a class. The classes are symmetric, so normalised
+/// boards rank alike. Larger is preferred.
+pub(super) fn preference(line: usize, pos: usize, lines: usize, len: usize) -> i64 {
+    let j = (line + 1).min(lines - line) as i64;
+    let k = (pos + 1).min(len - 1 - pos) as i64;
+    let class = match (j % 2 == 0, k % 2 == 1, j >= 3) {
+        (true, true, _) => 0,
+        (true, false, _) => 1,
+        (false, true, true) => 2,
+        (false, false, true) => 3,
+        _ => 4,
+    };
+    -(class * 4096 + j * 64 + k)
 }
 
 /// Dominoes that fit in runs of these lengths, one player placing them all.
