@@ -62,7 +62,10 @@ impl<const N: usize> Lines<N> {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(super) struct Packing {
     pub safe: u32,
+    /// Areas no opponent domino can spoil together with another item.
     pub areas: u32,
+    /// Areas facing another item across their open side.
+    pub open_areas: u32,
     /// Vulnerable moves alone, without and with a protected cell.
     pub alone: [u32; 2],
     /// Vulnerable moves an opponent domino may spoil together with another, likewise.
@@ -117,16 +120,42 @@ fn pack<const N: usize>(lines: &Lines<N>) -> Packing {
         p.safe += count;
         used[r] = starts | (starts << 1);
     }
-    // Areas on lines r and r + 1, walled across by lines r - 1 and r + 2.
+    // Areas on lines r and r + 1, walled across by line r - 1 or line r + 2 (both cells of
+    // the wall filled). With one wall the player enters on the far line first, which leaves
+    // the near one safe. An opponent domino across the open side spoils the area too, so an
+    // area whose open side faces another item is *open*: one domino may spoil it together
+    // with a paired vulnerable move or another open area.
+    let mut area_cells = [0u64; N];
+    // (line, cells, the line across the open side or 0 for two walls)
+    let mut open_areas = [(0usize, 0u64, 0usize); 32];
+    let mut open_count = 0;
     for r in 1..n {
-        let open = f[r] & f[r + 1] & !f[r - 1] & !f[r + 2] & !used[r] & !used[r + 1];
-        let mut blocks = open & (open >> 1);
+        let wall = |l: usize| !f[l] & !(f[l] >> 1);
+        let (above, below) = (wall(r - 1), wall(r + 2));
+        let free = f[r] & f[r + 1] & !used[r] & !used[r + 1];
+        let mut blocks = free & (free >> 1) & (above | below);
         while blocks != 0 {
-            let two = 3u64 << blocks.trailing_zeros();
+            let at = blocks.trailing_zeros();
+            let two = 3u64 << at;
             used[r] |= two;
             used[r + 1] |= two;
+            area_cells[r] |= two;
+            area_cells[r + 1] |= two;
             p.areas += 1;
-            blocks &= !two;
+            let open_line = match (above >> at & 1 == 1, below >> at & 1 == 1) {
+                (true, true) => 0,
+                (true, false) => r + 2,
+                _ => r - 1,
+            };
+            if open_line != 0 && open_count < open_areas.len() {
+                open_areas[open_count] = (r, two, open_line);
+                open_count += 1;
+            } else if open_line != 0 {
+                // No room to check it later: counted as facing another item.
+                p.areas -= 1;
+                p.open_areas += 1;
+            }
+            blocks &= !(two | (two >> 1));
         }
     }
     // Vulnerable moves in what is left.
@@ -136,8 +165,15 @@ fn pack<const N: usize>(lines: &Lines<N>) -> Packing {
         (_, starts[r]) = pair_starts(f[r] & !used[r]);
         cells[r] = starts[r] | (starts[r] << 1);
     }
+    for &(_, two, open_line) in &open_areas[..open_count] {
+        if (cells[open_line] | area_cells[open_line]) & two != 0 {
+            p.areas -= 1;
+            p.open_areas += 1;
+        }
+    }
     for r in 1..=n {
-        let near = cells[r - 1] | cells[r + 1];
+        // Area cells across count too: an opponent domino there may spoil an area as well.
+        let near = cells[r - 1] | cells[r + 1] | area_cells[r - 1] | area_cells[r + 1];
         let mut s = starts[r];
         while s != 0 {
             let two = 3u64 << s.trailing_zeros();
@@ -177,7 +213,7 @@ fn pack<const N: usize>(lines: &Lines<N>) -> Packing {
 
 /// Item kinds of the race, and what each is worth: (moves to the player who takes it, claim
 /// to the player who takes it, claim to the player when the opponent spoils it).
-const KINDS: [(u8, u16, u16); 8] = [
+const KINDS: [(u8, u16, u16); 9] = [
     (2, 8, 0), // area
     (1, 4, 0), // vulnerable move alone
     (1, 4, 1), // ... with a protected cell
@@ -186,19 +222,21 @@ const KINDS: [(u8, u16, u16); 8] = [
     (0, 1, 0), // option taking one cell
     (0, 2, 0), // two cells
     (0, 3, 0), // three cells
+    (2, 8, 0), // open area
 ];
 const PAIRED: usize = 3;
 const PAIRED_KEPT: usize = 4;
+const OPEN_AREA: usize = 8;
 
 /// Items of one kind the race tells apart; more are left out (fewer items still give a lower
 /// bound).
 const CAP: u8 = 31;
 
-type Counts = [u8; 8];
+type Counts = [u8; 9];
 
 /// The race for items: the player takes one item per move (an area is worth two moves, an
 /// option only cells); the opponent spoils one item per move, two paired vulnerable moves at
-/// once, or plays elsewhere. Solved by memoised minimax: (the moves the player can be sure
+/// once, an open area with a paired move or another open area, or plays elsewhere. Solved by memoised minimax: (the moves the player can be sure
 /// of, the claim), with the player or the opponent to move.
 fn race(k: Counts, player_to_move: bool, memo: &mut FxHashMap<u64, (u8, u16)>) -> (u8, u16) {
     if k.iter().all(|&x| x == 0) {
@@ -250,6 +288,16 @@ fn race(k: Counts, player_to_move: bool, memo: &mut FxHashMap<u64, (u8, u16)>) -
         if k[PAIRED] > 0 && k[PAIRED_KEPT] > 0 {
             spoil(&[PAIRED, PAIRED_KEPT], memo);
         }
+        if k[OPEN_AREA] > 0 {
+            for other in [PAIRED, PAIRED_KEPT] {
+                if k[other] > 0 {
+                    spoil(&[OPEN_AREA, other], memo);
+                }
+            }
+            if k[OPEN_AREA] >= 2 {
+                spoil(&[OPEN_AREA, OPEN_AREA], memo);
+            }
+        }
         (moves, claim)
     };
     memo.insert(key, v);
@@ -272,6 +320,7 @@ pub(super) fn sure(p: &Packing, first: bool) -> (u32, u32) {
         cap(p.options[0]),
         cap(p.options[1]),
         cap(p.options[2]),
+        cap(p.open_areas),
     ];
     MEMO.with_borrow_mut(|memo| {
         // A bound on memory: the races of a search repeat, so a cleared table refills fast.
@@ -339,8 +388,13 @@ mod tests {
         // Two open rows: vulnerable moves stacked, so a vertical domino meets two.
         let p = packing("..|..", true);
         assert_eq!(p.areas, 1);
+        // Three open rows: the top two hold two areas walled by the edge only, facing the
+        // vulnerable moves of the bottom row (an opponent domino may spoil one of each).
         let p = packing("....|....|....", true);
-        assert_eq!((p.alone, p.paired), ([0, 0], [6, 0]));
+        assert_eq!(
+            (p.areas, p.open_areas, p.alone, p.paired),
+            (0, 2, [0, 0], [2, 0])
+        );
         // A pair whose right cell has no free neighbour across: a vulnerable move alone (the
         // cell below its left cell is free but holds no item), with a protected cell.
         let p = packing("..|.#", true);
