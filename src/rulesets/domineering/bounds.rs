@@ -133,7 +133,10 @@ fn pack<const N: usize>(lines: &Lines<N>) -> Packing {
         let wall = |l: usize| !f[l] & !(f[l] >> 1);
         let (above, below) = (wall(r - 1), wall(r + 2));
         let free = f[r] & f[r + 1] & !used[r] & !used[r + 1];
-        let mut blocks = free & (free >> 1) & (above | below);
+        // An area open above must not face one placed before (which the opponent could then
+        // spoil with it); those below come later and check the same way.
+        let facing = area_cells[r - 1] | (area_cells[r - 1] >> 1);
+        let mut blocks = free & (free >> 1) & (above | (below & !facing));
         while blocks != 0 {
             let at = blocks.trailing_zeros();
             let two = 3u64 << at;
