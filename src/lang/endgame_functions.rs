@@ -21,7 +21,7 @@ pub static ENDGAME_FUNCTIONS: &[Builtin] = &[
         1..=1,
         Tables,
         "perfect play in a chess endgame against a lone king: distance to mate, best move",
-        "dtm(\"8/8/8/4k3/8/8/R7/R7 w - - 0 1\") solves the position's material by retrograde analysis\n(White: a king or none, and up to three queens, rooks, bishops, knights in all; Black: a lone\nking; at most 3 White pieces in a table, the king included) and prints the distance to mate\nin White's moves with the best move: White's fastest mate, Black's longest defence. Tables\nare kept for the session; KBNK takes a few seconds the first time.\nExample: dtm(\"8/8/8/8/8/8/2k5/1R5K w - - 0 1\") is a mate in 16.",
+        "dtm(\"8/8/8/4k3/8/8/R7/R7 w - - 0 1\") solves the position's material by retrograde analysis\n(White: a king or none, and up to three queens, rooks, bishops, knights in all; Black: a lone\nking; at most 3 White pieces in a table, the king included) and prints the distance to mate\nin White's moves with the best move: White's fastest mate, Black's longest defence. Tables\nare kept for the session; KBNK takes a few seconds the first time.\nExample: dtm(\"7K/8/8/8/8/8/2k5/1R6 w - - 0 1\") is a mate in 16.",
         |s, v| {
             let board = fen_arg(v, 0)?;
             let verdict = s
