@@ -56,3 +56,26 @@ fn fen_rank_of_many_digits() {
     let out = eval("dtm(\"8/8/8/8/8/8/2k5/1R5K w - - 0 1\")");
     assert!(out.contains("White mates in"), "{out}");
 }
+
+/// positions slow-unit-4050838d (`primenim(1000000)`, valued, its moves listed): 14 s under a
+/// 0.5 s time limit. The nim-value search checked its budget every 1024 nodes, and a heap of
+/// a million tokens has that many moves per node; listing the moves described each one by
+/// listing all of them; and the legal moves were deduplicated by a linear search. Now the
+/// budget is also checked per 65,536 moves generated and per listed move, and the
+/// deduplication hashes, so each statement stops at the time limit.
+#[test]
+fn primenim_of_a_million_tokens_keeps_the_time_limit() {
+    let start = std::time::Instant::now();
+    let out = eval("p = primenim(1000000);\np\nmoves(p)\noutcome(p)");
+    let t = start.elapsed();
+    assert_eq!(out.matches("budget exhausted: time limit").count(), 3, "{out}");
+    // Two runs of three statements of 0.3 s each; generous for a loaded machine (before the
+    // fix `moves(p)` alone ran for minutes).
+    assert!(t < std::time::Duration::from_secs(30), "took {t:?}: {out}");
+    let mut data = vec![6u8];
+    data.extend_from_slice(b"1000000");
+    position(&data);
+    // Small positions are unchanged.
+    let out = eval("primenim(1000, 7)");
+    assert!(out.contains("nim value 165, outcome N"), "{out}");
+}
