@@ -20,18 +20,42 @@ use crate::lang::{Reply, Session};
 use crate::rulesets::{Arg, CONSTRUCTORS};
 use crate::search::Budget;
 
-/// The budgets a fuzzed session searches with.
-pub fn fuzz_budget() -> Budget {
-    Budget {
-        nodes: 5_000,
-        memory: 256 << 20,
-        time: Duration::from_millis(300),
-        progress: None,
-    }
+/// How long a fuzzed input may run: the search budgets of its session and the wall time
+/// after which the watchdog cancels it.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    pub budget: Budget,
+    pub deadline: Duration,
 }
 
-/// Wall time a fuzzed input may run before the watchdog cancels it.
-pub const DEADLINE: Duration = Duration::from_secs(1);
+impl Limits {
+    /// For the fuzz targets: 5000 nodes or 300 ms per search, 1 s per input.
+    pub fn fuzz() -> Limits {
+        Limits {
+            budget: Budget {
+                nodes: 5_000,
+                memory: 256 << 20,
+                time: Duration::from_millis(300),
+                progress: None,
+            },
+            deadline: Duration::from_secs(1),
+        }
+    }
+
+    /// For the bounded property tests, which must be fast: 2000 nodes or 30 ms per search,
+    /// 60 ms per input (an input cancelled early still has to fail cleanly).
+    pub fn ci() -> Limits {
+        Limits {
+            budget: Budget {
+                nodes: 2_000,
+                memory: 256 << 20,
+                time: Duration::from_millis(30),
+                progress: None,
+            },
+            deadline: Duration::from_millis(60),
+        }
+    }
+}
 
 /// Parser property: any text parses to a program or an error whose span lies inside the
 /// text and which renders; `parse_expr` and `is_incomplete` do not panic.
@@ -65,13 +89,15 @@ pub fn refused(src: &str) -> bool {
     .any(|w| lower.contains(w))
 }
 
-/// Cancels the running statement once its input has run past [`DEADLINE`]: a background
+/// Cancels the running statement once its input has run past its deadline: a background
 /// thread polls the start time of the current input and keeps requesting cancellation
 /// (`interrupt::request_cancel`, the Ctrl-C path) and setting the session's stop flag until
-/// the input finishes. One per process; inputs run one at a time.
+/// the input finishes. One per process; [`run_watched`] runs inputs one at a time.
 pub struct Watchdog {
     /// Start of the running input in microseconds since `epoch`, 0 when idle.
     started: AtomicU64,
+    /// The running input's deadline in microseconds.
+    deadline: AtomicU64,
     epoch: Instant,
     stop: Mutex<Option<Arc<AtomicBool>>>,
 }
@@ -82,16 +108,17 @@ impl Watchdog {
         W.get_or_init(|| {
             let w: &'static Watchdog = Box::leak(Box::new(Watchdog {
                 started: AtomicU64::new(0),
+                deadline: AtomicU64::new(u64::MAX),
                 epoch: Instant::now(),
                 stop: Mutex::new(None),
             }));
             std::thread::spawn(move || {
                 loop {
-                    std::thread::sleep(Duration::from_millis(20));
+                    std::thread::sleep(Duration::from_millis(5));
                     let t = w.started.load(Ordering::Relaxed);
                     if t != 0 {
                         let now = w.epoch.elapsed().as_micros() as u64;
-                        if now.saturating_sub(t) > DEADLINE.as_micros() as u64 {
+                        if now.saturating_sub(t) > w.deadline.load(Ordering::Relaxed) {
                             interrupt::request_cancel();
                             if let Some(stop) = &*w.stop.lock().unwrap() {
                                 stop.store(true, Ordering::Relaxed);
@@ -104,8 +131,10 @@ impl Watchdog {
         })
     }
 
-    fn arm(&self, stop: Arc<AtomicBool>) {
+    fn arm(&self, stop: Arc<AtomicBool>, deadline: Duration) {
         *self.stop.lock().unwrap() = Some(stop);
+        self.deadline
+            .store(deadline.as_micros() as u64, Ordering::Relaxed);
         let now = (self.epoch.elapsed().as_micros() as u64).max(1);
         self.started.store(now, Ordering::Relaxed);
     }
@@ -125,12 +154,12 @@ pub struct EvalStats {
     pub skipped: usize,
 }
 
-/// A fresh session with the fuzzing budgets, one search thread and the given stack size (the
-/// caller runs it on a thread with that much stack).
-pub fn fuzz_session(stack_size: usize) -> Session {
+/// A fresh session with the budget of `limits`, one search thread and the given stack size
+/// (the caller runs it on a thread with that much stack).
+pub fn fuzz_session(stack_size: usize, limits: &Limits) -> Session {
     let mut s = Session::new();
     s.set_stack_size(stack_size);
-    s.search.budget = fuzz_budget();
+    s.search.budget = limits.budget;
     s.search.threads = 1;
     s
 }
@@ -138,19 +167,34 @@ pub fn fuzz_session(stack_size: usize) -> Session {
 /// Evaluator property: `src` runs in a fresh session (see [`fuzz_session`]) under the
 /// watchdog; no statement fails with an internal error (a caught panic) and every error
 /// names its origin. Must run on a thread with `stack_size` bytes of stack.
-pub fn check_eval(src: &str, stack_size: usize, stats: &mut EvalStats) -> Result<(), String> {
+pub fn check_eval(
+    src: &str,
+    stack_size: usize,
+    limits: &Limits,
+    stats: &mut EvalStats,
+) -> Result<(), String> {
     if refused(src) {
         stats.skipped += 1;
         return Ok(());
     }
-    let mut s = fuzz_session(stack_size);
-    run_watched(&mut s, src, stats)
+    let mut s = fuzz_session(stack_size, limits);
+    run_watched(&mut s, src, limits.deadline, stats)
 }
 
-/// Runs `src` in `s` under the watchdog and checks the replies.
-pub fn run_watched(s: &mut Session, src: &str, stats: &mut EvalStats) -> Result<(), String> {
+/// Runs `src` in `s` under the watchdog and checks the replies. Inputs run one at a time in
+/// the process (a lock): cancellation is a process-wide flag and the watchdog watches one
+/// input, so two sessions running at once (tests in parallel) would clear each other's
+/// cancellation and one could run unwatched.
+pub fn run_watched(
+    s: &mut Session,
+    src: &str,
+    deadline: Duration,
+    stats: &mut EvalStats,
+) -> Result<(), String> {
+    static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let dog = Watchdog::get();
-    dog.arm(s.stop_flag());
+    dog.arm(s.stop_flag(), deadline);
     let mut failure = None;
     s.run_source(src, "<fuzz>", false, &mut |r: &Reply| {
         stats.outputs += usize::from(r.output.is_some());
@@ -239,7 +283,12 @@ pub fn position_statement(family: &str, args: &[Arg]) -> String {
 /// reads writes back to a FEN that reads to the same board; and when the arguments are short
 /// the position is valued in a session (moves, outcome) under the fuzzing budgets with no
 /// internal error. Must run on a thread with `stack_size` bytes of stack.
-pub fn check_position(data: &[u8], stack_size: usize, stats: &mut EvalStats) -> Result<(), String> {
+pub fn check_position(
+    data: &[u8],
+    stack_size: usize,
+    limits: &Limits,
+    stats: &mut EvalStats,
+) -> Result<(), String> {
     let Some((family, args)) = position_args(data) else {
         return Ok(());
     };
@@ -301,8 +350,8 @@ pub fn check_position(data: &[u8], stack_size: usize, stats: &mut EvalStats) -> 
     let len: usize = data.len();
     if len <= 48 && (built || data[0] >= 128) {
         let src = position_statement(family, &args);
-        let mut s = fuzz_session(stack_size);
-        run_watched(&mut s, &src, stats)?;
+        let mut s = fuzz_session(stack_size, limits);
+        run_watched(&mut s, &src, limits.deadline, stats)?;
     }
     Ok(())
 }

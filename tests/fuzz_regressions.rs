@@ -4,7 +4,7 @@
 
 mod common;
 
-use cgcalc::fuzzing::{self, EvalStats};
+use cgcalc::fuzzing::{self, EvalStats, Limits};
 use common::run_text;
 
 /// Runs `src` through the evaluator property on a big-stack thread and returns each
@@ -15,8 +15,8 @@ fn eval(src: &str) -> String {
         .stack_size(cgcalc::STACK_SIZE)
         .spawn(move || {
             let mut stats = EvalStats::default();
-            fuzzing::check_eval(&src, cgcalc::STACK_SIZE, &mut stats).unwrap();
-            let mut s = fuzzing::fuzz_session(cgcalc::STACK_SIZE);
+            fuzzing::check_eval(&src, cgcalc::STACK_SIZE, &Limits::fuzz(), &mut stats).unwrap();
+            let mut s = fuzzing::fuzz_session(cgcalc::STACK_SIZE, &Limits::fuzz());
             run_text(&mut s, &src)
         })
         .unwrap()
@@ -31,7 +31,8 @@ fn position(data: &[u8]) {
         .stack_size(cgcalc::STACK_SIZE)
         .spawn(move || {
             let mut stats = EvalStats::default();
-            fuzzing::check_position(&data, cgcalc::STACK_SIZE, &mut stats).unwrap();
+            fuzzing::check_position(&data, cgcalc::STACK_SIZE, &Limits::fuzz(), &mut stats)
+                .unwrap();
         })
         .unwrap()
         .join()
@@ -68,7 +69,11 @@ fn primenim_of_a_million_tokens_keeps_the_time_limit() {
     let start = std::time::Instant::now();
     let out = eval("p = primenim(1000000);\np\nmoves(p)\noutcome(p)");
     let t = start.elapsed();
-    assert_eq!(out.matches("budget exhausted: time limit").count(), 3, "{out}");
+    assert_eq!(
+        out.matches("budget exhausted: time limit").count(),
+        3,
+        "{out}"
+    );
     // Two runs of three statements of 0.3 s each; generous for a loaded machine (before the
     // fix `moves(p)` alone ran for minutes).
     assert!(t < std::time::Duration::from_secs(30), "took {t:?}: {out}");

@@ -23,8 +23,14 @@ fn worker() -> &'static Mutex<Worker> {
             .stack_size(cgcalc::STACK_SIZE)
             .spawn(move || {
                 let mut stats = cgcalc::fuzzing::EvalStats::default();
+                let limits = cgcalc::fuzzing::Limits::fuzz();
                 for src in job_rx {
-                    let r = cgcalc::fuzzing::check_position(&src, cgcalc::STACK_SIZE, &mut stats);
+                    let r = cgcalc::fuzzing::check_position(
+                        &src,
+                        cgcalc::STACK_SIZE,
+                        &limits,
+                        &mut stats,
+                    );
                     let _ = res_tx.send(r);
                 }
             })
