@@ -7,8 +7,8 @@
 //! aborts; the property tests catch it). Nothing here may hang: searches run under small
 //! [`Budget`]s and a watchdog cancels a statement that runs too long (see [`Watchdog`]).
 //!
-//! Inputs that would touch the file system or the machine (`:load`, `:save`, `svg`, `tikz`,
-//! `csv`, `json` with a file name, `:threads`, `:limit`) are skipped by [`refused`].
+//! Inputs that could touch the file system or change the limits are skipped by [`refused`]:
+//! any that names `load`, `save`, `svg`, `tikz`, `csv`, `json`, `threads` or `limit`.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
