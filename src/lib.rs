@@ -5,6 +5,8 @@
 
 pub mod analysis;
 pub mod cli;
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod game;
 pub mod lang;
 pub mod repl;

@@ -71,7 +71,12 @@ pub(crate) struct Meter {
     last_progress: Instant,
     /// Nodes between checks, less one (a power of two less one).
     check_mask: u64,
+    /// Moves generated since the last check (see [`Meter::add_work`]).
+    work: u64,
 }
+
+/// Moves generated between budget checks, whatever the node count (see [`Meter::add_work`]).
+const WORK_PER_CHECK: u64 = 1 << 16;
 
 impl Meter {
     pub fn new(budget: Budget) -> Meter {
@@ -84,6 +89,7 @@ impl Meter {
             start: Instant::now(),
             last_progress: Instant::now(),
             check_mask: 1023,
+            work: 0,
         }
     }
 
@@ -104,15 +110,39 @@ impl Meter {
         }
     }
 
+    /// Counts `n` moves generated at a node and checks the budget after every 65,536 of
+    /// them: a node with many moves (a Prime-Nim heap of a million tokens) costs far more than
+    /// one tick, and a thousand such nodes between checks overran a one-second time limit
+    /// several times over, deaf to Ctrl-C meanwhile.
+    #[inline]
+    pub fn add_work(&mut self, n: usize, usage: impl FnOnce() -> Usage) {
+        self.work += n as u64;
+        if self.work >= WORK_PER_CHECK {
+            self.work = 0;
+            self.check(usage());
+        }
+    }
+
+    /// Checks Ctrl-C and the time limit between steps that are not nodes (a move list
+    /// valued one move at a time).
+    pub fn poll(&mut self) {
+        check_cancel();
+        self.check_time();
+    }
+
+    fn check_time(&self) {
+        if self.start.elapsed() > self.budget.time {
+            Interrupt::Budget(format!("time limit of {:?} reached", self.budget.time)).raise();
+        }
+    }
+
     #[cold]
     fn check(&mut self, u: Usage) {
         check_cancel();
         if self.stats.nodes > self.budget.nodes {
             Interrupt::Budget(format!("node limit of {} reached", self.budget.nodes)).raise();
         }
-        if self.start.elapsed() > self.budget.time {
-            Interrupt::Budget(format!("time limit of {:?} reached", self.budget.time)).raise();
-        }
+        self.check_time();
         if let Some(every) = self.budget.progress
             && self.last_progress.elapsed() >= every
         {

@@ -16,6 +16,8 @@ use std::any::Any;
 use std::fmt;
 use std::hash::Hash;
 
+use rustc_hash::FxHashSet;
+
 use super::game::{Game, Player};
 use super::position::{MoveRow, Position, PositionValue, SearchEnv, Searched};
 use crate::game::Outcome;
@@ -236,13 +238,17 @@ pub fn embedded_moves<F: ConditionalFamily>(
     player: Player,
 ) -> Vec<F::Local> {
     let mut out: Vec<F::Local> = Vec::new();
+    // Seen targets in a hash set, not `out.contains`: a Prime-Nim heap of a million tokens
+    // has some 80,000 legal moves, and the linear test made listing them take seconds.
+    let mut seen: FxHashSet<F::Local> = FxHashSet::default();
     for o in family.options(&sum[index], player) {
-        if !out.contains(&o.to)
+        if !seen.contains(&o.to)
             && o.condition
                 .atoms()
                 .iter()
                 .all(|&a| family.holds(a, sum, index, &o.to))
         {
+            seen.insert(o.to.clone());
             out.push(o.to);
         }
     }

@@ -66,19 +66,23 @@ impl<G: Game> NimSearch<G> {
             return v;
         }
         let (table, raw) = (&self.table, &self.raw);
-        self.meter.tick(|| Usage {
+        let usage = || Usage {
             table_entries: table.len(),
             arena_games: 0,
             bytes: table.capacity() * (entry_bytes::<G>() + 4) + raw.approx_bytes(),
-        });
-        let values: Vec<u32> = key
-            .moves(Player::Left)
-            .iter()
-            .map(|m| self.nim_value(m))
-            .collect();
+        };
+        self.meter.tick(usage);
+        let moves = key.moves(Player::Left);
+        self.meter.add_work(moves.len(), usage);
+        let values: Vec<u32> = moves.iter().map(|m| self.nim_value(m)).collect();
         let v = mex(&values);
         self.table.insert(key, v);
         v
+    }
+
+    /// Checks Ctrl-C and the time limit (between the searches of a move list).
+    pub(crate) fn poll(&mut self) {
+        self.meter.poll();
     }
 
     pub fn finish(self) -> SearchStats {

@@ -122,6 +122,11 @@ impl<'a, G: Game> LocalSearch<'a, G> {
         });
     }
 
+    /// Checks Ctrl-C and the time limit (between the searches of a move list).
+    pub(crate) fn poll(&mut self) {
+        self.meter.poll();
+    }
+
     /// The counters so far.
     pub fn stats(&self) -> &SearchStats {
         &self.meter.stats

@@ -204,6 +204,9 @@ impl<G: Game + fmt::Debug> Position for Searched<G> {
         if self.0.is_impartial() {
             let mut search = NimSearch::new(env.budget);
             for m in self.0.moves(Player::Left) {
+                // Describing a move may cost as much as listing them all (Prime-Nim): the
+                // list of a big position is bounded by the time limit, not only its nodes.
+                search.poll();
                 let n = search.nim_value(&m);
                 rows.push(MoveRow {
                     player: None,
@@ -218,6 +221,7 @@ impl<G: Game + fmt::Debug> Position for Searched<G> {
         let mut search = LocalSearch::new(env.arena, env.budget);
         for player in [Player::Left, Player::Right] {
             for m in self.0.moves(player) {
+                search.poll();
                 let v = search.value(&m);
                 rows.push(MoveRow {
                     player: Some(player),

@@ -418,6 +418,11 @@ impl Board {
                     if d == 0 || d > 8 {
                         return Err(format!("bad empty-square count `{c}` on rank {}", r + 1));
                     }
+                    // Checked before adding: a long run of digits must not wrap the i8 count
+                    // (a sum of 264 would wrap to 8 and read as a full rank).
+                    if f as u32 + d > 8 {
+                        return Err(format!("rank {} holds more than 8 squares", r + 1));
+                    }
                     f += d as i8;
                     continue;
                 }
