@@ -114,11 +114,13 @@ fn pack<const N: usize>(lines: &Lines<N>) -> Packing {
     let mut p = Packing::default();
     let mut used = [0u64; N];
     let mut protected = [0u64; N];
+    let mut safe_starts = [0u64; N];
     for r in 1..=n {
         protected[r] = f[r] & !f[r - 1] & !f[r + 1];
-        let (count, starts) = pair_starts(protected[r]);
+        let count;
+        (count, safe_starts[r]) = pair_starts(protected[r]);
         p.safe += count;
-        used[r] = starts | (starts << 1);
+        used[r] = safe_starts[r] | (safe_starts[r] << 1);
     }
     // Areas on lines r and r + 1, walled across by line r - 1 or line r + 2 (both cells of
     // the wall filled). With one wall the player enters on the far line first, which leaves
@@ -126,8 +128,8 @@ fn pack<const N: usize>(lines: &Lines<N>) -> Packing {
     // area whose open side faces another item is *open*: one domino may spoil it together
     // with a paired vulnerable move or another open area.
     let mut area_cells = [0u64; N];
-    // (line, cells, the line across the open side or 0 for two walls)
-    let mut open_areas = [(0usize, 0u64, 0usize); 32];
+    // (cells, the line across the open side) of areas with one wall
+    let mut open_areas = [(0u64, 0usize); 32];
     let mut open_count = 0;
     for r in 1..n {
         let wall = |l: usize| !f[l] & !(f[l] >> 1);
@@ -151,7 +153,7 @@ fn pack<const N: usize>(lines: &Lines<N>) -> Packing {
                 _ => r - 1,
             };
             if open_line != 0 && open_count < open_areas.len() {
-                open_areas[open_count] = (r, two, open_line);
+                open_areas[open_count] = (two, open_line);
                 open_count += 1;
             } else if open_line != 0 {
                 // No room to check it later: counted as facing another item.
@@ -168,7 +170,7 @@ fn pack<const N: usize>(lines: &Lines<N>) -> Packing {
         (_, starts[r]) = pair_starts(f[r] & !used[r]);
         cells[r] = starts[r] | (starts[r] << 1);
     }
-    for &(_, two, open_line) in &open_areas[..open_count] {
+    for &(two, open_line) in &open_areas[..open_count] {
         if (cells[open_line] | area_cells[open_line]) & two != 0 {
             p.areas -= 1;
             p.open_areas += 1;
@@ -195,10 +197,10 @@ fn pack<const N: usize>(lines: &Lines<N>) -> Packing {
     // it. Taking y with the safe move's near cell leaves the far cell protected and empty,
     // and a free cell across y whose own far neighbour is filled can then never be covered.
     for r in 1..=n {
-        let (_, mut safe_starts) = pair_starts(protected[r]);
-        while safe_starts != 0 {
-            let c = safe_starts.trailing_zeros();
-            safe_starts &= safe_starts - 1;
+        let mut starts = safe_starts[r];
+        while starts != 0 {
+            let c = starts.trailing_zeros();
+            starts &= starts - 1;
             let open = f[r] & !used[r] & !protected[r] & !used[r - 1] & !used[r + 1];
             let beside = [(c > 0).then(|| 1u64 << (c - 1)), Some(4u64 << c)];
             if let Some(y) = beside.into_iter().flatten().find(|&y| y & open != 0) {
