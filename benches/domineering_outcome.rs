@@ -16,8 +16,9 @@ use cgcalc::rulesets::domineering::Domineering;
 use cgcalc::rulesets::grid::{Bits, Wide};
 use cgcalc::search::{Budget, OutcomeSearch, Player};
 
-/// The outcome class of the empty board, nodes, and seconds; `None` past the limit.
-fn ours<B: Bits>(r: usize, c: usize, limit: Duration) -> (Option<Outcome>, u64, f64) {
+/// The outcome class of the empty board (`None` past the limit), nodes, seconds, and for a
+/// search the limit stopped, how far it got.
+fn ours<B: Bits>(r: usize, c: usize, limit: Duration) -> (Option<Outcome>, u64, f64, String) {
     let board = Domineering::<B>::rectangle(r, c).expect("board fits");
     let mut arena = Arena::new();
     let budget = Budget {
@@ -26,16 +27,33 @@ fn ours<B: Bits>(r: usize, c: usize, limit: Duration) -> (Option<Outcome>, u64, 
         ..Budget::default()
     };
     let t = Instant::now();
-    let mut nodes = 0;
+    let mut s = OutcomeSearch::new(&mut arena, budget, 14);
+    let mut left = None;
     let outcome = interrupt::catch(|| {
-        let mut s = OutcomeSearch::new(&mut arena, budget, 14);
         let l = s.wins(&board, Player::Left);
+        left = Some(l);
         let rr = s.wins(&board, Player::Right);
-        nodes = s.finish().nodes;
         Outcome::from_first_player_wins(l, rr)
     })
     .ok();
-    (outcome, nodes, t.elapsed().as_secs_f64())
+    let nodes = s.stats().nodes;
+    let stopped = match (outcome, left) {
+        (Some(_), _) => String::new(),
+        (None, l) => {
+            let (who, done) = match l {
+                None => ("Left (vertical) first", String::new()),
+                Some(w) => (
+                    "Right (horizontal) first",
+                    format!("; Left first {} ", if w { "wins" } else { "loses" }),
+                ),
+            };
+            format!(
+                "stopped in {who}: {} of {} first moves searched{done}",
+                s.root.done, s.root.moves
+            )
+        }
+    };
+    (outcome, nodes, t.elapsed().as_secs_f64(), stopped)
 }
 
 /// Obsequi's outcome and wall time from the peer script's RESULT line.
@@ -96,7 +114,7 @@ fn main() {
     let mut disagree = 0;
     for (r, c) in boards {
         let lim = Duration::from_secs(limit);
-        let (o, nodes, t) = if r * c <= 64 {
+        let (o, nodes, t, stopped) = if r * c <= 64 {
             ours::<u64>(r, c, lim)
         } else {
             ours::<Wide>(r, c, lim)
@@ -125,6 +143,9 @@ fn main() {
             pt.map_or("-".to_string(), |p| format!("{p:.2} s")),
             ratio
         );
+        if !stopped.is_empty() {
+            println!("       {stopped}");
+        }
     }
     println!(
         "peak {:.0} MiB; {disagree} disagreements",

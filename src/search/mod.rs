@@ -19,6 +19,6 @@ pub use game::{Game, Player, SearchMove};
 pub use global_threats::{GtResult, GtSearch};
 pub use impartial::NimSearch;
 pub use local::{LocalSearch, parallel_value};
-pub use outcome::OutcomeSearch;
+pub use outcome::{OutcomeSearch, RootProgress};
 pub use position::{MoveRow, Part, Position, PositionValue, SearchEnv, Searched};
 pub use threat_position::ThreatPosition;

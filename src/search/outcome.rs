@@ -112,6 +112,18 @@ pub struct OutcomeSearch<'a, G: Game> {
     pub bound_cuts: u64,
     /// Positions with at most this many moves (both players together) are valued exactly.
     exact_below: usize,
+    /// Moves between the root and the position being searched.
+    depth: usize,
+    /// How far the search of the root got, for a report when a budget stops it.
+    pub root: RootProgress,
+}
+
+/// The root moves of the last [`OutcomeSearch::wins`] call: how many were searched to the
+/// end (each a loss for the mover, or the last one a win) out of how many to try.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RootProgress {
+    pub done: usize,
+    pub moves: usize,
 }
 
 impl<'a, G: Game> OutcomeSearch<'a, G> {
@@ -122,11 +134,15 @@ impl<'a, G: Game> OutcomeSearch<'a, G> {
             searched: 0,
             exact_below,
             bound_cuts: 0,
+            depth: 0,
+            root: RootProgress::default(),
         }
     }
 
     /// Does `mover`, moving first in `pos`, win?
     pub fn wins(&mut self, pos: &G, mover: Player) -> bool {
+        self.depth = 0;
+        self.root = RootProgress::default();
         let bounds = pos.move_bounds();
         self.wins_bounded(pos, mover, bounds)
     }
@@ -188,8 +204,23 @@ impl<'a, G: Game> OutcomeSearch<'a, G> {
                 mine.retain(|x| !x.1);
             }
             mine.sort_by_key(|x| x.0);
-            mine.iter()
-                .any(|(_, _, m, b)| !self.wins_bounded(m, theirs, *b))
+            let root = self.depth == 0;
+            if root {
+                self.root.moves = mine.len();
+            }
+            self.depth += 1;
+            let mut wins = false;
+            for (_, _, m, b) in &mine {
+                wins = !self.wins_bounded(m, theirs, *b);
+                if root {
+                    self.root.done += 1;
+                }
+                if wins {
+                    break;
+                }
+            }
+            self.depth -= 1;
+            wins
         };
         let work = self.searched - before;
         self.table.insert(key, who, w, work);
@@ -204,6 +235,11 @@ impl<'a, G: Game> OutcomeSearch<'a, G> {
             Player::Left => !a.leq(v, zero),
             Player::Right => !a.leq(zero, v),
         }
+    }
+
+    /// The counters so far (readable after a budget stopped the search).
+    pub fn stats(&self) -> &SearchStats {
+        self.local.stats()
     }
 
     pub fn finish(self) -> SearchStats {
