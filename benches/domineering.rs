@@ -44,5 +44,18 @@ fn main() {
             stats.table_size,
             common::peak_mib()
         );
+        if std::env::var_os("CACHE_STATS").is_some() {
+            let a = arena.stats();
+            println!(
+                "         arena {} games, option pool {}",
+                a.games, a.option_pool
+            );
+            for (name, c) in a.caches.iter().filter(|(_, c)| c.hits + c.misses > 0) {
+                println!(
+                    "         {name}: {} hits, {} misses, {} flushes",
+                    c.hits, c.misses, c.flushes
+                );
+            }
+        }
     }
 }
