@@ -481,7 +481,45 @@ impl<B: Bits> Grid<B> {
     }
 
     /// The board with cell set `cells` (in this board's coordinates) cropped to its bounding box.
+    /// Rows of up to 64 cells are moved as words; other boards cell by cell.
     fn crop(&self, cells: B) -> Grid<B> {
+        let (rows, cols) = (self.rows(), self.cols());
+        if cells.is_empty() {
+            return Grid {
+                rows: 0,
+                cols: 0,
+                free: B::EMPTY,
+            };
+        }
+        if cols > 64 {
+            return self.crop_cellwise(cells);
+        }
+        let row_mask = u64::first(cols);
+        let row = |r: usize| cells.shr(r * cols).low_u64() & row_mask;
+        let (mut r0, mut r1, mut used) = (usize::MAX, 0, 0u64);
+        for r in 0..rows {
+            let x = row(r);
+            if x != 0 {
+                r0 = r0.min(r);
+                r1 = r;
+                used |= x;
+            }
+        }
+        let c0 = used.trailing_zeros() as usize;
+        let ncols = 64 - used.leading_zeros() as usize - c0;
+        let mut free = B::EMPTY;
+        for r in r0..=r1 {
+            free = free.or(B::from_u64(row(r) >> c0).shl((r - r0) * ncols));
+        }
+        Grid {
+            rows: (r1 - r0 + 1) as u16,
+            cols: ncols as u16,
+            free,
+        }
+    }
+
+    /// [`Self::crop`] one cell at a time (any board; the reference for the word version).
+    fn crop_cellwise(&self, cells: B) -> Grid<B> {
         let cols = self.cols();
         let (mut r0, mut r1, mut c0, mut c1) = (usize::MAX, 0, usize::MAX, 0);
         for i in ones(cells) {
@@ -499,6 +537,26 @@ impl<B: Bits> Grid<B> {
         Grid {
             rows: (r1 - r0 + 1) as u16,
             cols: ncols as u16,
+            free,
+        }
+    }
+
+    /// The board reflected in its main diagonal: cell (r, c) goes to (c, r). Lines of up to
+    /// 64 cells are moved as words ([`Self::line_bits`]); other boards cell by cell.
+    fn transposed(&self) -> Grid<B> {
+        let (r, c) = (self.rows(), self.cols());
+        if r == 0 || c == 0 || r > 64 || c > 64 {
+            return self.transform(c, r, |i, j| (j, i));
+        }
+        let mut columns = [0u64; 64];
+        self.line_bits(false, &mut columns);
+        let mut free = B::EMPTY;
+        for (k, &column) in columns[..c].iter().enumerate() {
+            free = free.or(B::from_u64(column).shl(k * r));
+        }
+        Grid {
+            rows: c as u16,
+            cols: r as u16,
             free,
         }
     }
@@ -526,9 +584,7 @@ impl<B: Bits> Grid<B> {
     /// The four images that keep rows as rows (identity, mirrors, half turn), and the four
     /// that exchange rows and columns (transpose, quarter turns, anti-transpose).
     pub fn symmetries(&self) -> ([Grid<B>; 4], [Grid<B>; 4]) {
-        let (r, c) = (self.rows(), self.cols());
-        let transposed = self.transform(c, r, |i, j| (j, i));
-        (self.row_images(), transposed.row_images())
+        (self.row_images(), self.transposed().row_images())
     }
 
     /// The board, its left-right mirror, its top-bottom mirror and its half turn. Rows of up
@@ -801,5 +857,61 @@ mod tests {
         assert_eq!(r.len(), 2);
         assert_eq!(r[0].board_string(), "..");
         assert_eq!(r[1].board_string(), "#..|...");
+    }
+
+    /// Cropping and transposing by words equal the cell-by-cell versions, on random boards
+    /// of both set types (the `Wide` boards up to 16x16, past one word).
+    #[test]
+    fn word_crop_and_transpose_match_cellwise() {
+        fn check<B: Bits>(rows: usize, cols: usize, seed: &mut u64) {
+            let mut free = B::EMPTY;
+            for i in 0..rows * cols {
+                *seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                if (*seed >> 33) % 3 != 0 {
+                    free = free.or(B::bit(i));
+                }
+            }
+            let g = Grid::<B> {
+                rows: rows as u16,
+                cols: cols as u16,
+                free,
+            };
+            let slow = g.transform(cols, rows, |i, j| (j, i));
+            assert_eq!(g.transposed(), slow, "{rows}x{cols}");
+            let mut rest = free;
+            while let Some(first) = rest.lowest() {
+                let mut region = B::bit(first);
+                loop {
+                    let grown = g.spread(region, g.edges());
+                    if grown == region {
+                        break;
+                    }
+                    region = grown;
+                }
+                rest = rest.and_not(region);
+                assert_eq!(g.crop(region), g.crop_cellwise(region), "{rows}x{cols}");
+            }
+        }
+        let mut seed = 99u64;
+        for rows in 1..=9 {
+            for cols in 1..=9 {
+                if rows * cols <= 64 {
+                    check::<u64>(rows, cols, &mut seed);
+                }
+            }
+        }
+        for (rows, cols) in [
+            (16, 16),
+            (9, 9),
+            (10, 10),
+            (2, 100),
+            (100, 2),
+            (1, 200),
+            (12, 12),
+        ] {
+            check::<Wide>(rows, cols, &mut seed);
+        }
     }
 }
