@@ -12,6 +12,7 @@ use std::hash::{Hash, Hasher};
 use rustc_hash::{FxHashMap, FxHasher};
 
 use super::cache::{BoundedCache, NamedStats};
+use super::interrupt;
 use super::number::Dyadic;
 use super::thermograph::{THERMOGRAPH_CACHE_CAPACITY, Thermograph};
 use super::uptimal::UptimalExpansion;
@@ -149,6 +150,9 @@ pub struct Arena {
     pub(crate) uptimal_memo: BoundedCache<GameId, Option<UptimalExpansion>>,
     pub(crate) thermographs: BoundedCache<GameId, std::sync::Arc<Thermograph>>,
     zero: GameId,
+    /// The statement budget (`interrupt::enter_budget`) watches this arena's growth: set for
+    /// a session's arena, not for the private arenas of search workers or scratch work.
+    pub metered: bool,
 }
 
 impl Default for Arena {
@@ -185,6 +189,7 @@ impl Arena {
             uptimal_memo: BoundedCache::new(UPTIMAL_CACHE_CAPACITY),
             thermographs: BoundedCache::new(THERMOGRAPH_CACHE_CAPACITY),
             zero: GameId(0),
+            metered: false,
         };
         arena.zero = arena.nus(Nus::number(Dyadic::ZERO));
         arena
@@ -224,7 +229,17 @@ impl Arena {
             chain: UNKNOWN,
         });
         self.nus_index.insert(v, id);
+        self.grown();
         id
+    }
+
+    /// Lets the statement budget see the arena's growth every [`interrupt::GROWTH_CHECK`]
+    /// games (after the new node is complete, so an interrupt leaves the arena consistent).
+    #[inline]
+    fn grown(&self) {
+        if self.metered && self.nodes.len().is_multiple_of(interrupt::GROWTH_CHECK) {
+            interrupt::note_growth(self.nodes.len(), || self.memory_bytes());
+        }
     }
 
     pub fn number(&mut self, x: Dyadic) -> GameId {
@@ -303,6 +318,7 @@ impl Arena {
             chain: head,
         });
         self.general_index.insert(h, id);
+        self.grown();
         GameId(id)
     }
 
@@ -482,6 +498,19 @@ impl Arena {
         self.display_order.clear();
         self.uptimal_memo.clear();
         self.thermographs.clear();
+    }
+
+    /// Approximate bytes used by the games and every operation cache: what `:limit memory`
+    /// bounds.
+    pub fn memory_bytes(&self) -> usize {
+        self.approx_bytes()
+            + self.sum_cache.approx_bytes()
+            + self.leq_cache.approx_bytes()
+            + self.ordinal_cache.approx_bytes()
+            + self.norton_cache.approx_bytes()
+            + self.uptimal_memo.approx_bytes()
+            + self.display_order.len() * 64
+            + self.thermographs.len() * 256
     }
 
     /// Approximate bytes used by nodes, the option pool and the indexes.

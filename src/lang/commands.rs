@@ -163,8 +163,8 @@ pub static COMMANDS: &[Command] = &[
         name: "limit",
         aliases: &[],
         usage: ":limit nodes N | memory 8G | time 600 | progress 10 | off",
-        summary: "budgets of module searches",
-        help: "`:limit` shows the search budgets; `:limit nodes 1000000`, `:limit memory 8G` (also K, M),\n`:limit time 600` (seconds) set one; `:limit progress 10` prints a progress line every 10 s\nof a long search (`:limit progress off` stops them); `:limit off` restores the defaults.\nA search that runs out stops with \"budget exhausted\" and the session goes on.",
+        summary: "budgets of every statement and search",
+        help: "`:limit` shows the budgets; `:limit nodes 1000000`, `:limit memory 8G` (also K, M),\n`:limit time 600` (seconds) set one; `:limit progress 10` prints a progress line every 10 s\nof a long search (`:limit progress off` stops them); `:limit off` restores the defaults.\nThe limits bound every statement, not only searches: `nodes` counts positions a search\nexpands and, for algebra and analysis, new games a statement adds to the arena (checked every\n1024 games); `memory` bounds the arena and its tables; `time` each statement. Work that runs\nout stops with \"budget exhausted\", naming the limit, and the session goes on.",
         run: |s, args, span| text(limit(s, args, span)?),
     },
     Command {

@@ -135,8 +135,10 @@ impl Default for Session {
 
 impl Session {
     pub fn new() -> Session {
+        let mut arena = Arena::new();
+        arena.metered = true;
         Session {
-            arena: Arena::new(),
+            arena,
             threats: Threats::new(),
             analysis: AnalysisCaches::default(),
             vars: BTreeMap::new(),
@@ -364,7 +366,17 @@ impl Session {
         );
         // Interrupts inside an expression carry the span of the operation they stopped; one
         // that escapes (while printing, say) points at the whole statement.
+        let b = self.search.budget;
+        let budget = interrupt::enter_budget(
+            interrupt::StatementBudget {
+                nodes: b.nodes,
+                memory: b.memory,
+                time: b.time,
+            },
+            self.arena.len(),
+        );
         let caught = interrupt::catch(|| self.execute(stmt));
+        drop(budget);
         let printed = std::mem::take(&mut self.out);
         (
             self.src,
