@@ -19,7 +19,7 @@ use super::value::{ModulePosition, Value, display_value};
 use crate::analysis::{Analysis, AnalysisCaches};
 use crate::game::cache::BoundedCache;
 use crate::game::threat::Threats;
-use crate::game::{Arena, Outcome, interrupt};
+use crate::game::{Arena, GameId, Outcome, interrupt};
 use crate::search::{Budget, PositionValue, SearchEnv, SearchStats};
 
 /// The stack of a thread spawned without a size (Rust's default), assumed until
@@ -262,6 +262,105 @@ impl Session {
         self.memos.clear();
         self.last = None;
         n
+    }
+
+    /// `:gc`: compacts the arena to the games that variables, `_`, user functions' memos,
+    /// positions' values and threat games still refer to (`Arena::compact`), renames the ids
+    /// they hold and forgets the analysis memos. Returns what was freed.
+    pub fn gc(&mut self) -> crate::game::arena::GcReport {
+        /// Collects the games of `v`, and its positions once each (a position may be shared).
+        fn roots(v: &Value, out: &mut Vec<GameId>, positions: &mut Vec<Arc<ModulePosition>>) {
+            match v {
+                Value::Game(g) => out.push(*g),
+                Value::List(items) => items.iter().for_each(|x| roots(x, out, positions)),
+                Value::Table(t) => t
+                    .rows
+                    .iter()
+                    .flat_map(|(k, c)| k.iter().chain(c))
+                    .for_each(|x| roots(x, out, positions)),
+                Value::Position(p) => {
+                    if let Some(PositionValue::Game(g)) = p.known_value() {
+                        out.push(g);
+                        if !positions.iter().any(|q| Arc::ptr_eq(p, q)) {
+                            positions.push(p.clone());
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        fn key_roots(k: &MemoKey, out: &mut Vec<GameId>) {
+            match k {
+                MemoKey::Game(g) => out.push(*g),
+                MemoKey::List(ks) => ks.iter().for_each(|x| key_roots(x, out)),
+                _ => {}
+            }
+        }
+        fn remap(v: &mut Value, map: &FxHashMap<GameId, GameId>) {
+            match v {
+                Value::Game(g) => *g = map[g],
+                Value::List(items) => items.iter_mut().for_each(|x| remap(x, map)),
+                Value::Table(t) => {
+                    let t = Arc::make_mut(t);
+                    for (k, c) in &mut t.rows {
+                        k.iter_mut().chain(c.iter_mut()).for_each(|x| remap(x, map));
+                    }
+                }
+                // positions are renamed once each, below
+                _ => {}
+            }
+        }
+        fn remap_key(k: &mut MemoKey, map: &FxHashMap<GameId, GameId>) {
+            match k {
+                MemoKey::Game(g) => *g = map[g],
+                MemoKey::List(ks) => ks.iter_mut().for_each(|x| remap_key(x, map)),
+                _ => {}
+            }
+        }
+        type Entries = Vec<(Vec<MemoKey>, Value)>;
+        let mut memos: Vec<(String, Entries)> = self
+            .memos
+            .iter_mut()
+            .map(|(name, m)| (name.clone(), m.take_entries()))
+            .collect();
+        let mut ids = self.threats.short_games();
+        let mut positions = Vec::new();
+        for v in self.vars.values().chain(&self.last) {
+            roots(v, &mut ids, &mut positions);
+        }
+        for frame in &self.frames {
+            frame
+                .vars
+                .values()
+                .for_each(|v| roots(v, &mut ids, &mut positions));
+        }
+        for (_, entries) in &memos {
+            for (keys, v) in entries {
+                keys.iter().for_each(|k| key_roots(k, &mut ids));
+                roots(v, &mut ids, &mut positions);
+            }
+        }
+        let (map, report) = self.arena.compact(&ids);
+        self.threats.remap_games(&map);
+        for p in &positions {
+            p.remap_value(&map);
+        }
+        for v in self.vars.values_mut().chain(self.last.as_mut()) {
+            remap(v, &map);
+        }
+        for frame in &mut self.frames {
+            frame.vars.values_mut().for_each(|v| remap(v, &map));
+        }
+        for (name, entries) in &mut memos {
+            let memo = self.memos.get_mut(name).expect("memo taken above");
+            for (mut keys, mut v) in std::mem::take(entries) {
+                keys.iter_mut().for_each(|k| remap_key(k, &map));
+                remap(&mut v, &map);
+                memo.insert(keys, v);
+            }
+        }
+        self.analysis = AnalysisCaches::default();
+        report
     }
 
     /// Runs `src`, calling `on_reply` after each statement. The text is read one statement

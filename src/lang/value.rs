@@ -1,7 +1,7 @@
 //! Values of the language: games and everything functions return about them.
 
 use std::fmt::Write;
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::game::threat::{ThreatId, Threats};
 use crate::game::{Arena, GameId, Outcome, Relation, Thermograph};
@@ -99,7 +99,8 @@ impl Value {
 #[derive(Debug)]
 pub struct ModulePosition {
     pub position: Box<dyn Position>,
-    value: OnceLock<PositionValue>,
+    /// A mutex rather than a `OnceLock` so that `:gc` can rename the game it holds.
+    value: Mutex<Option<PositionValue>>,
     outcome: OnceLock<Outcome>,
 }
 
@@ -107,14 +108,14 @@ impl ModulePosition {
     pub fn new(position: Box<dyn Position>) -> ModulePosition {
         ModulePosition {
             position,
-            value: OnceLock::new(),
+            value: Mutex::new(None),
             outcome: OnceLock::new(),
         }
     }
 
     /// The value, if it has been computed.
     pub fn known_value(&self) -> Option<PositionValue> {
-        self.value.get().copied()
+        *self.value.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// The outcome, if it has been found.
@@ -124,7 +125,22 @@ impl ModulePosition {
 
     /// Keeps the computed value (the first one set wins; values are unique).
     pub fn set_value(&self, v: PositionValue) {
-        let _ = self.value.set(v);
+        self.value
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get_or_insert(v);
+    }
+
+    /// Renames the game of the value after `:gc` compacted the arena.
+    pub(crate) fn remap_value(&self, map: &rustc_hash::FxHashMap<GameId, GameId>) {
+        if let Some(PositionValue::Game(g)) = self
+            .value
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .as_mut()
+        {
+            *g = map[g];
+        }
     }
 
     pub fn set_outcome(&self, o: Outcome) {
