@@ -18,6 +18,9 @@ use super::uptimal::UptimalExpansion;
 /// Slash runs longer than this are never written: the game gets braces instead.
 pub(crate) const MAX_SLASHES: usize = 4;
 
+/// How a [`Arena::summary`] ends.
+pub(crate) const SUMMARY_TAIL: &str = "too long to print: `:print-limit 0` prints it in full";
+
 /// Default limit on printed characters before a summary is printed instead.
 pub const DEFAULT_PRINT_LIMIT: usize = 10_000;
 
@@ -228,7 +231,7 @@ impl Arena {
     /// A one-line description of a game too large to print. Every figure comes from closed
     /// forms or one walk over the general followers, and long figures are shortened.
     pub fn summary(&mut self, g: GameId) -> String {
-        const TAIL: &str = "too long to print: `:print-limit 0` prints it in full";
+        const TAIL: &str = SUMMARY_TAIL;
         /// `text` itself if short, else its first and last 20 characters around `...`.
         fn shorten(text: &str) -> String {
             const KEEP: usize = 20;

@@ -458,24 +458,26 @@ impl Session {
         // A statement of a `:load`ed file runs inside the `:load` statement: keep its state.
         let saved = (
             std::mem::replace(&mut self.src, Arc::from(src)),
-            std::mem::replace(&mut self.stack_base, super::flow::stack_address()),
+            self.stack_base,
             std::mem::take(&mut self.out),
             std::mem::take(&mut self.frames),
             std::mem::replace(&mut self.call_depth, 0),
         );
-        // Interrupts inside an expression carry the span of the operation they stopped; one
-        // that escapes (while printing, say) points at the whole statement.
-        let b = self.search.budget;
-        let budget = interrupt::enter_budget(
-            interrupt::StatementBudget {
-                nodes: b.nodes,
-                memory: b.memory,
-                time: b.time,
-            },
-            self.arena.len(),
-        );
-        let caught = interrupt::catch(|| self.execute(stmt));
-        drop(budget);
+        let caught = on_big_stack(self, |s| {
+            s.stack_base = super::flow::stack_address();
+            let b = s.search.budget;
+            let _budget = interrupt::enter_budget(
+                interrupt::StatementBudget {
+                    nodes: b.nodes,
+                    memory: b.memory,
+                    time: b.time,
+                },
+                s.arena.len(),
+            );
+            // Interrupts inside an expression carry the span of the operation they stopped;
+            // one that escapes (while printing, say) points at the whole statement.
+            interrupt::catch(|| s.execute(stmt))
+        });
         let printed = std::mem::take(&mut self.out);
         (
             self.src,
@@ -544,9 +546,9 @@ impl Session {
         ) {
             Some(s) => s,
             None => match v {
-                Value::Game(g) => self.arena.summary(*g),
+                Value::Game(g) => self.game_summary(*g),
                 Value::Position(p) => match p.known_value() {
-                    Some(PositionValue::Game(g)) => self.arena.summary(g),
+                    Some(PositionValue::Game(g)) => self.game_summary(g),
                     _ => too_long(v),
                 },
                 _ => too_long(v),
@@ -556,6 +558,23 @@ impl Session {
             unicode_symbols(&text)
         } else {
             text
+        }
+    }
+
+    /// The summary of a game that is not printed: too long for the print limit, or nested
+    /// deeper than input may be (then it says so: `:print-limit 0` would not help).
+    fn game_summary(&mut self, g: GameId) -> String {
+        let summary = self.arena.summary(g);
+        if super::value::too_deep_to_print(&mut self.arena, g) {
+            summary.replace(
+                crate::game::display::SUMMARY_TAIL,
+                &format!(
+                    "nested too deeply to print in a form that reads back (input nests at most {} levels)",
+                    parser::MAX_DEPTH
+                ),
+            )
+        } else {
+            summary
         }
     }
 
@@ -662,6 +681,52 @@ impl Session {
         }
         out
     }
+}
+
+thread_local! {
+    /// This thread has a stack of [`crate::STACK_SIZE`] (it runs statements for a session on a
+    /// smaller one).
+    static BIG_STACK: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `f` on `session` on a stack of [`crate::STACK_SIZE`]: directly when the session's
+/// thread has one (the calculator's evaluation thread), otherwise on a helper thread, so
+/// that deep games (recursion follows birthdays) and deep input ([`parser::MAX_DEPTH`]) work
+/// in any thread that runs a session, such as a test's. The helper costs a thread start per
+/// statement; the stack is reserved, not committed. The session's own `stack_size` still
+/// bounds user-function recursion, so its limit does not depend on where it runs.
+fn on_big_stack<T: Send>(session: &mut Session, f: impl FnOnce(&mut Session) -> T + Send) -> T {
+    if session.stack_size >= crate::STACK_SIZE || BIG_STACK.get() {
+        return f(session);
+    }
+    // Shared with the helper, so the job can still run here if no thread can be started.
+    let job = std::sync::Mutex::new(Some((f, session)));
+    let take = || {
+        job.lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .take()
+            .expect("the statement runs once")
+    };
+    std::thread::scope(|scope| {
+        let spawned = std::thread::Builder::new()
+            .name("cgcalc-statement".into())
+            .stack_size(crate::STACK_SIZE)
+            .spawn_scoped(scope, || {
+                BIG_STACK.set(true);
+                let (f, session) = take();
+                f(session)
+            });
+        match spawned {
+            Ok(handle) => handle
+                .join()
+                .unwrap_or_else(|payload| std::panic::resume_unwind(payload)),
+            // No thread to be had: run here, on the smaller stack.
+            Err(_) => {
+                let (f, session) = take();
+                f(session)
+            }
+        }
+    })
 }
 
 fn too_long(v: &Value) -> String {
