@@ -134,3 +134,30 @@ fn limits_off_restores_the_defaults() {
     run_ok(&mut s, ":limit off");
     assert!(run_ok(&mut s, &switches(6)).len() > 10);
 }
+
+/// Errors and "too long to print" summaries are shorter than what they are about.
+#[test]
+fn errors_and_summaries_are_short() {
+    let mut s = Session::new();
+    // A summary longer than the value itself is not used: the value prints.
+    run_ok(&mut s, ":print-limit 5");
+    assert_eq!(run_ok(&mut s, "{3|2||1|0}"), "{3|2||1|0}");
+    assert_eq!(run_ok(&mut s, "[1, 2, 3, 4, 5, 6]"), "[1, 2, 3, 4, 5, 6]");
+    run_ok(&mut s, ":print-limit 10000");
+    // A value past the limit prints as a summary far shorter than the limit.
+    let out = run_ok(&mut s, &switches(16));
+    assert!(out.starts_with("<game with birthday"), "{out:.200}");
+    assert!(out.len() < 300, "{out}");
+    // Errors about a huge game do not print it.
+    let err = run_text(&mut s, &format!("aw({})", switches(16)));
+    assert!(
+        err.contains("not atomic: a game born on day 152 (too long to show)"),
+        "{err:.300}"
+    );
+    // The echo of a long line is a window around the caret.
+    let long = format!("{} + nosuchname(", switches(2000));
+    let err = run_text(&mut s, &long);
+    assert!(err.contains("nosuchname"), "{err:.300}");
+    assert!(err.len() < 600, "{} bytes: {err:.300}", err.len());
+    assert_eq!(run_ok(&mut s, "1 + 1"), "2");
+}

@@ -43,7 +43,12 @@ fn first_line_then_close(args: &[&str]) -> (String, Duration, String) {
     }
     let elapsed = closed.elapsed();
     let mut err = String::new();
-    child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
     (line, elapsed, err)
 }
 
@@ -53,7 +58,12 @@ fn closed_pipe_stops_a_long_statement() {
     for args in [
         vec!["-e", "1", "-e", sum.as_str(), "-e", "2"],
         vec!["--json", "-e", "1", "-e", sum.as_str()],
-        vec!["-e", "1", "-e", "for i in 1..1000000 { x = {i|-i} + {1|-1}; }"],
+        vec![
+            "-e",
+            "1",
+            "-e",
+            "for i in 1..1000000 { x = {i|-i} + {1|-1}; }",
+        ],
     ] {
         let (line, elapsed, err) = first_line_then_close(&args);
         assert!(line.contains('1'), "{line}");

@@ -228,6 +228,19 @@ impl Arena {
         (p.out, bars)
     }
 
+    /// `g` for an error message: its text when short, else `a game born on day N` (an error
+    /// must stay shorter than what it is about).
+    pub fn display_brief(&mut self, g: GameId) -> String {
+        const BRIEF: usize = 80;
+        self.display_limited(g, BRIEF)
+            .unwrap_or_else(|| match self.birthday(g) {
+                super::arena::HUGE_BIRTHDAY => {
+                    "a game born after day 2^63 (too long to show)".into()
+                }
+                b => format!("a game born on day {b} (too long to show)"),
+            })
+    }
+
     /// A one-line description of a game too large to print. Every figure comes from closed
     /// forms or one walk over the general followers, and long figures are shortened.
     pub fn summary(&mut self, g: GameId) -> String {

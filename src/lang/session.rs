@@ -554,6 +554,12 @@ impl Session {
                 _ => too_long(v),
             },
         };
+        // A summary is never longer than the text it stands for (a tiny print limit).
+        let text = if text.starts_with('<') {
+            display_value(&mut self.arena, &mut self.threats, v, text.len()).unwrap_or(text)
+        } else {
+            text
+        };
         if self.settings.unicode && !matches!(v, Value::Str(_) | Value::Text(_)) {
             unicode_symbols(&text)
         } else {
