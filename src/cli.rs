@@ -79,10 +79,17 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
 
 /// Runs the program; returns the process exit status.
 pub fn run(opts: Options) -> i32 {
-    run_all(opts).unwrap_or_else(|e| {
+    let status = run_all(opts).unwrap_or_else(|e| {
         report_write_error(&e);
         1
-    })
+    });
+    // Output that could not be written fails the run, even when the statements it stopped
+    // never came to print.
+    if OUTPUT_CLOSED.load(std::sync::atomic::Ordering::Relaxed) {
+        1
+    } else {
+        status
+    }
 }
 
 /// Says on standard error that the output could not be written, unless the reader went away
