@@ -79,10 +79,17 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
 
 /// Runs the program; returns the process exit status.
 pub fn run(opts: Options) -> i32 {
-    run_all(opts).unwrap_or_else(|e| {
+    let status = run_all(opts).unwrap_or_else(|e| {
         report_write_error(&e);
         1
-    })
+    });
+    // Output that could not be written fails the run, even when the statements it stopped
+    // never came to print.
+    if OUTPUT_CLOSED.load(std::sync::atomic::Ordering::Relaxed) {
+        1
+    } else {
+        status
+    }
 }
 
 /// Says on standard error that the output could not be written, unless the reader went away
@@ -103,6 +110,9 @@ fn run_all(opts: Options) -> io::Result<i32> {
     session.settings.unicode = opts.unicode;
     if let Some(n) = opts.print_limit {
         session.settings.print_limit = if n == 0 { usize::MAX } else { n };
+    }
+    if !io::stdout().is_terminal() {
+        watch_stdout(session.stop_flag());
     }
     let mut printer = ReplyPrinter::new(opts.json);
     printer.echo = opts.echo;
@@ -154,6 +164,58 @@ fn run_all(opts: Options) -> io::Result<i32> {
         ok &= run_stream(&mut session, stdin.lock(), &mut printer, stop)?;
     }
     Ok(i32::from(!ok))
+}
+
+/// Set once standard output is a pipe whose reader has gone away.
+static OUTPUT_CLOSED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Watches standard output on a thread of its own: when it is a pipe whose reader went away
+/// (`cgcalc -e '...' | head -1`), the running statement is stopped through the interrupt
+/// flag, no further statement runs and nothing more is printed, so the program exits at
+/// once and quietly instead of computing output nobody reads.
+fn watch_stdout(halt: std::sync::Arc<std::sync::atomic::AtomicBool>) {
+    #[cfg(unix)]
+    {
+        #[repr(C)]
+        struct PollFd {
+            fd: i32,
+            events: i16,
+            revents: i16,
+        }
+        unsafe extern "C" {
+            fn poll(fds: *mut PollFd, nfds: std::ffi::c_ulong, timeout: i32) -> i32;
+        }
+        // POLLERR and POLLHUP have these values on Linux and the BSDs (macOS included).
+        const POLLERR: i16 = 0x8;
+        const POLLHUP: i16 = 0x10;
+        let watcher = move || {
+            loop {
+                let mut fd = PollFd {
+                    fd: 1,
+                    events: 0,
+                    revents: 0,
+                };
+                // SAFETY: one valid pollfd; with no events asked for, poll only reports an
+                // error or hang-up of the descriptor (a pipe with no reader).
+                let n = unsafe { poll(&mut fd, 1, 1000) };
+                if n > 0 && fd.revents & (POLLERR | POLLHUP) != 0 {
+                    OUTPUT_CLOSED.store(true, std::sync::atomic::Ordering::Relaxed);
+                    halt.store(true, std::sync::atomic::Ordering::Relaxed);
+                    crate::game::interrupt::request_cancel();
+                    return;
+                }
+                if n < 0 || fd.revents != 0 {
+                    // an interrupted call, or a descriptor poll cannot watch: look again later
+                    std::thread::sleep(Duration::from_millis(100));
+                }
+            }
+        };
+        let _ = std::thread::Builder::new()
+            .name("cgcalc-stdout".into())
+            .spawn(watcher);
+    }
+    #[cfg(not(unix))]
+    let _ = halt;
 }
 
 /// Runs `src`, text from line `first_line` of `origin`, printing each reply. Returns whether
@@ -285,6 +347,10 @@ impl ReplyPrinter {
     /// Prints one reply: its value on standard output (or its JSON record), its error on
     /// standard error. Fails when standard output cannot be written.
     pub fn print(&mut self, r: &Reply) -> io::Result<()> {
+        if OUTPUT_CLOSED.load(std::sync::atomic::Ordering::Relaxed) {
+            // The reader went away; the statement was stopped for that, not by the user.
+            return Err(io::ErrorKind::BrokenPipe.into());
+        }
         let mut out = io::stdout().lock();
         if self.json {
             let mut line = String::from("{\"input\": ");

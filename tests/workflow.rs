@@ -351,10 +351,7 @@ fn user_functions_scope_memo_and_names() {
     assert!(run_err(&mut s, "h(1, 2)").contains("`h(n)` takes 1 argument, not 2"));
     // :vars lists the definitions too; :clear forgets them.
     assert!(run_ok(&mut s, ":vars").contains("h(n) = n + k"));
-    assert_eq!(
-        run_ok(&mut s, ":clear"),
-        "cleared 2 variables and 5 functions"
-    );
+    assert!(run_ok(&mut s, ":clear").starts_with("cleared 2 variables and 5 functions; freed "));
 }
 
 #[test]

@@ -12,6 +12,7 @@ use std::hash::{Hash, Hasher};
 use rustc_hash::{FxHashMap, FxHasher};
 
 use super::cache::{BoundedCache, NamedStats};
+use super::interrupt;
 use super::number::Dyadic;
 use super::thermograph::{THERMOGRAPH_CACHE_CAPACITY, Thermograph};
 use super::uptimal::UptimalExpansion;
@@ -149,6 +150,11 @@ pub struct Arena {
     pub(crate) uptimal_memo: BoundedCache<GameId, Option<UptimalExpansion>>,
     pub(crate) thermographs: BoundedCache<GameId, std::sync::Arc<Thermograph>>,
     zero: GameId,
+    /// Capacity of the sum and comparison caches (the others are fractions of it).
+    cache_capacity: usize,
+    /// The statement budget (`interrupt::enter_budget`) watches this arena's growth: set for
+    /// a session's arena, not for the private arenas of search workers or scratch work.
+    pub metered: bool,
 }
 
 impl Default for Arena {
@@ -185,6 +191,8 @@ impl Arena {
             uptimal_memo: BoundedCache::new(UPTIMAL_CACHE_CAPACITY),
             thermographs: BoundedCache::new(THERMOGRAPH_CACHE_CAPACITY),
             zero: GameId(0),
+            cache_capacity: capacity,
+            metered: false,
         };
         arena.zero = arena.nus(Nus::number(Dyadic::ZERO));
         arena
@@ -224,7 +232,17 @@ impl Arena {
             chain: UNKNOWN,
         });
         self.nus_index.insert(v, id);
+        self.grown();
         id
+    }
+
+    /// Lets the statement budget see the arena's growth every [`interrupt::GROWTH_CHECK`]
+    /// games (after the new node is complete, so an interrupt leaves the arena consistent).
+    #[inline]
+    fn grown(&self) {
+        if self.metered && self.nodes.len().is_multiple_of(interrupt::GROWTH_CHECK) {
+            interrupt::note_growth(self.nodes.len(), || self.memory_bytes());
+        }
     }
 
     pub fn number(&mut self, x: Dyadic) -> GameId {
@@ -303,6 +321,7 @@ impl Arena {
             chain: head,
         });
         self.general_index.insert(h, id);
+        self.grown();
         GameId(id)
     }
 
@@ -473,6 +492,31 @@ impl Arena {
         h
     }
 
+    /// Keeps only the games reachable from `roots` (their canonical DAGs): rebuilds the arena
+    /// by re-interning them bottom-up into a fresh one and drops every operation cache. Ids
+    /// change; returns the map from each surviving old id to its new id, and what was freed.
+    /// Every holder of ids (variables, memos, threat games, positions' values) must be
+    /// remapped through the map by the caller.
+    pub fn compact(&mut self, roots: &[GameId]) -> (FxHashMap<GameId, GameId>, GcReport) {
+        let before = (self.nodes.len(), self.memory_bytes());
+        let mut fresh = Arena::with_cache_capacity(self.cache_capacity);
+        let mut map = FxHashMap::default();
+        map.insert(self.zero, fresh.zero);
+        for &g in roots {
+            fresh.import(self, g, &mut map);
+        }
+        fresh.metered = self.metered;
+        *self = fresh;
+        let after = (self.nodes.len(), self.memory_bytes());
+        let report = GcReport {
+            games_before: before.0,
+            games_after: after.0,
+            bytes_before: before.1,
+            bytes_after: after.1,
+        };
+        (map, report)
+    }
+
     /// Empties the operation caches (the games themselves stay).
     pub fn clear_op_caches(&mut self) {
         self.sum_cache.clear();
@@ -484,12 +528,51 @@ impl Arena {
         self.thermographs.clear();
     }
 
+    /// Approximate bytes used by the games and every operation cache: what `:limit memory`
+    /// bounds.
+    pub fn memory_bytes(&self) -> usize {
+        self.approx_bytes()
+            + self.sum_cache.approx_bytes()
+            + self.leq_cache.approx_bytes()
+            + self.ordinal_cache.approx_bytes()
+            + self.norton_cache.approx_bytes()
+            + self.uptimal_memo.approx_bytes()
+            + self.display_order.len() * 64
+            + self.thermographs.len() * 256
+    }
+
     /// Approximate bytes used by nodes, the option pool and the indexes.
     pub fn approx_bytes(&self) -> usize {
         self.nodes.capacity() * std::mem::size_of::<Node>()
             + self.pool.capacity() * std::mem::size_of::<GameId>()
             + self.nus_index.capacity() * (std::mem::size_of::<Nus>() + 4)
             + self.general_index.capacity() * 12
+    }
+}
+
+/// What [`Arena::compact`] freed.
+#[derive(Clone, Copy, Debug)]
+pub struct GcReport {
+    pub games_before: usize,
+    pub games_after: usize,
+    /// [`Arena::memory_bytes`] before and after (games and operation caches).
+    pub bytes_before: usize,
+    pub bytes_after: usize,
+}
+
+impl GcReport {
+    /// `freed 1234 games (5.6 MiB); the arena keeps 78 games (0.1 MiB)`.
+    pub fn text(&self) -> String {
+        let mib = |b: usize| b as f64 / (1024.0 * 1024.0);
+        let freed = self.games_before.saturating_sub(self.games_after);
+        format!(
+            "freed {freed} game{} ({:.1} MiB); the arena keeps {} game{} ({:.1} MiB)",
+            if freed == 1 { "" } else { "s" },
+            mib(self.bytes_before.saturating_sub(self.bytes_after)),
+            self.games_after,
+            if self.games_after == 1 { "" } else { "s" },
+            mib(self.bytes_after)
+        )
     }
 }
 

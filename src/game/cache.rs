@@ -78,6 +78,11 @@ impl<K: Hash + Eq, V: Clone> BoundedCache<K, V> {
     pub fn clear(&mut self) {
         self.map.clear();
     }
+
+    /// Empties the table and returns its entries (to re-key them, as `:gc` does).
+    pub fn take_entries(&mut self) -> Vec<(K, V)> {
+        std::mem::take(&mut self.map).into_iter().collect()
+    }
 }
 
 /// Size and hit counts of one cache, for `:stats`.

@@ -18,6 +18,9 @@ use super::uptimal::UptimalExpansion;
 /// Slash runs longer than this are never written: the game gets braces instead.
 pub(crate) const MAX_SLASHES: usize = 4;
 
+/// How a [`Arena::summary`] ends.
+pub(crate) const SUMMARY_TAIL: &str = "too long to print: `:print-limit 0` prints it in full";
+
 /// Default limit on printed characters before a summary is printed instead.
 pub const DEFAULT_PRINT_LIMIT: usize = 10_000;
 
@@ -225,10 +228,23 @@ impl Arena {
         (p.out, bars)
     }
 
+    /// `g` for an error message: its text when short, else `a game born on day N` (an error
+    /// must stay shorter than what it is about).
+    pub fn display_brief(&mut self, g: GameId) -> String {
+        const BRIEF: usize = 80;
+        self.display_limited(g, BRIEF)
+            .unwrap_or_else(|| match self.birthday(g) {
+                super::arena::HUGE_BIRTHDAY => {
+                    "a game born after day 2^63 (too long to show)".into()
+                }
+                b => format!("a game born on day {b} (too long to show)"),
+            })
+    }
+
     /// A one-line description of a game too large to print. Every figure comes from closed
     /// forms or one walk over the general followers, and long figures are shortened.
     pub fn summary(&mut self, g: GameId) -> String {
-        const TAIL: &str = "too long to print: `:print-limit 0` prints it in full";
+        const TAIL: &str = SUMMARY_TAIL;
         /// `text` itself if short, else its first and last 20 characters around `...`.
         fn shorten(text: &str) -> String {
             const KEEP: usize = 20;

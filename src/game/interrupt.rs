@@ -6,7 +6,9 @@
 //! (`lang::eval`), which turns the payload back into an ordinary error. Every arena mutation is
 //! completed before the next poll, so the arena stays consistent after an interrupt.
 
+use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 /// Why a computation stopped early.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -57,11 +59,129 @@ pub fn cancel_requested() -> bool {
 
 /// Unwinds with [`Interrupt::Cancelled`] if cancellation was requested. The flag stays set
 /// until the next statement starts, so every worker thread of a search stops too.
+///
+/// This is also the poll of the statement's budget ([`StatementBudget`]): every
+/// [`STEPS_PER_CHECK`] calls on a thread that runs a budgeted statement it checks the time
+/// limit (the node and memory limits are checked where the arena grows, [`note_growth`]).
 #[inline]
 pub fn check_cancel() {
     if CANCEL.load(Ordering::Relaxed) {
         Interrupt::Cancelled.raise()
     }
+    let n = STEPS.get().wrapping_add(1);
+    STEPS.set(n);
+    if n.is_multiple_of(STEPS_PER_CHECK) {
+        check_time();
+    }
+}
+
+/// Polls between two time checks (a power of two; each poll is one recursive step of the
+/// algebra, well under a microsecond).
+pub const STEPS_PER_CHECK: u64 = 1024;
+
+/// The limits of `:limit` as they apply to one statement's algebra and analysis (sums,
+/// comparisons, canonical forms, thermographs, cooling): searches have their own meter.
+#[derive(Clone, Copy, Debug)]
+pub struct StatementBudget {
+    /// New games the session's arena may take in (`:limit nodes`).
+    pub nodes: u64,
+    /// Bytes the session's arena and its tables may hold (`:limit memory`).
+    pub memory: usize,
+    /// Wall time of the statement (`:limit time`).
+    pub time: Duration,
+}
+
+#[derive(Clone, Copy)]
+struct Running {
+    budget: StatementBudget,
+    start: Instant,
+    /// Games in the arena when the statement started.
+    games_at_start: usize,
+}
+
+thread_local! {
+    static STEPS: Cell<u64> = const { Cell::new(0) };
+    static RUNNING: Cell<Option<Running>> = const { Cell::new(None) };
+}
+
+/// Puts `budget` in force on this thread until the guard is dropped; `games` is the size of
+/// the arena the statement grows.
+pub fn enter_budget(budget: StatementBudget, games: usize) -> BudgetGuard {
+    let previous = RUNNING.replace(Some(Running {
+        budget,
+        start: Instant::now(),
+        games_at_start: games,
+    }));
+    BudgetGuard { previous }
+}
+
+/// Restores the budget that was in force before [`enter_budget`] (a `:load`ed file's
+/// statements run inside the `:load` statement).
+pub struct BudgetGuard {
+    previous: Option<Running>,
+}
+
+impl Drop for BudgetGuard {
+    fn drop(&mut self) {
+        RUNNING.set(self.previous);
+    }
+}
+
+fn seconds(d: Duration) -> String {
+    let s = d.as_secs_f64();
+    if s >= 10.0 {
+        format!("{s:.0} s")
+    } else {
+        format!("{s:.1} s")
+    }
+}
+
+#[cold]
+fn check_time() {
+    if let Some(r) = RUNNING.get() {
+        let elapsed = r.start.elapsed();
+        if elapsed > r.budget.time {
+            Interrupt::Budget(format!(
+                "time limit of {} s reached after {}; raise it with `:limit time N` (seconds) or lift the limits with `:limit off`",
+                r.budget.time.as_secs(),
+                seconds(elapsed)
+            ))
+            .raise()
+        }
+    }
+}
+
+/// Called by the session's arena each time it has taken in [`GROWTH_CHECK`] more games:
+/// enforces the node and memory limits of the running statement (and the time limit).
+/// `bytes` is what the arena and its tables hold now.
+#[cold]
+pub fn note_growth(games: usize, bytes: impl FnOnce() -> usize) {
+    let Some(r) = RUNNING.get() else { return };
+    let new = games.saturating_sub(r.games_at_start) as u64;
+    if new > r.budget.nodes {
+        Interrupt::Budget(format!(
+            "node limit of {} reached ({new} new games in this statement); raise it with `:limit nodes N` or lift the limits with `:limit off`",
+            r.budget.nodes
+        ))
+        .raise()
+    }
+    let bytes = bytes();
+    if bytes > r.budget.memory {
+        Interrupt::Budget(format!(
+            "memory limit of {} reached (the games and tables hold {}); raise it with `:limit memory 4G`, or free unused games with `:gc`",
+            mib(r.budget.memory),
+            mib(bytes)
+        ))
+        .raise()
+    }
+    check_time();
+}
+
+/// Games the arena takes in between two calls of [`note_growth`] (a power of two).
+pub const GROWTH_CHECK: usize = 1024;
+
+fn mib(bytes: usize) -> String {
+    format!("{} MiB", bytes >> 20)
 }
 
 /// Runs `f`, converting an [`Interrupt`] unwind into `Err`. Other panics are bugs: they are

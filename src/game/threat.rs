@@ -123,6 +123,34 @@ impl Threats {
             + self.survival.approx_bytes()
     }
 
+    /// The short games this store refers to (roots for `:gc`).
+    pub fn short_games(&self) -> Vec<GameId> {
+        self.kinds
+            .iter()
+            .filter_map(|k| match k {
+                ThreatKind::Short(g) => Some(*g),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Renames the short games after the arena was compacted (`Arena::compact`); threat ids
+    /// stay. `map` must hold every id [`Threats::short_games`] returned.
+    pub fn remap_games(&mut self, map: &FxHashMap<GameId, GameId>) {
+        for k in &mut self.kinds {
+            if let ThreatKind::Short(g) = k {
+                *g = map[g];
+            }
+        }
+        self.index = self
+            .kinds
+            .iter()
+            .enumerate()
+            .map(|(i, k)| (k.clone(), ThreatId(i as u32)))
+            .collect();
+        self.survival.clear();
+    }
+
     fn intern(&mut self, k: ThreatKind) -> ThreatId {
         if let Some(&t) = self.index.get(&k) {
             return t;

@@ -619,7 +619,7 @@ pub static BUILTINS: &[Builtin] = &[
                 Some(e) => Ok(Value::Str(e.to_cgsuite_string())),
                 None => Err(CallError::Arg(
                     0,
-                    format!("not an uptimal: {}", s.arena.display(g)),
+                    format!("not an uptimal: {}", s.arena.display_brief(g)),
                 )),
             }
         }
@@ -706,7 +706,7 @@ pub static BUILTINS: &[Builtin] = &[
                 Some(w) => Ok(Value::Game(w)),
                 None => Err(CallError::Arg(
                     0,
-                    format!("not atomic: {}", s.arena.display(g)),
+                    format!("not atomic: {}", s.arena.display_brief(g)),
                 )),
             }
         }
@@ -739,7 +739,7 @@ pub static BUILTINS: &[Builtin] = &[
                     }
                     _ => Err(CallError::Arg(
                         0,
-                        format!("not a nimber: {}", s.arena.display(g)),
+                        format!("not a nimber: {}", s.arena.display_brief(g)),
                     )),
                 }
             }
@@ -936,7 +936,7 @@ fn number(a: &mut Arena, v: &[Value], i: usize) -> Result<Dyadic, CallError> {
     a.as_number(g).ok_or_else(|| {
         CallError::Arg(
             i,
-            format!("expected a number, but this is {}", a.display(g)),
+            format!("expected a number, but this is {}", a.display_brief(g)),
         )
     })
 }

@@ -56,20 +56,30 @@ pub static COMMANDS: &[Command] = &[
         aliases: &[],
         usage: ":clear",
         summary: "forget all variables and user functions",
-        help: "`:clear` forgets every variable, every user function and the last result `_` (the\ngames computed so far stay in the arena).",
+        help: "`:clear` forgets every variable, every user function and the last result `_`, then\nfrees the games nothing refers to any more, as `:gc` does, and says what it freed.",
         run: |s, _, _| {
             let (n, f) = s.clear_variables();
             let plural = |k: usize| if k == 1 { "" } else { "s" };
+            let gc = s.gc();
             text(if f == 0 {
-                format!("cleared {n} variable{}", plural(n))
+                format!("cleared {n} variable{}; {}", plural(n), gc.text())
             } else {
                 format!(
-                    "cleared {n} variable{} and {f} function{}",
+                    "cleared {n} variable{} and {f} function{}; {}",
                     plural(n),
-                    plural(f)
+                    plural(f),
+                    gc.text()
                 )
             })
         },
+    },
+    Command {
+        name: "gc",
+        aliases: &[],
+        usage: ":gc",
+        summary: "free the games no variable refers to",
+        help: "`:gc` keeps only the games that variables, `_`, user functions' remembered results,\npositions' values and threat games refer to, rebuilds the arena with them and empties the\noperation and analysis caches; it says how many games and about how many MiB it freed.\nValues do not change (only internal ids do). Use it when `:stats` shows a large arena or a\n`:limit memory` error suggests it.",
+        run: |s, _, _| text(s.gc().text()),
     },
     Command {
         name: "load",
@@ -163,8 +173,8 @@ pub static COMMANDS: &[Command] = &[
         name: "limit",
         aliases: &[],
         usage: ":limit nodes N | memory 8G | time 600 | progress 10 | off",
-        summary: "budgets of module searches",
-        help: "`:limit` shows the search budgets; `:limit nodes 1000000`, `:limit memory 8G` (also K, M),\n`:limit time 600` (seconds) set one; `:limit progress 10` prints a progress line every 10 s\nof a long search (`:limit progress off` stops them); `:limit off` restores the defaults.\nA search that runs out stops with \"budget exhausted\" and the session goes on.",
+        summary: "budgets of every statement and search",
+        help: "`:limit` shows the budgets; `:limit nodes 1000000`, `:limit memory 8G` (also K, M),\n`:limit time 600` (seconds) set one; `:limit progress 10` prints a progress line every 10 s\nof a long search (`:limit progress off` stops them); `:limit off` restores the defaults.\nThe limits bound every statement, not only searches: `nodes` counts positions a search\nexpands and, for algebra and analysis, new games a statement adds to the arena (checked every\n1024 games); `memory` bounds the arena and its tables; `time` each statement. Work that runs\nout stops with \"budget exhausted\", naming the limit, and the session goes on.",
         run: |s, args, span| text(limit(s, args, span)?),
     },
     Command {

@@ -341,7 +341,10 @@ fn int_arg(s: &mut Session, v: &[Value], i: usize) -> Result<i64, CallError> {
             .ok_or_else(|| CallError::Arg(i, format!("{x} is too large (at most 2^63)"))),
         None => Err(CallError::Arg(
             i,
-            format!("expected an integer, but this is {}", s.arena.display(g)),
+            format!(
+                "expected an integer, but this is {}",
+                s.arena.display_brief(g)
+            ),
         )),
     }
 }

@@ -19,7 +19,7 @@ use super::value::{ModulePosition, Value, display_value};
 use crate::analysis::{Analysis, AnalysisCaches};
 use crate::game::cache::BoundedCache;
 use crate::game::threat::Threats;
-use crate::game::{Arena, Outcome, interrupt};
+use crate::game::{Arena, GameId, Outcome, interrupt};
 use crate::search::{Budget, PositionValue, SearchEnv, SearchStats};
 
 /// The stack of a thread spawned without a size (Rust's default), assumed until
@@ -135,8 +135,10 @@ impl Default for Session {
 
 impl Session {
     pub fn new() -> Session {
+        let mut arena = Arena::new();
+        arena.metered = true;
         Session {
-            arena: Arena::new(),
+            arena,
             threats: Threats::new(),
             analysis: AnalysisCaches::default(),
             vars: BTreeMap::new(),
@@ -262,6 +264,105 @@ impl Session {
         n
     }
 
+    /// `:gc`: compacts the arena to the games that variables, `_`, user functions' memos,
+    /// positions' values and threat games still refer to (`Arena::compact`), renames the ids
+    /// they hold and forgets the analysis memos. Returns what was freed.
+    pub fn gc(&mut self) -> crate::game::arena::GcReport {
+        /// Collects the games of `v`, and its positions once each (a position may be shared).
+        fn roots(v: &Value, out: &mut Vec<GameId>, positions: &mut Vec<Arc<ModulePosition>>) {
+            match v {
+                Value::Game(g) => out.push(*g),
+                Value::List(items) => items.iter().for_each(|x| roots(x, out, positions)),
+                Value::Table(t) => t
+                    .rows
+                    .iter()
+                    .flat_map(|(k, c)| k.iter().chain(c))
+                    .for_each(|x| roots(x, out, positions)),
+                Value::Position(p) => {
+                    if let Some(PositionValue::Game(g)) = p.known_value() {
+                        out.push(g);
+                        if !positions.iter().any(|q| Arc::ptr_eq(p, q)) {
+                            positions.push(p.clone());
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        fn key_roots(k: &MemoKey, out: &mut Vec<GameId>) {
+            match k {
+                MemoKey::Game(g) => out.push(*g),
+                MemoKey::List(ks) => ks.iter().for_each(|x| key_roots(x, out)),
+                _ => {}
+            }
+        }
+        fn remap(v: &mut Value, map: &FxHashMap<GameId, GameId>) {
+            match v {
+                Value::Game(g) => *g = map[g],
+                Value::List(items) => items.iter_mut().for_each(|x| remap(x, map)),
+                Value::Table(t) => {
+                    let t = Arc::make_mut(t);
+                    for (k, c) in &mut t.rows {
+                        k.iter_mut().chain(c.iter_mut()).for_each(|x| remap(x, map));
+                    }
+                }
+                // positions are renamed once each, below
+                _ => {}
+            }
+        }
+        fn remap_key(k: &mut MemoKey, map: &FxHashMap<GameId, GameId>) {
+            match k {
+                MemoKey::Game(g) => *g = map[g],
+                MemoKey::List(ks) => ks.iter_mut().for_each(|x| remap_key(x, map)),
+                _ => {}
+            }
+        }
+        type Entries = Vec<(Vec<MemoKey>, Value)>;
+        let mut memos: Vec<(String, Entries)> = self
+            .memos
+            .iter_mut()
+            .map(|(name, m)| (name.clone(), m.take_entries()))
+            .collect();
+        let mut ids = self.threats.short_games();
+        let mut positions = Vec::new();
+        for v in self.vars.values().chain(&self.last) {
+            roots(v, &mut ids, &mut positions);
+        }
+        for frame in &self.frames {
+            frame
+                .vars
+                .values()
+                .for_each(|v| roots(v, &mut ids, &mut positions));
+        }
+        for (_, entries) in &memos {
+            for (keys, v) in entries {
+                keys.iter().for_each(|k| key_roots(k, &mut ids));
+                roots(v, &mut ids, &mut positions);
+            }
+        }
+        let (map, report) = self.arena.compact(&ids);
+        self.threats.remap_games(&map);
+        for p in &positions {
+            p.remap_value(&map);
+        }
+        for v in self.vars.values_mut().chain(self.last.as_mut()) {
+            remap(v, &map);
+        }
+        for frame in &mut self.frames {
+            frame.vars.values_mut().for_each(|v| remap(v, &map));
+        }
+        for (name, entries) in &mut memos {
+            let memo = self.memos.get_mut(name).expect("memo taken above");
+            for (mut keys, mut v) in std::mem::take(entries) {
+                keys.iter_mut().for_each(|k| remap_key(k, &map));
+                remap(&mut v, &map);
+                memo.insert(keys, v);
+            }
+        }
+        self.analysis = AnalysisCaches::default();
+        report
+    }
+
     /// Runs `src`, calling `on_reply` after each statement. The text is read one statement
     /// group at a time (a line, continued while brackets are open), so an error in one group
     /// does not keep the others from running; with `stop_on_error` the run stops at the first
@@ -357,14 +458,26 @@ impl Session {
         // A statement of a `:load`ed file runs inside the `:load` statement: keep its state.
         let saved = (
             std::mem::replace(&mut self.src, Arc::from(src)),
-            std::mem::replace(&mut self.stack_base, super::flow::stack_address()),
+            self.stack_base,
             std::mem::take(&mut self.out),
             std::mem::take(&mut self.frames),
             std::mem::replace(&mut self.call_depth, 0),
         );
-        // Interrupts inside an expression carry the span of the operation they stopped; one
-        // that escapes (while printing, say) points at the whole statement.
-        let caught = interrupt::catch(|| self.execute(stmt));
+        let caught = on_big_stack(self, |s| {
+            s.stack_base = super::flow::stack_address();
+            let b = s.search.budget;
+            let _budget = interrupt::enter_budget(
+                interrupt::StatementBudget {
+                    nodes: b.nodes,
+                    memory: b.memory,
+                    time: b.time,
+                },
+                s.arena.len(),
+            );
+            // Interrupts inside an expression carry the span of the operation they stopped;
+            // one that escapes (while printing, say) points at the whole statement.
+            interrupt::catch(|| s.execute(stmt))
+        });
         let printed = std::mem::take(&mut self.out);
         (
             self.src,
@@ -433,18 +546,41 @@ impl Session {
         ) {
             Some(s) => s,
             None => match v {
-                Value::Game(g) => self.arena.summary(*g),
+                Value::Game(g) => self.game_summary(*g),
                 Value::Position(p) => match p.known_value() {
-                    Some(PositionValue::Game(g)) => self.arena.summary(g),
+                    Some(PositionValue::Game(g)) => self.game_summary(g),
                     _ => too_long(v),
                 },
                 _ => too_long(v),
             },
         };
+        // A summary is never longer than the text it stands for (a tiny print limit).
+        let text = if text.starts_with('<') {
+            display_value(&mut self.arena, &mut self.threats, v, text.len()).unwrap_or(text)
+        } else {
+            text
+        };
         if self.settings.unicode && !matches!(v, Value::Str(_) | Value::Text(_)) {
             unicode_symbols(&text)
         } else {
             text
+        }
+    }
+
+    /// The summary of a game that is not printed: too long for the print limit, or nested
+    /// deeper than input may be (then it says so: `:print-limit 0` would not help).
+    fn game_summary(&mut self, g: GameId) -> String {
+        let summary = self.arena.summary(g);
+        if super::value::too_deep_to_print(&mut self.arena, g) {
+            summary.replace(
+                crate::game::display::SUMMARY_TAIL,
+                &format!(
+                    "nested too deeply to print in a form that reads back (input nests at most {} levels)",
+                    parser::MAX_DEPTH
+                ),
+            )
+        } else {
+            summary
         }
     }
 
@@ -551,6 +687,52 @@ impl Session {
         }
         out
     }
+}
+
+thread_local! {
+    /// This thread has a stack of [`crate::STACK_SIZE`] (it runs statements for a session on a
+    /// smaller one).
+    static BIG_STACK: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `f` on `session` on a stack of [`crate::STACK_SIZE`]: directly when the session's
+/// thread has one (the calculator's evaluation thread), otherwise on a helper thread, so
+/// that deep games (recursion follows birthdays) and deep input ([`parser::MAX_DEPTH`]) work
+/// in any thread that runs a session, such as a test's. The helper costs a thread start per
+/// statement; the stack is reserved, not committed. The session's own `stack_size` still
+/// bounds user-function recursion, so its limit does not depend on where it runs.
+fn on_big_stack<T: Send>(session: &mut Session, f: impl FnOnce(&mut Session) -> T + Send) -> T {
+    if session.stack_size >= crate::STACK_SIZE || BIG_STACK.get() {
+        return f(session);
+    }
+    // Shared with the helper, so the job can still run here if no thread can be started.
+    let job = std::sync::Mutex::new(Some((f, session)));
+    let take = || {
+        job.lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .take()
+            .expect("the statement runs once")
+    };
+    std::thread::scope(|scope| {
+        let spawned = std::thread::Builder::new()
+            .name("cgcalc-statement".into())
+            .stack_size(crate::STACK_SIZE)
+            .spawn_scoped(scope, || {
+                BIG_STACK.set(true);
+                let (f, session) = take();
+                f(session)
+            });
+        match spawned {
+            Ok(handle) => handle
+                .join()
+                .unwrap_or_else(|payload| std::panic::resume_unwind(payload)),
+            // No thread to be had: run here, on the smaller stack.
+            Err(_) => {
+                let (f, session) = take();
+                f(session)
+            }
+        }
+    })
 }
 
 fn too_long(v: &Value) -> String {

@@ -1,8 +1,9 @@
 //! Values of the language: games and everything functions return about them.
 
 use std::fmt::Write;
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
+use super::parser;
 use crate::game::threat::{ThreatId, Threats};
 use crate::game::{Arena, GameId, Outcome, Relation, Thermograph};
 use crate::search::{Player, Position, PositionValue};
@@ -99,7 +100,8 @@ impl Value {
 #[derive(Debug)]
 pub struct ModulePosition {
     pub position: Box<dyn Position>,
-    value: OnceLock<PositionValue>,
+    /// A mutex rather than a `OnceLock` so that `:gc` can rename the game it holds.
+    value: Mutex<Option<PositionValue>>,
     outcome: OnceLock<Outcome>,
 }
 
@@ -107,14 +109,14 @@ impl ModulePosition {
     pub fn new(position: Box<dyn Position>) -> ModulePosition {
         ModulePosition {
             position,
-            value: OnceLock::new(),
+            value: Mutex::new(None),
             outcome: OnceLock::new(),
         }
     }
 
     /// The value, if it has been computed.
     pub fn known_value(&self) -> Option<PositionValue> {
-        self.value.get().copied()
+        *self.value.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// The outcome, if it has been found.
@@ -124,7 +126,22 @@ impl ModulePosition {
 
     /// Keeps the computed value (the first one set wins; values are unique).
     pub fn set_value(&self, v: PositionValue) {
-        let _ = self.value.set(v);
+        self.value
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get_or_insert(v);
+    }
+
+    /// Renames the game of the value after `:gc` compacted the arena.
+    pub(crate) fn remap_value(&self, map: &rustc_hash::FxHashMap<GameId, GameId>) {
+        if let Some(PositionValue::Game(g)) = self
+            .value
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .as_mut()
+        {
+            *g = map[g];
+        }
     }
 
     pub fn set_outcome(&self, o: Outcome) {
@@ -168,6 +185,22 @@ pub fn display_value(
     Some(out)
 }
 
+/// The text of `g` within `limit` characters, unless it would not read back because it nests
+/// deeper than the parser accepts ([`parser::MAX_DEPTH`]).
+fn game_text(arena: &mut Arena, g: GameId, limit: usize) -> Option<String> {
+    let text = arena.display_limited(g, limit)?;
+    (!parser::nests_too_deeply(&text)).then_some(text)
+}
+
+/// Whether `g` prints deeper than input may nest (its text would not read back): only games
+/// born after day [`parser::MAX_DEPTH`] / 4 are checked, by printing them (up to 64 MiB).
+pub fn too_deep_to_print(arena: &mut Arena, g: GameId) -> bool {
+    arena.birthday(g) > (parser::MAX_DEPTH / 4) as u64
+        && arena
+            .display_limited(g, 64 << 20)
+            .is_some_and(|t| parser::nests_too_deeply(&t))
+}
+
 fn append_value(
     arena: &mut Arena,
     threats: &mut Threats,
@@ -178,7 +211,7 @@ fn append_value(
     match v {
         Value::Game(g) => {
             let rest = limit.checked_sub(out.len())?;
-            out.push_str(&arena.display_limited(*g, rest)?);
+            out.push_str(&game_text(arena, *g, rest)?);
         }
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         Value::Str(s) => quote(out, s),
@@ -204,7 +237,7 @@ fn append_value(
         Value::Position(p) => match p.known_value() {
             Some(PositionValue::Game(g)) => {
                 let rest = limit.checked_sub(out.len())?;
-                out.push_str(&arena.display_limited(g, rest)?);
+                out.push_str(&game_text(arena, g, rest)?);
             }
             Some(PositionValue::Threat(t)) => out.push_str(&threats.display(arena, t)),
             Some(PositionValue::Win(p)) => out.push_str(win_text(p)),

@@ -132,7 +132,11 @@ impl Meter {
 
     fn check_time(&self) {
         if self.start.elapsed() > self.budget.time {
-            Interrupt::Budget(format!("time limit of {:?} reached", self.budget.time)).raise();
+            Interrupt::Budget(format!(
+                "time limit of {} s reached in a search; raise it with `:limit time N` (seconds) or lift the limits with `:limit off`",
+                self.budget.time.as_secs()
+            ))
+            .raise();
         }
     }
 
@@ -140,7 +144,10 @@ impl Meter {
     fn check(&mut self, u: Usage) {
         check_cancel();
         if self.stats.nodes > self.budget.nodes {
-            Interrupt::Budget(format!("node limit of {} reached", self.budget.nodes)).raise();
+            Interrupt::Budget(format!(
+                "node limit of {} reached (positions searched); raise it with `:limit nodes N` or lift the limits with `:limit off`",
+                self.budget.nodes
+            )).raise();
         }
         self.check_time();
         if let Some(every) = self.budget.progress
@@ -159,7 +166,7 @@ impl Meter {
         }
         if u.bytes > self.budget.memory {
             Interrupt::Budget(format!(
-                "memory limit of {} MiB reached ({} nodes searched)",
+                "memory limit of {} MiB reached ({} nodes searched); raise it with `:limit memory 4G`",
                 self.budget.memory >> 20,
                 self.stats.nodes
             ))

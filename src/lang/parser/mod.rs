@@ -21,8 +21,23 @@ pub const RESERVED: &[&str] = &[
 /// Words that begin or continue statements: `for x in xs { }`, `if c { } else { }`.
 pub const KEYWORDS: &[&str] = &["for", "in", "if", "else"];
 
-/// Maximum nesting of brackets / prefix operators / slash levels.
-pub const MAX_DEPTH: usize = 200;
+/// Maximum nesting of brackets / prefix operators / slash levels that input may have.
+///
+/// Every value the calculator prints reads back: games print nesting at most about three
+/// levels per day of birthday, so games born by day 5000 read back, and a game whose text
+/// would nest deeper is printed as a summary that says so (`lang::value`). Parsing runs on a
+/// thread with [`PARSE_STACK`] and evaluation on one with [`crate::STACK_SIZE`], enough for
+/// this depth in every build profile.
+pub const MAX_DEPTH: usize = 20_000;
+
+/// Whether `text` nests deeper than [`MAX_DEPTH`], so that it would not read back (the
+/// printer checks long texts of deep games with it).
+pub fn nests_too_deeply(text: &str) -> bool {
+    text.len() > MAX_DEPTH
+        && matches!(parse_expr(text), Err(e) if e.message.starts_with(NESTED_TOO_DEEPLY))
+}
+
+const NESTED_TOO_DEEPLY: &str = "expression nested too deeply";
 
 type PResult<T> = Result<T, CgError>;
 
@@ -53,8 +68,9 @@ pub fn parse_expr(src: &str) -> Result<Expr, CgError> {
     })
 }
 
-/// Stack reserved for parsing inputs that may nest deeply (committed lazily by the OS).
-const PARSE_STACK: usize = 64 << 20;
+/// Stack reserved for parsing inputs that may nest deeply (committed lazily by the OS): a
+/// debug build needs tens of KB per level of [`MAX_DEPTH`].
+const PARSE_STACK: usize = 1 << 30;
 
 /// Runs `f` directly for shallow inputs, and on a helper thread with a large stack when the
 /// input could nest deeply: recursion is bounded by [`MAX_DEPTH`], but a debug build needs
@@ -253,7 +269,7 @@ impl<'a> Parser<'a> {
         if self.depth > MAX_DEPTH {
             return Err(CgError::at(
                 span,
-                format!("expression nested too deeply (more than {MAX_DEPTH} levels)"),
+                format!("{NESTED_TOO_DEEPLY} (more than {MAX_DEPTH} levels)"),
             ));
         }
         Ok(())

@@ -1,0 +1,163 @@
+//! `:limit nodes`, `:limit memory` and `:limit time` bound every statement, not only module
+//! searches: algebra (sums, comparisons, canonical forms) and analysis (thermographs, cooling)
+//! stop with an error that names the limit and how to raise it, and the session goes on.
+//!
+//! Budgets are per statement and per thread, so these tests may run in parallel.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use cgcalc::lang::Session;
+use common::{run_ok, run_text};
+
+/// `{1|-1} + {2|-2} + ... + {n|-n}`: its canonical form has exponentially many followers, so
+/// for n = 90 it would run for hours and fill any memory.
+fn switches(n: usize) -> String {
+    (1..=n)
+        .map(|i| format!("{{{i}|-{i}}}"))
+        .collect::<Vec<_>>()
+        .join("+")
+}
+
+/// Runs `src`, which must fail within `secs` seconds with an error containing every needle,
+/// then checks that the session still works.
+#[track_caller]
+fn assert_stops(s: &mut Session, src: &str, secs: u64, needles: &[&str]) {
+    let start = Instant::now();
+    let out = run_text(s, src);
+    let elapsed = start.elapsed();
+    assert!(
+        elapsed < Duration::from_secs(secs),
+        "took {elapsed:?}: {out}"
+    );
+    for n in needles {
+        assert!(out.contains(n), "expected {n:?} in {out}");
+    }
+    // The error line is short: the echoed source is cut around the caret.
+    assert!(out.len() < 800, "error of {} bytes: {out}", out.len());
+    assert_eq!(run_ok(s, "x"), "{2|1}");
+    assert_eq!(run_ok(s, "x + {1|-1}"), "{3|2||1|0}");
+}
+
+#[test]
+fn time_limit_stops_algebra() {
+    let mut s = Session::new();
+    run_ok(&mut s, "x = {2|1}");
+    run_ok(&mut s, ":limit time 1");
+    assert_stops(
+        &mut s,
+        &switches(90),
+        20,
+        &[
+            "budget exhausted: time limit of 1 s reached",
+            "`:limit time N`",
+        ],
+    );
+}
+
+#[test]
+fn time_limit_stops_a_sum_of_variables() {
+    let mut s = Session::new();
+    run_ok(&mut s, "x = {2|1}");
+    for i in 1..=60 {
+        run_text(&mut s, &format!("g{i} = {{{}|-{}}};", 2 * i + 1, 2 * i + 1));
+    }
+    run_ok(&mut s, ":limit time 1");
+    let sum: Vec<String> = (1..=60).map(|i| format!("g{i}")).collect();
+    assert_stops(&mut s, &sum.join(" + "), 20, &["time limit of 1 s reached"]);
+}
+
+#[test]
+fn memory_limit_stops_algebra() {
+    let mut s = Session::new();
+    run_ok(&mut s, "x = {2|1}");
+    run_ok(&mut s, ":limit memory 30M");
+    assert_stops(
+        &mut s,
+        &switches(90),
+        60,
+        &[
+            "budget exhausted: memory limit of 30 MiB reached",
+            "`:limit memory 4G`",
+            "`:gc`",
+        ],
+    );
+}
+
+#[test]
+fn node_limit_stops_algebra() {
+    let mut s = Session::new();
+    run_ok(&mut s, "x = {2|1}");
+    run_ok(&mut s, ":limit nodes 20000");
+    assert_stops(
+        &mut s,
+        &switches(90),
+        60,
+        &[
+            "budget exhausted: node limit of 20000 reached",
+            "new games in this statement",
+            "`:limit nodes N`",
+        ],
+    );
+    // Small work stays under the limit, statement after statement.
+    for i in 0..5 {
+        assert_eq!(run_ok(&mut s, &switches(3)), "+-{6|4||2|0}", "{i}");
+    }
+}
+
+#[test]
+fn time_limit_stops_analysis() {
+    let mut s = Session::new();
+    run_ok(&mut s, "x = {2|1}");
+    run_ok(&mut s, ":limit time 1");
+    // The thermograph of the sum needs the sum first; either part may be running when time
+    // is up.
+    assert_stops(
+        &mut s,
+        &format!("temp({})", switches(90)),
+        20,
+        &["time limit of 1 s reached"],
+    );
+    assert_stops(
+        &mut s,
+        &format!("cool({}, 1/2)", switches(90)),
+        20,
+        &["time limit of 1 s reached"],
+    );
+}
+
+#[test]
+fn limits_off_restores_the_defaults() {
+    let mut s = Session::new();
+    run_ok(&mut s, ":limit nodes 10");
+    run_ok(&mut s, ":limit off");
+    assert!(run_ok(&mut s, &switches(6)).len() > 10);
+}
+
+/// Errors and "too long to print" summaries are shorter than what they are about.
+#[test]
+fn errors_and_summaries_are_short() {
+    let mut s = Session::new();
+    // A summary longer than the value itself is not used: the value prints.
+    run_ok(&mut s, ":print-limit 5");
+    assert_eq!(run_ok(&mut s, "{3|2||1|0}"), "{3|2||1|0}");
+    assert_eq!(run_ok(&mut s, "[1, 2, 3, 4, 5, 6]"), "[1, 2, 3, 4, 5, 6]");
+    run_ok(&mut s, ":print-limit 10000");
+    // A value past the limit prints as a summary far shorter than the limit.
+    let out = run_ok(&mut s, &switches(16));
+    assert!(out.starts_with("<game with birthday"), "{out:.200}");
+    assert!(out.len() < 300, "{out}");
+    // Errors about a huge game do not print it.
+    let err = run_text(&mut s, &format!("aw({})", switches(16)));
+    assert!(
+        err.contains("not atomic: a game born on day 152 (too long to show)"),
+        "{err:.300}"
+    );
+    // The echo of a long line is a window around the caret.
+    let long = format!("{} + nosuchname(", switches(2000));
+    let err = run_text(&mut s, &long);
+    assert!(err.contains("nosuchname"), "{err:.300}");
+    assert!(err.len() < 600, "{} bytes: {err:.300}", err.len());
+    assert_eq!(run_ok(&mut s, "1 + 1"), "2");
+}
