@@ -869,7 +869,7 @@ mod tests {
                 *seed = seed
                     .wrapping_mul(6364136223846793005)
                     .wrapping_add(1442695040888963407);
-                if (*seed >> 33) % 3 != 0 {
+                if !(*seed >> 33).is_multiple_of(3) {
                     free = free.or(B::bit(i));
                 }
             }
