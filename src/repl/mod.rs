@@ -16,7 +16,6 @@ use rustyline::validate::{ValidationContext, ValidationResult, Validator};
 use rustyline::{Config, Context, Editor, Helper};
 
 use crate::cli::{self, ReplyPrinter};
-use crate::game::interrupt;
 use crate::lang::{Session, commands, functions, parser};
 
 mod history;
@@ -177,31 +176,12 @@ fn history_path() -> Option<PathBuf> {
     std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cgcalc_history"))
 }
 
-/// Ctrl-C while a computation runs sets the cancellation flag; the computation unwinds at its
-/// next poll and the REPL keeps its state. (While a line is edited, rustyline reads Ctrl-C as
-/// a key and we get `Interrupted` instead.)
-#[cfg(unix)]
-fn install_interrupt_handler() {
-    extern "C" fn on_sigint(_sig: i32) {
-        interrupt::request_cancel();
-    }
-    unsafe extern "C" {
-        fn signal(signum: i32, handler: extern "C" fn(i32)) -> usize;
-    }
-    const SIGINT: i32 = 2;
-    // SAFETY: `signal` is the C library function; the handler only stores to an atomic flag,
-    // which is async-signal-safe.
-    unsafe {
-        signal(SIGINT, on_sigint);
-    }
-}
-
-#[cfg(not(unix))]
-fn install_interrupt_handler() {}
-
 /// Runs the REPL until `:quit` or Ctrl-D. Returns `true` (errors at the REPL do not fail it).
 pub fn run(session: &mut Session) -> bool {
-    install_interrupt_handler();
+    // Ctrl-C while a computation runs sets the cancellation flag; the computation unwinds at
+    // its next poll and the REPL keeps its state. (While a line is edited, rustyline reads
+    // Ctrl-C as a key and we get `Interrupted` instead.)
+    cli::interrupt_handler::install(cli::interrupt_handler::Mode::Repl);
     let config = Config::builder()
         .auto_add_history(true)
         .max_history_size(10_000)
@@ -247,6 +227,7 @@ pub fn run(session: &mut Session) -> bool {
                 }
                 count += 1;
                 let origin = format!("<repl:{count}>");
+                cli::interrupt_handler::clear();
                 let printed = cli::run_printed(session, &line, &origin, 1, false, &mut printer);
                 *variables.borrow_mut() = session.variable_names();
                 if let Some(h) = &mut history
