@@ -29,12 +29,29 @@ struct CgHelper {
     brackets: MatchingBracketHighlighter,
 }
 
+/// Lines longer than this (bytes) get no signature hint and no bracket highlighting.
+/// rustyline calls the hinter and the highlighter after every key, and a shown hint or a
+/// highlighted bracket makes it redraw the whole line: on a long line typed or pasted without
+/// bracketed paste, each key cost time proportional to the line, so pasting grew
+/// quadratically (200,000 characters took about 27 s).
+const LONG_LINE: usize = 4096;
+
+/// How far back (bytes) the signature hint looks for the open call.
+const HINT_WINDOW: usize = 512;
+
 /// The signature of the function whose call is open at the end of `line`, e.g. for
-/// `x = cool({2|-1}, ` it is `cool(G, t)`, with the number of arguments typed so far.
+/// `x = cool({2|-1}, ` it is `cool(G, t)`, with the number of arguments typed so far. Only
+/// the last [`HINT_WINDOW`] bytes are read, so a call opened further back gets no hint (the
+/// cost per key stays bounded).
 pub fn open_call(line: &str) -> Option<(&'static str, usize)> {
+    let mut from = line.len().saturating_sub(HINT_WINDOW);
+    while !line.is_char_boundary(from) {
+        from += 1;
+    }
     let mut depth = 0i32;
     let mut commas = 0usize;
-    for (i, c) in line.char_indices().rev() {
+    for (i, c) in line[from..].char_indices().rev() {
+        let i = i + from;
         match c {
             ')' | ']' | '}' => depth += 1,
             '[' | '{' if depth > 0 => depth -= 1,
@@ -127,7 +144,7 @@ impl Hinter for CgHelper {
 
     /// While a call is open at the end of the line, show its signature: `cool(` → `  cool(G, t)`.
     fn hint(&self, line: &str, pos: usize, _ctx: &Context<'_>) -> Option<String> {
-        if pos < line.len() {
+        if pos < line.len() || line.len() > LONG_LINE {
             return None;
         }
         let (sig, _) = open_call(line)?;
@@ -137,7 +154,7 @@ impl Hinter for CgHelper {
 
 impl Highlighter for CgHelper {
     fn highlight<'l>(&self, line: &'l str, pos: usize) -> std::borrow::Cow<'l, str> {
-        if self.color {
+        if self.color && line.len() <= LONG_LINE {
             self.brackets.highlight(line, pos)
         } else {
             std::borrow::Cow::Borrowed(line)
@@ -153,7 +170,7 @@ impl Highlighter for CgHelper {
     }
 
     fn highlight_char(&self, line: &str, pos: usize, forced: bool) -> bool {
-        self.color && self.brackets.highlight_char(line, pos, forced)
+        self.color && line.len() <= LONG_LINE && self.brackets.highlight_char(line, pos, forced)
     }
 }
 
@@ -273,5 +290,18 @@ mod tests {
         assert_eq!(open_call("{0|"), None);
         assert_eq!(open_call("(1 + "), None);
         assert_eq!(open_call("dom(3"), Some(("dom(m, n)", 0)));
+    }
+
+    #[test]
+    fn signature_hints_read_a_bounded_tail_of_the_line() {
+        // A pasted line costs a bounded amount per key: the open call is looked for in the
+        // last HINT_WINDOW bytes only.
+        let long = format!("cool({}", "0+".repeat(super::HINT_WINDOW));
+        assert_eq!(open_call(&long), None);
+        let near = format!("{}cool(*, ", "0+".repeat(10 * super::HINT_WINDOW));
+        assert_eq!(open_call(&near), Some(("cool(G, t)", 1)));
+        // A window that starts inside a multi-byte character.
+        let wide = format!("{}cool(", "↑".repeat(super::HINT_WINDOW));
+        assert_eq!(open_call(&wide), Some(("cool(G, t)", 0)));
     }
 }
