@@ -459,6 +459,8 @@ pub struct ReplyPrinter {
     color: bool,
     /// Print `> input` before each value (plain mode).
     pub echo: bool,
+    /// Show the output of `:help` a screenful at a time (the REPL, on a terminal).
+    pub page_help: bool,
 }
 
 impl ReplyPrinter {
@@ -469,6 +471,7 @@ impl ReplyPrinter {
             json,
             color,
             echo: false,
+            page_help: false,
         }
     }
 
@@ -484,7 +487,14 @@ impl ReplyPrinter {
             writeln!(out, "> {}", r.input)?;
         }
         if let Some(o) = &r.output {
-            writeln!(out, "{o}")?;
+            let rows = terminal_rows();
+            if self.page_help && is_help(&r.input) && o.lines().count() >= rows {
+                drop(out);
+                page(o, rows.saturating_sub(1).max(1), &mut io::stdin().lock())?;
+                out = io::stdout().lock();
+            } else {
+                writeln!(out, "{o}")?;
+            }
         }
         if r.timed {
             writeln!(out, "({:.3} ms)", r.elapsed.as_secs_f64() * 1000.0)?;
@@ -504,6 +514,69 @@ impl ReplyPrinter {
             let _ = writeln!(err, "{e}");
         }
     }
+}
+
+/// Whether a statement is `:help` (or an alias), whose long pages the REPL shows a screenful
+/// at a time.
+fn is_help(input: &str) -> bool {
+    let word = input.split_whitespace().next().unwrap_or("");
+    matches!(word, ":help" | ":h" | ":?")
+}
+
+/// The height of the terminal on standard output (24 when it cannot be read).
+pub fn terminal_rows() -> usize {
+    #[cfg(target_os = "linux")]
+    {
+        #[repr(C)]
+        struct WinSize {
+            rows: u16,
+            cols: u16,
+            x: u16,
+            y: u16,
+        }
+        unsafe extern "C" {
+            fn ioctl(fd: i32, request: std::ffi::c_ulong, ...) -> i32;
+        }
+        const TIOCGWINSZ: std::ffi::c_ulong = 0x5413;
+        let mut ws = WinSize {
+            rows: 0,
+            cols: 0,
+            x: 0,
+            y: 0,
+        };
+        // SAFETY: TIOCGWINSZ writes one `struct winsize` to the pointer.
+        let r = unsafe { ioctl(1, TIOCGWINSZ, &mut ws as *mut WinSize) };
+        if r == 0 && ws.rows > 1 {
+            return usize::from(ws.rows);
+        }
+    }
+    std::env::var("LINES")
+        .ok()
+        .and_then(|l| l.parse().ok())
+        .filter(|&n: &usize| n > 1)
+        .unwrap_or(24)
+}
+
+/// Prints `text` `screen` lines at a time, with `-- more --` between screens: Enter (or any
+/// line) shows the next screen, `q` stops. Reads the answers from `keys`.
+pub fn page(text: &str, screen: usize, keys: &mut impl BufRead) -> io::Result<()> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = io::stdout().lock();
+    for (k, chunk) in lines.chunks(screen).enumerate() {
+        if k > 0 {
+            write!(out, "-- more -- (Enter: next page, q: stop) ")?;
+            out.flush()?;
+            let mut answer = String::new();
+            if keys.read_line(&mut answer)? == 0 || answer.trim().eq_ignore_ascii_case("q") {
+                writeln!(out)?;
+                break;
+            }
+        }
+        for l in chunk {
+            writeln!(out, "{l}")?;
+        }
+    }
+    out.flush()
 }
 
 /// The JSON Lines record of a reply: `file`, `line`, `input`, then `output` and/or `error`

@@ -7,13 +7,13 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::rc::Rc;
 
-use rustyline::completion::{Completer, Pair};
+use rustyline::completion::{Completer, FilenameCompleter, Pair};
 use rustyline::error::ReadlineError;
 use rustyline::highlight::{Highlighter, MatchingBracketHighlighter};
 use rustyline::hint::Hinter;
 use rustyline::history::DefaultHistory;
 use rustyline::validate::{ValidationContext, ValidationResult, Validator};
-use rustyline::{Config, Context, Editor, Helper};
+use rustyline::{CompletionType, Config, Context, Editor, Helper};
 
 use crate::cli::{self, ReplyPrinter};
 use crate::lang::{Session, commands, functions, parser};
@@ -27,6 +27,7 @@ struct CgHelper {
     /// `NO_COLOR` or when the output is not a terminal.
     color: bool,
     brackets: MatchingBracketHighlighter,
+    files: FilenameCompleter,
 }
 
 /// Lines longer than this (bytes) get no signature hint and no bracket highlighting.
@@ -83,8 +84,13 @@ impl Completer for CgHelper {
         &self,
         line: &str,
         pos: usize,
-        _ctx: &Context<'_>,
+        ctx: &Context<'_>,
     ) -> rustyline::Result<(usize, Vec<Pair>)> {
+        // File names after `:load ` and `:save `.
+        let trimmed = line[..pos].trim_start();
+        if [":load ", ":save "].iter().any(|c| trimmed.starts_with(c)) {
+            return self.files.complete(line, pos, ctx);
+        }
         let (start, pairs) = completions(&line[..pos], &self.variables.borrow());
         let pairs = pairs
             .into_iter()
@@ -98,8 +104,9 @@ impl Completer for CgHelper {
 }
 
 /// Tab completion of the word that ends `before`: meta commands at the start of a line, else
-/// functions (from the function table), variables and the reserved words that are not
-/// functions. Returns where the word starts and (display, replacement) pairs.
+/// the variables (and user functions), then the functions of the function table, then the
+/// reserved words that are not functions. Returns where the word starts and (display,
+/// replacement) pairs, in that order (rustyline lists them so).
 pub fn completions(before: &str, variables: &[String]) -> (usize, Vec<(String, String)>) {
     let start = before
         .char_indices()
@@ -121,6 +128,11 @@ pub fn completions(before: &str, variables: &[String]) -> (usize, Vec<(String, S
     if word.is_empty() {
         return (start, out);
     }
+    for v in variables {
+        if v.starts_with(word) {
+            out.push((v.to_string(), v.to_string()));
+        }
+    }
     for f in functions::all() {
         if f.name().starts_with(word) {
             out.push((f.signature().to_string(), format!("{}(", f.name())));
@@ -131,7 +143,7 @@ pub fn completions(before: &str, variables: &[String]) -> (usize, Vec<(String, S
         .iter()
         .copied()
         .filter(|w| functions::lookup(w).is_none());
-    for v in variables.iter().map(String::as_str).chain(constants) {
+    for v in constants {
         if v.starts_with(word) {
             out.push((v.to_string(), v.to_string()));
         }
@@ -174,13 +186,12 @@ impl Highlighter for CgHelper {
     }
 }
 
+/// Every line is accepted as typed: the loop in [`run`] reads the continuation lines of an
+/// unfinished statement itself, under the `...` prompt (rustyline continues a buffer without
+/// any prompt).
 impl Validator for CgHelper {
-    fn validate(&self, ctx: &mut ValidationContext<'_>) -> rustyline::Result<ValidationResult> {
-        if parser::is_incomplete(ctx.input()) {
-            Ok(ValidationResult::Incomplete)
-        } else {
-            Ok(ValidationResult::Valid(None))
-        }
+    fn validate(&self, _ctx: &mut ValidationContext<'_>) -> rustyline::Result<ValidationResult> {
+        Ok(ValidationResult::Valid(None))
     }
 }
 
@@ -193,6 +204,30 @@ fn history_path() -> Option<PathBuf> {
     std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cgcalc_history"))
 }
 
+/// The prompt of a new statement.
+pub const PROMPT: &str = "> ";
+/// The prompt of a continuation line: a bracket, block or string is still open.
+pub const CONTINUATION: &str = "... ";
+
+/// The hint for a bare word that looks like a meta command typed without its colon (`quit`,
+/// `exit`, `help`, ...), unless it names a variable.
+pub fn bare_command_hint(line: &str, variables: &[String]) -> Option<String> {
+    let word = line.trim();
+    let command = match word {
+        "quit" | "exit" | "q" | "bye" | "logout" => ":quit",
+        "help" | "?" | "h" => ":help",
+        "vars" => ":vars",
+        "clear" => ":clear",
+        _ => return None,
+    };
+    if variables.iter().any(|v| v == word) {
+        return None;
+    }
+    Some(format!(
+        "did you mean {command}? (meta commands start with a colon)"
+    ))
+}
+
 /// Runs the REPL until `:quit` or Ctrl-D. Returns `true` (errors at the REPL do not fail it).
 pub fn run(session: &mut Session) -> bool {
     // Ctrl-C while a computation runs sets the cancellation flag; the computation unwinds at
@@ -200,9 +235,9 @@ pub fn run(session: &mut Session) -> bool {
     // Ctrl-C as a key and we get `Interrupted` instead.)
     cli::interrupt_handler::install(cli::interrupt_handler::Mode::Repl);
     let config = Config::builder()
-        .auto_add_history(true)
+        .auto_add_history(false)
         .max_history_size(10_000)
-        .map(|b| b.build());
+        .map(|b| b.completion_type(CompletionType::List).build());
     let config = config.unwrap_or_default();
     let mut editor: Editor<CgHelper, DefaultHistory> = match Editor::with_config(config) {
         Ok(e) => e,
@@ -218,6 +253,7 @@ pub fn run(session: &mut Session) -> bool {
         variables: variables.clone(),
         color,
         brackets: MatchingBracketHighlighter::new(),
+        files: FilenameCompleter::new(),
     }));
     let mut history = history_path().map(HistoryFile::new);
     if let Some(h) = &history
@@ -235,23 +271,44 @@ pub fn run(session: &mut Session) -> bool {
         return false;
     }
     let mut printer = ReplyPrinter::new(false);
+    printer.page_help = std::io::IsTerminal::is_terminal(&std::io::stdout());
     let mut count = 0usize;
+    // The statement typed so far, while brackets, blocks or strings are open.
+    let mut pending = String::new();
     loop {
-        match editor.readline("> ") {
+        let prompt = if pending.is_empty() {
+            PROMPT
+        } else {
+            CONTINUATION
+        };
+        match editor.readline(prompt) {
             Ok(line) => {
-                if line.trim().is_empty() {
+                if pending.is_empty() && line.trim().is_empty() {
                     continue;
                 }
-                count += 1;
-                let origin = format!("<repl:{count}>");
-                cli::interrupt_handler::clear();
-                let printed = cli::run_printed(session, &line, &origin, 1, false, &mut printer);
-                *variables.borrow_mut() = session.variable_names();
+                pending.push_str(&line);
+                pending.push('\n');
+                if parser::is_incomplete(&pending) {
+                    continue;
+                }
+                let text = std::mem::take(&mut pending);
+                let text = text.trim_end_matches('\n');
+                // The whole statement is one history entry (Up recalls the block).
+                let _ = editor.add_history_entry(text);
                 if let Some(h) = &mut history
                     && let Some(warning) = h.append(editor.history_mut())
                 {
                     eprintln!("{warning}");
                 }
+                if let Some(hint) = bare_command_hint(text, &variables.borrow()) {
+                    printer.error_line(&hint);
+                    continue;
+                }
+                count += 1;
+                let origin = format!("<repl:{count}>");
+                cli::interrupt_handler::clear();
+                let printed = cli::run_printed(session, text, &origin, 1, false, &mut printer);
+                *variables.borrow_mut() = session.variable_names();
                 match printed {
                     Ok((_, true)) => break,
                     Ok(_) => {}
@@ -262,10 +319,17 @@ pub fn run(session: &mut Session) -> bool {
                 }
             }
             Err(ReadlineError::Interrupted) => {
+                // Ctrl-C drops the line being typed, and the unfinished statement.
+                pending.clear();
                 if let Err(e) = writeln!(std::io::stdout(), "^C") {
                     cli::report_write_error(&e);
                     return false;
                 }
+            }
+            Err(ReadlineError::Eof) if !pending.is_empty() => {
+                // Ctrl-D inside an unfinished statement drops it, and a second one leaves.
+                pending.clear();
+                eprintln!("(unfinished statement dropped)");
             }
             Err(ReadlineError::Eof) => break,
             Err(e) => {
@@ -279,7 +343,30 @@ pub fn run(session: &mut Session) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::open_call;
+    use super::{bare_command_hint, completions, open_call};
+
+    #[test]
+    fn completion_lists_variables_before_functions() {
+        let vars = vec!["cooling".to_string(), "x".to_string()];
+        let (start, c) = completions("y = coo", &vars);
+        assert_eq!(start, 4);
+        let shown: Vec<&str> = c.iter().map(|(d, _)| d.as_str()).collect();
+        assert_eq!(shown[0], "cooling", "{shown:?}");
+        assert!(shown.contains(&"cool(G, t)"), "{shown:?}");
+        let (_, c) = completions(":he", &vars);
+        assert_eq!(c[0].1, ":help ");
+    }
+
+    #[test]
+    fn bare_command_words_get_a_hint() {
+        let hint = bare_command_hint(" quit ", &[]).unwrap();
+        assert!(hint.starts_with("did you mean :quit?"), "{hint}");
+        assert!(bare_command_hint("exit", &[]).unwrap().contains(":quit"));
+        assert!(bare_command_hint("help", &[]).unwrap().contains(":help"));
+        // A variable of that name is printed as usual.
+        assert_eq!(bare_command_hint("help", &["help".to_string()]), None);
+        assert_eq!(bare_command_hint("quit + 1", &[]), None);
+    }
 
     #[test]
     fn signature_hints_follow_the_open_call() {
