@@ -135,10 +135,15 @@ fn parse_set(s: &str) -> Result<(String, String), String> {
 
 /// Runs the program; returns the process exit status.
 pub fn run(opts: Options) -> i32 {
-    run_all(opts).unwrap_or_else(|e| {
+    let mut session = Session::new();
+    let status = run_all(&mut session, opts).unwrap_or_else(|e| {
         report_write_error(&e);
         1
-    })
+    });
+    // The process ends now: freeing a big arena one game at a time took seconds (a script
+    // stopped by Ctrl-C after building millions of games exited 2 s after the error).
+    std::mem::forget(session);
+    status
 }
 
 /// Says on standard error that the output could not be written, unless the reader went away
@@ -167,8 +172,7 @@ enum Outcome {
 
 /// Runs `--set`, the inputs in order, then the REPL or standard input. Returns the exit
 /// status, or the error that stopped it writing the output.
-fn run_all(opts: Options) -> io::Result<i32> {
-    let mut session = Session::new();
+fn run_all(session: &mut Session, opts: Options) -> io::Result<i32> {
     // `main` runs the calculator on a thread with this stack.
     session.set_stack_size(crate::STACK_SIZE);
     session.settings.unicode = opts.unicode;
@@ -187,7 +191,7 @@ fn run_all(opts: Options) -> io::Result<i32> {
     } else {
         interrupt_handler::Mode::Batch
     });
-    let outcome = run_inputs(&mut session, &opts, &mut printer, stop)?;
+    let outcome = run_inputs(session, &opts, &mut printer, stop)?;
     let ok = match outcome {
         Outcome::Interrupted if !opts.force_repl => return Ok(EXIT_INTERRUPTED),
         Outcome::Interrupted => false,
@@ -196,7 +200,7 @@ fn run_all(opts: Options) -> io::Result<i32> {
         Outcome::Stopped(ok) | Outcome::Done(ok) => ok,
     };
     if interactive {
-        let repl_ok = repl::run(&mut session);
+        let repl_ok = repl::run(session);
         return Ok(i32::from(!(ok && repl_ok)));
     }
     Ok(i32::from(!ok))

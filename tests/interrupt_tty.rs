@@ -164,6 +164,9 @@ fn ctrl_c_stops_the_game_modules() {
         "elkies(\"0100100100100\")",
         "dtm(\"8/8/8/4k3/8/8/8/KBN5 w - - 0 1\")",
         "cram(6,6)",
+        "regioexperiment(50)",
+        "evolve(\"KBN\", 7, 1000)",
+        "strategyreport(\"KR\", \"k(1,1)11 k(0,2)10\", 100000, 1)",
     ];
     for (k, stmt) in long.iter().enumerate() {
         interrupt(&tty, stmt, k + 1);
@@ -223,7 +226,8 @@ fn script_stopped_by_sigint_exits_130() {
             .stderr(Stdio::piped())
             .spawn()
             .expect("run cgcalc");
-        std::thread::sleep(Duration::from_millis(700));
+        // Early: while `1..1000000` is being built (that loop polls too).
+        std::thread::sleep(Duration::from_millis(300));
         let start = Instant::now();
         sigint(child.id());
         let out = child.wait_with_output().unwrap();
