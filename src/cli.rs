@@ -1,6 +1,7 @@
 //! The command line: REPL, script files, `-e`, statements from a pipe, JSON Lines output.
 
 use std::io::{self, BufRead, IsTerminal, Write};
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use colored::Colorize;
@@ -10,11 +11,24 @@ use crate::lang::source::{self, InvalidUtf8};
 use crate::lang::{Reply, Session};
 use crate::repl;
 
+/// One input, in command-line order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Input {
+    /// A script file.
+    File(String),
+    /// `-`: statements read from standard input.
+    Stdin,
+    /// `-e STMT`.
+    Expr(String),
+}
+
 /// Parsed command-line options.
 #[derive(Default, Debug)]
 pub struct Options {
-    pub files: Vec<String>,
-    pub exprs: Vec<String>,
+    /// Files, `-` and `-e` statements, run in the order given.
+    pub inputs: Vec<Input>,
+    /// `--set NAME=VALUE`, assigned before the inputs run.
+    pub sets: Vec<(String, String)>,
     pub json: bool,
     pub keep_going: bool,
     pub print_limit: Option<usize>,
@@ -23,22 +37,33 @@ pub struct Options {
     pub unicode: bool,
 }
 
-const USAGE: &str = "usage: cgcalc [OPTIONS] [FILE.cgt ...]
+const USAGE: &str = "usage: cgcalc [OPTIONS] [FILE.cgt | - | -e STMT ...]
 
   cgcalc                 start the interactive calculator (REPL)
   cgcalc FILE.cgt        run a script; exit status 1 on an error or failed assert
   cgcalc -e 'STMT'       run statements given on the command line (repeatable)
+  cgcalc a.cgt - b.cgt   `-` reads statements from standard input; files, `-` and -e
+                         statements run in the order given, in one session
   ... | cgcalc           run statements read from standard input
 
 options:
-  --json                 print one JSON object per statement: {\"input\": ..., \"output\"|\"error\": ...}
+  --set NAME=VALUE       set variable NAME to the value of the expression VALUE before
+                         anything runs (repeatable): script parameters, e.g. --set n=8
+  --json                 print one JSON object per statement (JSON Lines):
+                         {\"file\": ..., \"line\": N, \"input\": ..., \"output\": ...}; an error
+                         has \"error\" (the full message), \"error_line\" and \"error_column\";
+                         with `:time on`, \"time_ms\" is the evaluation time
   --unicode              print game values with ↑ ↓ ⋆ ± (input stays ASCII)
   --echo                 print each statement (as `> statement`) before its value
   --keep-going           do not stop at the first error (exit status is still 1)
   --print-limit N        longest printed value in characters (0 = no limit; default 10000)
-  -i, --interactive      start the REPL after running files and -e statements
+  -i, --interactive      start the REPL after the scripts and -e statements, with their
+                         variables (also when a script failed)
   -h, --help             this text
   -V, --version          the version
+
+exit status: 0 success, 1 an error or failed assert, 2 a bad option,
+130 interrupted by Ctrl-C (SIGINT); a second Ctrl-C stops a script at once.
 ";
 
 pub fn parse_args(args: &[String]) -> Result<Options, String> {
@@ -49,9 +74,17 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
         match a.as_str() {
             "-e" | "--eval" => {
                 i += 1;
-                o.exprs
-                    .push(args.get(i).ok_or("-e needs a statement")?.clone());
+                o.inputs.push(Input::Expr(
+                    args.get(i).ok_or("-e needs a statement")?.clone(),
+                ));
             }
+            "--set" => {
+                i += 1;
+                let s = args.get(i).ok_or("--set needs NAME=VALUE")?;
+                o.sets.push(parse_set(s)?);
+            }
+            s if s.starts_with("--set=") => o.sets.push(parse_set(&s["--set=".len()..])?),
+            "-" => o.inputs.push(Input::Stdin),
             "--json" => o.json = true,
             "--keep-going" => o.keep_going = true,
             "--echo" => o.echo = true,
@@ -70,19 +103,46 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
             s if s.starts_with('-') && s.len() > 1 => {
                 return Err(format!("unknown option `{s}`\n\n{USAGE}"));
             }
-            _ => o.files.push(a.clone()),
+            _ => o.inputs.push(Input::File(a.clone())),
         }
         i += 1;
+    }
+    if o.inputs.iter().filter(|x| **x == Input::Stdin).count() > 1 {
+        return Err("`-` (standard input) can be given only once".to_string());
     }
     Ok(o)
 }
 
+/// `NAME=VALUE` of `--set`: NAME must be a variable name.
+fn parse_set(s: &str) -> Result<(String, String), String> {
+    let (name, value) = s
+        .split_once('=')
+        .ok_or_else(|| format!("--set needs NAME=VALUE, not `{s}`"))?;
+    let name = name.trim();
+    let ident = name
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_alphabetic() || c == '_')
+        && name.chars().all(|c| c.is_alphanumeric() || c == '_');
+    if !ident {
+        return Err(format!("--set: `{name}` is not a variable name"));
+    }
+    if value.trim().is_empty() {
+        return Err(format!("--set {name}=: the value is missing"));
+    }
+    Ok((name.to_string(), value.trim().to_string()))
+}
+
 /// Runs the program; returns the process exit status.
 pub fn run(opts: Options) -> i32 {
-    let status = run_all(opts).unwrap_or_else(|e| {
+    let mut session = Session::new();
+    let status = run_all(&mut session, opts).unwrap_or_else(|e| {
         report_write_error(&e);
         1
     });
+    // The process ends now: freeing a big arena one game at a time took seconds (a script
+    // stopped by Ctrl-C after building millions of games exited 2 s after the error).
+    std::mem::forget(session);
     // Output that could not be written fails the run, even when the statements it stopped
     // never came to print.
     if OUTPUT_CLOSED.load(std::sync::atomic::Ordering::Relaxed) {
@@ -101,10 +161,24 @@ pub(crate) fn report_write_error(e: &io::Error) {
     }
 }
 
-/// Runs files, `-e` statements, then the REPL or standard input. Returns the exit status, or
-/// the error that stopped it writing the output.
-fn run_all(opts: Options) -> io::Result<i32> {
-    let mut session = Session::new();
+/// The exit status of a run stopped by Ctrl-C (128 + SIGINT, as shells report it).
+pub const EXIT_INTERRUPTED: i32 = 130;
+
+/// How the program ended its inputs.
+enum Outcome {
+    /// Everything ran (`ok`: without an error).
+    Done(bool),
+    /// Stopped by an error (with stop-at-first-error in force), `:quit` (`ok` as for `Done`)
+    /// or Ctrl-C.
+    Stopped(bool),
+    /// `:quit` was given (`ok` as for `Done`): the REPL does not start, even with `-i`.
+    Quit(bool),
+    Interrupted,
+}
+
+/// Runs `--set`, the inputs in order, then the REPL or standard input. Returns the exit
+/// status, or the error that stopped it writing the output.
+fn run_all(session: &mut Session, opts: Options) -> io::Result<i32> {
     // `main` runs the calculator on a thread with this stack.
     session.set_stack_size(crate::STACK_SIZE);
     session.settings.unicode = opts.unicode;
@@ -116,52 +190,27 @@ fn run_all(opts: Options) -> io::Result<i32> {
     }
     let mut printer = ReplyPrinter::new(opts.json);
     printer.echo = opts.echo;
-    let mut ok = true;
     let stop = !opts.keep_going && !opts.json;
-    for path in &opts.files {
-        let bytes = match std::fs::read(path) {
-            Ok(b) => b,
-            Err(e) => {
-                printer.error_line(&format!("cgcalc: cannot read `{path}`: {e}"));
-                return Ok(1);
-            }
-        };
-        let src = match source::decode(&bytes) {
-            Ok(s) => s,
-            Err(e) => {
-                printer.print(&invalid_utf8_reply(&e, path, 1))?;
-                ok = false;
-                if stop {
-                    return Ok(1);
-                }
-                continue;
-            }
-        };
-        let (file_ok, quit) = run_printed(&mut session, &src, path, 1, stop, &mut printer)?;
-        ok &= file_ok;
-        if (!ok && stop) || quit {
-            return Ok(i32::from(!ok));
-        }
-    }
-    for (k, e) in opts.exprs.iter().enumerate() {
-        let origin = if opts.exprs.len() == 1 {
-            "-e".to_string()
-        } else {
-            format!("-e#{}", k + 1)
-        };
-        ok &= run_printed(&mut session, e, &origin, 1, stop, &mut printer)?.0;
-        if !ok && stop {
-            return Ok(1);
-        }
-    }
-    let ran_something = !opts.files.is_empty() || !opts.exprs.is_empty();
     let stdin = io::stdin();
-    if opts.force_repl || (!ran_something && stdin.is_terminal()) {
-        let repl_ok = repl::run(&mut session);
+    let interactive = opts.force_repl || (opts.inputs.is_empty() && stdin.is_terminal());
+    // Ctrl-C cancels the running statement and ends a batch run with status 130 (a second
+    // Ctrl-C ends it at once); before the REPL it only stops the scripts.
+    interrupt_handler::install(if interactive {
+        interrupt_handler::Mode::Repl
+    } else {
+        interrupt_handler::Mode::Batch
+    });
+    let outcome = run_inputs(session, &opts, &mut printer, stop)?;
+    let ok = match outcome {
+        Outcome::Interrupted if !opts.force_repl => return Ok(EXIT_INTERRUPTED),
+        Outcome::Interrupted => false,
+        Outcome::Quit(ok) => return Ok(i32::from(!ok)),
+        Outcome::Stopped(ok) if !opts.force_repl => return Ok(i32::from(!ok)),
+        Outcome::Stopped(ok) | Outcome::Done(ok) => ok,
+    };
+    if interactive {
+        let repl_ok = repl::run(session);
         return Ok(i32::from(!(ok && repl_ok)));
-    }
-    if !ran_something {
-        ok &= run_stream(&mut session, stdin.lock(), &mut printer, stop)?;
     }
     Ok(i32::from(!ok))
 }
@@ -218,6 +267,82 @@ fn watch_stdout(halt: std::sync::Arc<std::sync::atomic::AtomicBool>) {
     let _ = halt;
 }
 
+/// Assigns the `--set` variables, then runs the files, `-` and `-e` statements in order
+/// (standard input when there are none and it is not a terminal).
+fn run_inputs(
+    session: &mut Session,
+    opts: &Options,
+    printer: &mut ReplyPrinter,
+    stop: bool,
+) -> io::Result<Outcome> {
+    for (name, value) in &opts.sets {
+        let src = format!("{name} = {value}");
+        let origin = format!("--set {name}");
+        let mut error = None;
+        session.run_source(&src, &origin, true, &mut |r| {
+            if let Some(e) = &r.error {
+                error = Some(e.clone());
+            }
+        });
+        if let Some(e) = error {
+            printer.error_line(&e);
+            return Ok(Outcome::Stopped(false));
+        }
+    }
+    let stdin = io::stdin();
+    let mut inputs = opts.inputs.clone();
+    if inputs.is_empty() && !opts.force_repl && !stdin.is_terminal() {
+        inputs.push(Input::Stdin);
+    }
+    let exprs = inputs
+        .iter()
+        .filter(|i| matches!(i, Input::Expr(_)))
+        .count();
+    let mut ok = true;
+    let mut expr_no = 0;
+    for input in &inputs {
+        let (input_ok, quit) = match input {
+            Input::File(path) => {
+                let bytes = match std::fs::read(path) {
+                    Ok(b) => b,
+                    Err(e) => {
+                        printer.error_line(&format!("cgcalc: cannot read `{path}`: {e}"));
+                        return Ok(Outcome::Stopped(false));
+                    }
+                };
+                match source::decode(&bytes) {
+                    Ok(src) => run_printed(session, &src, path, 1, stop, printer)?,
+                    Err(e) => {
+                        printer.print(&invalid_utf8_reply(&e, path, 1))?;
+                        (false, false)
+                    }
+                }
+            }
+            Input::Stdin => (run_stream(session, stdin.lock(), printer, stop)?, false),
+            Input::Expr(e) => {
+                expr_no += 1;
+                let origin = if exprs == 1 {
+                    "-e".to_string()
+                } else {
+                    format!("-e#{expr_no}")
+                };
+                run_printed(session, e, &origin, 1, stop, printer)?
+            }
+        };
+        ok &= input_ok;
+        if interrupt_handler::interrupted() {
+            return Ok(Outcome::Interrupted);
+        }
+        if quit {
+            return Ok(Outcome::Quit(ok));
+        }
+        if !ok && stop {
+            return Ok(Outcome::Stopped(ok));
+        }
+    }
+    Ok(Outcome::Done(ok))
+}
+
 /// Runs `src`, text from line `first_line` of `origin`, printing each reply. Returns whether
 /// every statement succeeded and whether `:quit` was given, or the first error writing the
 /// output; the replies after that error are not printed.
@@ -238,11 +363,76 @@ pub(crate) fn run_printed(
             written = printer.print(r);
             if written.is_err() {
                 // Nothing more can be shown: run no further statement.
-                halt.store(true, std::sync::atomic::Ordering::Relaxed);
+                halt.store(true, Ordering::Relaxed);
             }
         }
+        if interrupt_handler::interrupted() {
+            // Ctrl-C ends a script even with --keep-going.
+            halt.store(true, Ordering::Relaxed);
+        }
     });
+    if written.is_ok() {
+        // The session goes on (into the REPL after `-i`).
+        halt.store(false, Ordering::Relaxed);
+    }
     written.map(|()| (ok, quit))
+}
+
+/// SIGINT (Ctrl-C): cancels the running statement through [`interrupt::request_cancel`].
+pub(crate) mod interrupt_handler {
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    use crate::game::interrupt;
+
+    /// How Ctrl-C is handled.
+    #[derive(Clone, Copy, PartialEq, Eq)]
+    pub(crate) enum Mode {
+        /// Scripts, `-e`, standard input: the run ends with status 130; a second Ctrl-C
+        /// before it does ends the process at once (for a computation that does not poll).
+        Batch,
+        /// The REPL: the statement stops, the session goes on.
+        Repl,
+    }
+
+    static SEEN: AtomicBool = AtomicBool::new(false);
+    static BATCH: AtomicBool = AtomicBool::new(false);
+
+    /// Whether Ctrl-C was pressed since the handler was installed or [`clear`] was called.
+    pub(crate) fn interrupted() -> bool {
+        SEEN.load(Ordering::Relaxed)
+    }
+
+    /// Forgets an earlier Ctrl-C (the REPL, before each line).
+    pub(crate) fn clear() {
+        SEEN.store(false, Ordering::Relaxed);
+    }
+
+    #[cfg(unix)]
+    pub(crate) fn install(mode: Mode) {
+        extern "C" fn on_sigint(_sig: i32) {
+            // Only atomics and `_exit`: both are async-signal-safe.
+            if BATCH.load(Ordering::Relaxed) && SEEN.swap(true, Ordering::Relaxed) {
+                // SAFETY: `_exit` ends the process without running any user-space code.
+                unsafe { _exit(super::EXIT_INTERRUPTED) }
+            }
+            SEEN.store(true, Ordering::Relaxed);
+            interrupt::request_cancel();
+        }
+        unsafe extern "C" {
+            fn signal(signum: i32, handler: extern "C" fn(i32)) -> usize;
+            fn _exit(status: i32) -> !;
+        }
+        const SIGINT: i32 = 2;
+        BATCH.store(mode == Mode::Batch, Ordering::Relaxed);
+        SEEN.store(false, Ordering::Relaxed);
+        // SAFETY: `signal` is the C library function; the handler is async-signal-safe.
+        unsafe {
+            signal(SIGINT, on_sigint);
+        }
+    }
+
+    #[cfg(not(unix))]
+    pub(crate) fn install(_mode: Mode) {}
 }
 
 /// The reply for input that is not UTF-8 (line `first_line` of `origin` is its first line).
@@ -254,6 +444,9 @@ fn invalid_utf8_reply(e: &InvalidUtf8, origin: &str, first_line: usize) -> Reply
         elapsed: Duration::ZERO,
         quit: false,
         timed: false,
+        origin: origin.to_string(),
+        line: e.line + first_line - 1,
+        error_at: Some((e.line + first_line - 1, e.column)),
     }
 }
 
@@ -331,6 +524,8 @@ pub struct ReplyPrinter {
     color: bool,
     /// Print `> input` before each value (plain mode).
     pub echo: bool,
+    /// Show the output of `:help` a screenful at a time (the REPL, on a terminal).
+    pub page_help: bool,
 }
 
 impl ReplyPrinter {
@@ -341,6 +536,7 @@ impl ReplyPrinter {
             json,
             color,
             echo: false,
+            page_help: false,
         }
     }
 
@@ -353,32 +549,21 @@ impl ReplyPrinter {
         }
         let mut out = io::stdout().lock();
         if self.json {
-            let mut line = String::from("{\"input\": ");
-            json_string(&mut line, &r.input);
-            match (&r.error, &r.output) {
-                (Some(e), o) => {
-                    // A loop that failed part way has printed lines before its error.
-                    if let Some(o) = o {
-                        line.push_str(", \"output\": ");
-                        json_string(&mut line, o);
-                    }
-                    line.push_str(", \"error\": ");
-                    json_string(&mut line, e);
-                }
-                (None, o) => {
-                    line.push_str(", \"output\": ");
-                    json_string(&mut line, o.as_deref().unwrap_or(""));
-                }
-            }
-            line.push('}');
-            writeln!(out, "{line}")?;
+            writeln!(out, "{}", json_record(r))?;
             return out.flush();
         }
         if self.echo && !r.input.is_empty() {
             writeln!(out, "> {}", r.input)?;
         }
         if let Some(o) = &r.output {
-            writeln!(out, "{o}")?;
+            let rows = terminal_rows();
+            if self.page_help && is_help(&r.input) && o.lines().count() >= rows {
+                drop(out);
+                page(o, rows.saturating_sub(1).max(1), &mut io::stdin().lock())?;
+                out = io::stdout().lock();
+            } else {
+                writeln!(out, "{o}")?;
+            }
         }
         if r.timed {
             writeln!(out, "({:.3} ms)", r.elapsed.as_secs_f64() * 1000.0)?;
@@ -398,6 +583,105 @@ impl ReplyPrinter {
             let _ = writeln!(err, "{e}");
         }
     }
+}
+
+/// Whether a statement is `:help` (or an alias), whose long pages the REPL shows a screenful
+/// at a time.
+fn is_help(input: &str) -> bool {
+    let word = input.split_whitespace().next().unwrap_or("");
+    matches!(word, ":help" | ":h" | ":?")
+}
+
+/// The height of the terminal on standard output (24 when it cannot be read).
+pub fn terminal_rows() -> usize {
+    #[cfg(target_os = "linux")]
+    {
+        #[repr(C)]
+        struct WinSize {
+            rows: u16,
+            cols: u16,
+            x: u16,
+            y: u16,
+        }
+        unsafe extern "C" {
+            fn ioctl(fd: i32, request: std::ffi::c_ulong, ...) -> i32;
+        }
+        const TIOCGWINSZ: std::ffi::c_ulong = 0x5413;
+        let mut ws = WinSize {
+            rows: 0,
+            cols: 0,
+            x: 0,
+            y: 0,
+        };
+        // SAFETY: TIOCGWINSZ writes one `struct winsize` to the pointer.
+        let r = unsafe { ioctl(1, TIOCGWINSZ, &mut ws as *mut WinSize) };
+        if r == 0 && ws.rows > 1 {
+            return usize::from(ws.rows);
+        }
+    }
+    std::env::var("LINES")
+        .ok()
+        .and_then(|l| l.parse().ok())
+        .filter(|&n: &usize| n > 1)
+        .unwrap_or(24)
+}
+
+/// Prints `text` `screen` lines at a time, with `-- more --` between screens: Enter (or any
+/// line) shows the next screen, `q` stops. Reads the answers from `keys`.
+pub fn page(text: &str, screen: usize, keys: &mut impl BufRead) -> io::Result<()> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = io::stdout().lock();
+    for (k, chunk) in lines.chunks(screen).enumerate() {
+        if k > 0 {
+            write!(out, "-- more -- (Enter: next page, q: stop) ")?;
+            out.flush()?;
+            let mut answer = String::new();
+            if keys.read_line(&mut answer)? == 0 || answer.trim().eq_ignore_ascii_case("q") {
+                writeln!(out)?;
+                break;
+            }
+        }
+        for l in chunk {
+            writeln!(out, "{l}")?;
+        }
+    }
+    out.flush()
+}
+
+/// The JSON Lines record of a reply: `file`, `line`, `input`, then `output` and/or `error`
+/// (with `error_line` and `error_column` when the error has a position), and `time_ms` under
+/// `:time on`.
+pub fn json_record(r: &Reply) -> String {
+    let mut line = String::from("{\"file\": ");
+    json_string(&mut line, &r.origin);
+    line.push_str(&format!(", \"line\": {}, \"input\": ", r.line));
+    json_string(&mut line, &r.input);
+    match (&r.error, &r.output) {
+        (Some(e), o) => {
+            // A loop that failed part way has printed lines before its error.
+            if let Some(o) = o {
+                line.push_str(", \"output\": ");
+                json_string(&mut line, o);
+            }
+            line.push_str(", \"error\": ");
+            json_string(&mut line, e);
+            if let Some((l, c)) = r.error_at {
+                line.push_str(&format!(", \"error_line\": {l}, \"error_column\": {c}"));
+            }
+        }
+        (None, o) => {
+            line.push_str(", \"output\": ");
+            json_string(&mut line, o.as_deref().unwrap_or(""));
+        }
+    }
+    if r.timed {
+        line.push_str(&format!(
+            ", \"time_ms\": {:.3}",
+            r.elapsed.as_secs_f64() * 1000.0
+        ));
+    }
+    line.push('}');
+    line
 }
 
 /// Appends `s` as a JSON string literal.

@@ -359,3 +359,122 @@ fn closed_pipe_fails_quietly() {
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(text(&o.stderr), "");
 }
+
+#[test]
+fn files_dash_and_eval_run_in_command_line_order() {
+    let a = temp_script("order-a.cgt", "a = 2\n");
+    let b = temp_script("order-b.cgt", "b = a + c\n");
+    let (a, b) = (a.to_string_lossy(), b.to_string_lossy());
+    let o = cgcalc(&["-e", "x = 1", &a, "-", &b, "-e", "b + x"], "c = 7\n");
+    assert_eq!(text(&o.stdout), "1\n2\n7\n9\n10\n", "{}", text(&o.stderr));
+    assert_eq!(o.status.code(), Some(0));
+}
+
+#[test]
+fn dash_errors_name_stdin() {
+    let o = cgcalc(&["-"], "1\nfoo\n");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        text(&o.stderr).contains("<stdin>:2:1: error"),
+        "{}",
+        text(&o.stderr)
+    );
+}
+
+#[test]
+fn dash_twice_is_a_usage_error() {
+    let o = cgcalc(&["-", "-"], "");
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn set_gives_scripts_parameters() {
+    let p = temp_script("params.cgt", "n + 1\n");
+    let o = cgcalc(
+        &[
+            "--set",
+            "n={0|}",
+            "--set=m=3",
+            &p.to_string_lossy(),
+            "-e",
+            "m",
+        ],
+        "",
+    );
+    assert_eq!(text(&o.stdout), "2\n3\n", "{}", text(&o.stderr));
+    let o = cgcalc(&["--set", "2n=3", "-e", "1"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("not a variable name"));
+    let o = cgcalc(&["--set", "n=foo(", "-e", "1"], "");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        text(&o.stderr).contains("--set n:1:"),
+        "{}",
+        text(&o.stderr)
+    );
+}
+
+/// A number field `"key": N` of a JSON Lines record.
+fn number(line: &str, key: &str) -> Option<f64> {
+    let pat = format!("\"{key}\": ");
+    let start = line.find(&pat)? + pat.len();
+    let end = line[start..].find([',', '}'])? + start;
+    line[start..end].parse().ok()
+}
+
+#[test]
+fn json_records_carry_file_line_time_and_error_position() {
+    let p = temp_script(
+        "json-pos.cgt",
+        "g = {0|1}\n\n# note\nk = {g |\n  h}\n:time on\ng\n",
+    );
+    let path = p.to_string_lossy().into_owned();
+    let o = cgcalc(&["--json", &path, "-e", "g"], "");
+    let out = text(&o.stdout);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 5, "{out}");
+    assert_eq!(field(lines[0], "file").as_deref(), Some(path.as_str()));
+    assert_eq!(number(lines[0], "line"), Some(1.0));
+    assert_eq!(number(lines[0], "time_ms"), None);
+    // The error is on the second line of a statement that starts on line 4.
+    assert_eq!(number(lines[1], "line"), Some(4.0));
+    assert_eq!(number(lines[1], "error_line"), Some(5.0));
+    assert_eq!(number(lines[1], "error_column"), Some(3.0));
+    assert!(
+        field(lines[1], "error")
+            .unwrap()
+            .contains(":5:3: error: unknown variable `h`")
+    );
+    assert_eq!(number(lines[3], "line"), Some(7.0));
+    assert!(number(lines[3], "time_ms").is_some(), "{}", lines[3]);
+    assert_eq!(field(lines[4], "file").as_deref(), Some("-e"));
+    assert_eq!(field(lines[4], "output").as_deref(), Some("1/2"));
+}
+
+#[test]
+fn interactive_after_a_failing_script_keeps_its_variables() {
+    let p = temp_script("fails.cgt", "kept = ^\nnope\nnever = 1\n");
+    // Standard input is not a terminal, so the REPL reads it as lines.
+    let o = cgcalc(&[&p.to_string_lossy(), "-i"], "kept + kept\nnever\n");
+    let out = text(&o.stdout);
+    assert!(out.contains("^^"), "{out}");
+    let err = text(&o.stderr);
+    assert!(err.contains("unknown variable `nope`"), "{err}");
+    assert!(err.contains("unknown variable `never`"), "{err}");
+    assert_eq!(o.status.code(), Some(1), "the script failed");
+}
+
+#[test]
+fn help_mentions_the_new_options() {
+    let o = cgcalc(&["--help"], "");
+    let out = text(&o.stdout);
+    for w in [
+        "--set NAME=VALUE",
+        "error_column",
+        "time_ms",
+        "130",
+        "`-` reads",
+    ] {
+        assert!(out.contains(w), "{w} missing from --help");
+    }
+}

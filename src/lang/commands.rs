@@ -33,7 +33,7 @@ pub static COMMANDS: &[Command] = &[
         aliases: &["h", "?"],
         usage: ":help [topic]",
         summary: "an overview, or the page of a function, command or topic",
-        help: "`:help` lists the functions and commands; `:help NAME` shows the page of a function\n(`:help cool`) or a command (`:help limit` or `:help :limit`); `:help syntax` describes\nthe notation, `:help workflow` loops, conditionals, user functions and tables. CGSuite's names lead\nto ours: `:help Temperature` shows `temp`.",
+        help: "`:help` lists the functions and commands; `:help NAME` shows the page of a function\n(`:help cool`) or a command (`:help limit` or `:help :limit`); `:help syntax` describes\nthe notation, `:help workflow` loops, conditionals, user functions and tables. CGSuite's names lead\nto ours: `:help Temperature` shows `temp`. In the REPL a page longer than the terminal\nstops after each screenful at `-- more --` (Enter for the next, q to stop).",
         run: |_, args, span| text(help(args).map_err(|m| CgError::at(span, m))?),
     },
     Command {
@@ -200,7 +200,7 @@ pub static COMMANDS: &[Command] = &[
         aliases: &["q", "exit"],
         usage: ":quit",
         summary: "leave (Ctrl-D works too; Ctrl-C cancels a line or a computation)",
-        help: "`:quit` (or `:q`, `:exit`, or Ctrl-D) leaves the calculator; in a script it stops the\nscript. Ctrl-C cancels the line being typed or the computation running.",
+        help: "`:quit` (or `:q`, `:exit`, or Ctrl-D) leaves the calculator; in a script it stops the\nscript (with `-i` the REPL does not start). Ctrl-C cancels the line being typed, an\nunfinished multi-line statement (`...` prompt) or the computation running; the variables\nstay. A script stopped by Ctrl-C exits with status 130. `quit`, `exit` and `help` typed\nwithout the colon get a reminder.",
         run: |_, _, _| Ok(Executed::Quit),
     },
 ];
@@ -507,4 +507,26 @@ fn save(s: &mut Session, path: &str, span: Span) -> CommandResult {
         msg.push_str(&format!(" (left out: {})", skipped.join(", ")));
     }
     text(msg)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{COMMANDS, help};
+
+    #[test]
+    fn every_command_has_a_help_page() {
+        for c in COMMANDS {
+            for topic in [format!(":{}", c.name), c.name.to_string()] {
+                let page = help(&topic).unwrap_or_else(|e| panic!("{topic}: {e}"));
+                assert!(page.starts_with(c.usage), "{topic}: {page}");
+                assert!(
+                    page.len() > c.usage.len() + 40,
+                    "{topic}: a page, not a line"
+                );
+            }
+            for alias in c.aliases {
+                assert!(help(&format!(":{alias}")).is_ok(), ":{alias}");
+            }
+        }
+    }
 }

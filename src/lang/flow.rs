@@ -551,11 +551,15 @@ impl Session {
                 ),
             ));
         }
-        Ok(Value::List(
-            (a..=b)
-                .map(|n| Value::Game(self.arena.integer(n)))
-                .collect(),
-        ))
+        // A million integers take a noticeable time to intern: Ctrl-C is polled on the way.
+        let mut items = Vec::with_capacity(len as usize);
+        for n in a..=b {
+            if n % 4096 == 0 {
+                cancelled(span)?;
+            }
+            items.push(Value::Game(self.arena.integer(n)));
+        }
+        Ok(Value::List(items))
     }
 
     /// `xs[i]`, 0-based.

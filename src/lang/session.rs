@@ -80,6 +80,12 @@ pub struct Reply {
     pub quit: bool,
     /// `:time on` is in force: print the elapsed time.
     pub timed: bool,
+    /// Where the statement comes from: the file name, `-e`, `<stdin>`, `<repl:N>`.
+    pub origin: String,
+    /// The line of `origin` where the statement starts (1-based).
+    pub line: usize,
+    /// For an error with a position: its line and column (1-based, columns in characters).
+    pub error_at: Option<(usize, usize)>,
 }
 
 /// What a statement did.
@@ -421,6 +427,7 @@ impl Session {
             Ok(p) => p,
             Err(e) => {
                 let input = e.span.map_or(src, |s| line_of(src, s)).trim().to_string();
+                let error_at = e.span.map(|s| at.line_col(src, s.start));
                 on_reply(&Reply {
                     input,
                     output: None,
@@ -428,6 +435,9 @@ impl Session {
                     elapsed: Duration::ZERO,
                     quit: false,
                     timed: false,
+                    origin: at.name.to_string(),
+                    line: error_at.map_or(at.first_line, |(l, _)| l),
+                    error_at,
                 });
                 return (false, false);
             }
@@ -488,15 +498,22 @@ impl Session {
         ) = saved;
         let elapsed = start.elapsed();
         let partial = (!printed.is_empty()).then(|| printed.join("\n"));
+        let mut error_at = None;
         let (output, error, quit) = match caught {
             Ok(Ok(Executed::Value(text))) => (text, None, false),
             Ok(Ok(Executed::Quit)) => (None, None, true),
-            Ok(Err(e)) => (partial, Some(at.render(&e, src)), false),
-            Err(message) => (
-                partial,
-                Some(at.render(&CgError::at(stmt.span, message), src)),
-                false,
-            ),
+            Ok(Err(e)) => {
+                error_at = e.span.map(|s| at.line_col(src, s.start));
+                (partial, Some(at.render(&e, src)), false)
+            }
+            Err(message) => {
+                error_at = Some(at.line_col(src, stmt.span.start));
+                (
+                    partial,
+                    Some(at.render(&CgError::at(stmt.span, message), src)),
+                    false,
+                )
+            }
         };
         Reply {
             input,
@@ -505,6 +522,9 @@ impl Session {
             elapsed,
             quit,
             timed: self.settings.show_time,
+            origin: at.name.to_string(),
+            line: at.line_col(src, stmt.span.start).0,
+            error_at,
         }
     }
 
@@ -751,6 +771,12 @@ struct Origin<'a> {
 impl Origin<'_> {
     fn render(&self, e: &CgError, src: &str) -> String {
         e.render_from_line(src, self.name, self.first_line)
+    }
+
+    /// The line of the origin and the column of byte offset `pos` of `src`.
+    fn line_col(&self, src: &str, pos: usize) -> (usize, usize) {
+        let (line, col) = super::error::line_col(src, pos);
+        (line + self.first_line - 1, col)
     }
 }
 
