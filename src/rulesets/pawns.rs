@@ -95,7 +95,7 @@ impl Pawns {
                             };
                             p.files[file] |= Self::bit(player, rank);
                         }
-                        file += 1;
+                        file = file.saturating_add(1);
                     }
                     'K' | 'k' | 'Q' | 'q' | 'R' | 'r' | 'B' | 'b' | 'N' | 'n' => {
                         return Err(format!(
@@ -110,6 +110,9 @@ impl Pawns {
                         ));
                     }
                 }
+            }
+            if file > files {
+                return Err(format!("rank {} holds more than {files} squares", rank + 1));
             }
             if file != files {
                 return Err(format!(
