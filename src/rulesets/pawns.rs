@@ -111,14 +111,16 @@ impl Pawns {
                     }
                 }
             }
-            if file > files {
-                return Err(format!("rank {} holds more than {files} squares", rank + 1));
-            }
             if file != files {
+                // Runs of digits saturate the count rather than overflow it.
+                let count = match file {
+                    usize::MAX => "too many squares to count".to_string(),
+                    1 => "1 square".to_string(),
+                    n => format!("{n} squares"),
+                };
                 return Err(format!(
-                    "rank {} has {file} square{} but the board has {files} files",
-                    rank + 1,
-                    if file == 1 { "" } else { "s" }
+                    "rank {} has {count} but the board has {files} files",
+                    rank + 1
                 ));
             }
         }
