@@ -144,33 +144,43 @@ impl Arena {
     }
 
     /// Deletes dominated options: for Left an option `a <= b` of another option `b`, for Right an
-    /// option `a >= b` (Siegel, CGT, §II.2).
+    /// option `a >= b` (Siegel, CGT, §II.2). Each option's stops are read once: `a <= b`
+    /// needs `LS(a) <= LS(b)` and `RS(a) <= RS(b)`, which rules out most pairs before a
+    /// comparison.
     fn remove_dominated(
         &mut self,
         opts: &mut Vec<GameId>,
         left: bool,
         mut trace: Option<&mut Vec<CanonStep>>,
     ) {
-        if opts.len() < 2 {
+        let n = opts.len();
+        if n < 2 {
             return;
         }
-        let mut keep = vec![true; opts.len()];
-        for i in 0..opts.len() {
+        // exact keys or NaN (then the test below never skips the comparison)
+        let stops: Vec<(f64, f64)> = opts
+            .iter()
+            .map(|&g| {
+                (
+                    self.left_stop(g).exact_f64_or_nan(),
+                    self.right_stop(g).exact_f64_or_nan(),
+                )
+            })
+            .collect();
+        let mut keep = vec![true; n];
+        for i in 0..n {
             // quadratic in the options, and comparisons of compact values do not poll
             check_cancel();
-            if !keep[i] {
-                continue;
-            }
-            for j in 0..opts.len() {
+            for j in 0..n {
                 if i == j || !keep[j] {
                     continue;
                 }
-                let dominated = if left {
-                    self.leq(opts[i], opts[j])
-                } else {
-                    self.leq(opts[j], opts[i])
-                };
-                if dominated {
+                // option i is dominated by j if `lo <= hi`
+                let (lo, hi) = if left { (i, j) } else { (j, i) };
+                if stops[lo].0 > stops[hi].0 || stops[lo].1 > stops[hi].1 {
+                    continue;
+                }
+                if self.leq(opts[lo], opts[hi]) {
                     keep[i] = false;
                     if let Some(t) = trace.as_deref_mut() {
                         t.push(CanonStep::Dominated {

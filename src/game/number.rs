@@ -179,6 +179,19 @@ impl Dyadic {
         (!self.is_big() && self.exp == 0).then_some(self.num)
     }
 
+    /// The value as an `f64` when that is exact (an inline numerator below 2^53 in magnitude),
+    /// else NaN, which compares false with everything: a filter that skips work when `a > b`
+    /// stays exact on these keys.
+    #[inline]
+    pub fn exact_f64_or_nan(self) -> f64 {
+        if !self.is_big() && self.num.unsigned_abs() < (1 << 53) {
+            // both conversions are exact: the numerator has 53 bits, the scale is a power of 2
+            self.num as f64 * f64::from_bits((1023 - self.exp as u64) << 52)
+        } else {
+            f64::NAN
+        }
+    }
+
     /// A floating-point approximation (for drawing).
     pub fn to_f64(self) -> f64 {
         let (n, e) = self.parts();
@@ -558,6 +571,19 @@ impl fmt::Display for Dyadic {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn exact_f64_keys() {
+        assert_eq!(Dyadic::new(3, 2).exact_f64_or_nan(), 0.75);
+        assert_eq!(Dyadic::new(-5, 3).exact_f64_or_nan(), -0.625);
+        assert_eq!(Dyadic::from_int(-7).exact_f64_or_nan(), -7.0);
+        assert_eq!(Dyadic::new(1, 62).exact_f64_or_nan(), 2f64.powi(-62));
+        assert!(Dyadic::from_int(1 << 53).exact_f64_or_nan().is_nan());
+        assert!(Dyadic::from_int(i64::MAX).exact_f64_or_nan().is_nan());
+        let big = Dyadic::from_int(i64::MAX).add(Dyadic::from_int(i64::MAX));
+        assert!(big.exact_f64_or_nan().is_nan());
+    }
+
     use super::*;
 
     fn d(n: i64, e: u32) -> Dyadic {

@@ -47,14 +47,12 @@ impl Game for Cram {
         self.0.regions(2).into_iter().map(Cram).collect()
     }
 
+    fn for_each_component(&self, mut f: impl FnMut(Self)) {
+        self.0.for_each_region(2, |g| f(Cram(g)));
+    }
+
     fn normalize(&self) -> (Cram, bool) {
-        let (same, swapped) = self.0.symmetries();
-        let best = same
-            .iter()
-            .chain(swapped.iter())
-            .min()
-            .expect("eight symmetries");
-        (Cram(*best), false)
+        (Cram(self.0.least_image().0), false)
     }
 
     fn is_impartial(&self) -> bool {

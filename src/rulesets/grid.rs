@@ -451,33 +451,65 @@ impl<B: Bits> Grid<B> {
     fn spread(&self, m: B, (left_edge, right_edge): (B, B)) -> B {
         let (rows, cols) = (self.rows(), self.cols());
         // A cell may be entered from the left unless it starts a row (the shift would wrap).
-        let east = fill(m, self.free.and_not(left_edge), 1, cols, B::shl);
-        let west = fill(east, self.free.and_not(right_edge), 1, cols, B::shr);
-        let south = fill(west, self.free, cols, rows, B::shl);
-        fill(south, self.free, cols, rows, B::shr)
+        let east = fill(m, self.free.and_not(left_edge), 1, cols, |x, n| x.shl(n));
+        let west = fill(east, self.free.and_not(right_edge), 1, cols, |x, n| {
+            x.shr(n)
+        });
+        let south = fill(west, self.free, cols, rows, |x, n| x.shl(n));
+        fill(south, self.free, cols, rows, |x, n| x.shr(n))
+    }
+
+    /// `m` with the free cells next to it added: one step of a flood fill (`edges` from
+    /// [`Self::edges`]).
+    #[inline]
+    fn dilate(&self, m: B, (left_edge, right_edge): (B, B)) -> B {
+        let cols = self.cols();
+        m.or(m.shl(1).and_not(left_edge))
+            .or(m.shr(1).and_not(right_edge))
+            .or(m.shl(cols))
+            .or(m.shr(cols))
+            .and(self.free)
+    }
+
+    /// The region of free cells 4-connected to the cells of `seed`. One-word boards grow it a
+    /// step at a time (a few operations per step on boards of a few rows); wider ones by
+    /// [`Self::spread`], whose fills cross a long strip in log2(length) shifts.
+    #[inline]
+    fn region_of(&self, seed: B, edges: (B, B)) -> B {
+        let mut region = seed;
+        loop {
+            let grown = if B::CAPACITY <= 64 {
+                self.dilate(region, edges)
+            } else {
+                self.spread(region, edges)
+            };
+            if grown == region {
+                return region;
+            }
+            region = grown;
+        }
     }
 
     /// The 4-connected regions of free cells with at least `min_cells` cells, each cropped to
     /// its bounding box.
     pub fn regions(&self, min_cells: u32) -> Vec<Grid<B>> {
-        let mut rest = self.free;
         let mut out = Vec::new();
+        self.for_each_region(min_cells, |g| out.push(g));
+        out
+    }
+
+    /// Calls `f` on each of [`Self::regions`], in the same order, without collecting them.
+    #[inline]
+    pub fn for_each_region(&self, min_cells: u32, mut f: impl FnMut(Grid<B>)) {
+        let mut rest = self.free;
         let edges = self.edges();
         while let Some(first) = rest.lowest() {
-            let mut region = B::bit(first);
-            loop {
-                let grown = self.spread(region, edges);
-                if grown == region {
-                    break;
-                }
-                region = grown;
-            }
+            let region = self.region_of(B::bit(first), edges);
             rest = rest.and_not(region);
             if region.count() >= min_cells {
-                out.push(self.crop(region));
+                f(self.crop(region));
             }
         }
-        out
     }
 
     /// The board with cell set `cells` (in this board's coordinates) cropped to its bounding box.
@@ -507,6 +539,14 @@ impl<B: Bits> Grid<B> {
         }
         let c0 = used.trailing_zeros() as usize;
         let ncols = 64 - used.leading_zeros() as usize - c0;
+        if ncols == cols {
+            // every column is used: the rows stay whole and only move up
+            return Grid {
+                rows: (r1 - r0 + 1) as u16,
+                cols: cols as u16,
+                free: cells.shr(r0 * cols),
+            };
+        }
         let mut free = B::EMPTY;
         for r in r0..=r1 {
             free = free.or(B::from_u64(row(r) >> c0).shl((r - r0) * ncols));
@@ -585,6 +625,28 @@ impl<B: Bits> Grid<B> {
     /// that exchange rows and columns (transpose, quarter turns, anti-transpose).
     pub fn symmetries(&self) -> ([Grid<B>; 4], [Grid<B>; 4]) {
         (self.row_images(), self.transposed().row_images())
+    }
+
+    /// The least of the eight images in `Grid`'s order, and whether it is one of the four that
+    /// exchange rows and columns (the same least image and flag as a scan of
+    /// [`Self::symmetries`], ties going to the row-keeping images). Grids compare by their
+    /// number of rows first, so a board with fewer rows than columns needs only its four
+    /// row-keeping images and one with more only the four transposed ones.
+    pub fn least_image(&self) -> (Grid<B>, bool) {
+        let least = |images: [Grid<B>; 4]| images.into_iter().min().expect("four images");
+        match self.rows.cmp(&self.cols) {
+            std::cmp::Ordering::Less => (least(self.row_images()), false),
+            std::cmp::Ordering::Greater => (least(self.transposed().row_images()), true),
+            std::cmp::Ordering::Equal => {
+                let same = least(self.row_images());
+                let swapped = least(self.transposed().row_images());
+                if swapped < same {
+                    (swapped, true)
+                } else {
+                    (same, false)
+                }
+            }
+        }
     }
 
     /// The board, its left-right mirror, its top-bottom mirror and its half turn. Rows of up
@@ -691,7 +753,7 @@ fn fill<B: Bits>(
     propagator: B,
     step: usize,
     length: usize,
-    shift: fn(B, usize) -> B,
+    shift: impl Fn(B, usize) -> B,
 ) -> B {
     let (mut g, mut p, mut k) = (generator, propagator, 1);
     while k < length {
@@ -859,6 +921,43 @@ mod tests {
         assert_eq!(r[1].board_string(), "#..|...");
     }
 
+    /// The least image found from the row and column counts is the least of all eight, with
+    /// the same flag a full scan gives (ties to the row-keeping images), on random boards of
+    /// every shape up to 64 cells, symmetric ones included.
+    #[test]
+    fn least_image_is_least_of_all_eight() {
+        let mut seed = 7u64;
+        for rows in 1..=8usize {
+            for cols in 1..=8usize {
+                for round in 0..40 {
+                    let mut free = 0u64;
+                    for i in 0..rows * cols {
+                        seed = seed
+                            .wrapping_mul(6364136223846793005)
+                            .wrapping_add(1442695040888963407);
+                        if round < 5 || !(seed >> 33).is_multiple_of(3) {
+                            free |= 1 << i;
+                        }
+                    }
+                    let g = Grid::<u64> {
+                        rows: rows as u16,
+                        cols: cols as u16,
+                        free,
+                    };
+                    let (same, swapped) = g.symmetries();
+                    let best_same = *same.iter().min().unwrap();
+                    let best_swapped = *swapped.iter().min().unwrap();
+                    let scan = if best_swapped < best_same {
+                        (best_swapped, true)
+                    } else {
+                        (best_same, false)
+                    };
+                    assert_eq!(g.least_image(), scan, "{rows}x{cols} {free:#x}");
+                }
+            }
+        }
+    }
+
     /// Cropping and transposing by words equal the cell-by-cell versions, on random boards
     /// of both set types (the `Wide` boards up to 16x16, past one word).
     #[test]
@@ -882,14 +981,16 @@ mod tests {
             assert_eq!(g.transposed(), slow, "{rows}x{cols}");
             let mut rest = free;
             while let Some(first) = rest.lowest() {
-                let mut region = B::bit(first);
+                let region = g.region_of(B::bit(first), g.edges());
+                let mut spread = B::bit(first);
                 loop {
-                    let grown = g.spread(region, g.edges());
-                    if grown == region {
+                    let grown = g.spread(spread, g.edges());
+                    if grown == spread {
                         break;
                     }
-                    region = grown;
+                    spread = grown;
                 }
+                assert_eq!(region, spread, "{rows}x{cols}: dilation and fills agree");
                 rest = rest.and_not(region);
                 assert_eq!(g.crop(region), g.crop_cellwise(region), "{rows}x{cols}");
             }

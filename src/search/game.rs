@@ -48,6 +48,14 @@ pub trait Game: Clone + Eq + Hash + Send + Sync + 'static {
         vec![self.clone()]
     }
 
+    /// Calls `f` on each of [`Game::components`] in the same order; rulesets that can find
+    /// components without collecting them override it (the value search's inner loop).
+    fn for_each_component(&self, mut f: impl FnMut(Self)) {
+        for c in self.components() {
+            f(c);
+        }
+    }
+
     /// A canonical representative of this component under the ruleset's symmetries, and
     /// whether that representative is the *negative* of this position (a symmetry that swaps
     /// the players, such as transposing a Domineering board). Positions with the same

@@ -55,10 +55,15 @@ impl<'a, G: Game> LocalSearch<'a, G> {
             return v;
         }
         let mut acc = self.arena.zero();
-        for c in pos.components() {
-            let v = self.component_value(&c);
+        pos.for_each_component(|c| {
+            // A position that is its own only component just missed the raw cache.
+            let v = if c == *pos {
+                self.normalized_value(&c)
+            } else {
+                self.component_value(&c)
+            };
             acc = self.arena.add(acc, v);
-        }
+        });
         self.raw.insert(pos.clone(), acc);
         acc
     }

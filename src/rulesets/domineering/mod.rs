@@ -44,10 +44,13 @@ impl<B: Bits> Game for Domineering<B> {
             Player::Left => (g.vertical_pairs(), g.cols()),
             Player::Right => (g.horizontal_pairs(), 1),
         };
-        pairs
-            .ones()
-            .map(|i| Domineering(g.without_pair(i, i + step)))
-            .collect()
+        let mut out = Vec::with_capacity(pairs.count() as usize);
+        out.extend(
+            pairs
+                .ones()
+                .map(|i| Domineering(g.without_pair(i, i + step))),
+        );
+        out
     }
 
     /// Regions of at least two cells (a lone cell holds no domino).
@@ -55,15 +58,13 @@ impl<B: Bits> Game for Domineering<B> {
         self.0.regions(2).into_iter().map(Domineering).collect()
     }
 
+    fn for_each_component(&self, mut f: impl FnMut(Self)) {
+        self.0.for_each_region(2, |g| f(Domineering(g)));
+    }
+
     fn normalize(&self) -> (Domineering<B>, bool) {
-        let (same, swapped) = self.0.symmetries();
-        let best_same = *same.iter().min().expect("four symmetries");
-        let best_swapped = *swapped.iter().min().expect("four symmetries");
-        if best_swapped < best_same {
-            (Domineering(best_swapped), true)
-        } else {
-            (Domineering(best_same), false)
-        }
+        let (least, swapped) = self.0.least_image();
+        (Domineering(least), swapped)
     }
 
     /// A region where only one player can move is an integer: the number of dominoes that
