@@ -30,6 +30,7 @@ impl Cram {
 
 impl Game for Cram {
     const NAME: &'static str = "cram";
+    const RAW_CACHE: bool = false;
 
     /// Both players have the same moves: every vertical and every horizontal domino.
     fn moves(&self, _player: Player) -> Vec<Cram> {

@@ -47,24 +47,28 @@ impl<'a, G: Game> LocalSearch<'a, G> {
         }
     }
 
-    /// The value of a position: the sum of the values of its components. Positions seen
-    /// before are answered from the raw cache without decomposing them again.
+    /// The value of a position: the sum of the values of its components. With
+    /// [`Game::RAW_CACHE`], positions seen before are answered without decomposing them again.
     pub fn value(&mut self, pos: &G) -> GameId {
-        if let Some(v) = self.raw.get(pos) {
+        if G::RAW_CACHE
+            && let Some(v) = self.raw.get(pos)
+        {
             self.meter.stats.table_hits += 1;
             return v;
         }
         let mut acc = self.arena.zero();
         pos.for_each_component(|c| {
             // A position that is its own only component just missed the raw cache.
-            let v = if c == *pos {
+            let v = if !G::RAW_CACHE || c == *pos {
                 self.normalized_value(&c)
             } else {
                 self.component_value(&c)
             };
             acc = self.arena.add(acc, v);
         });
-        self.raw.insert(pos.clone(), acc);
+        if G::RAW_CACHE {
+            self.raw.insert(pos.clone(), acc);
+        }
         acc
     }
 

@@ -37,6 +37,7 @@ impl<B: Bits> Domineering<B> {
 
 impl<B: Bits> Game for Domineering<B> {
     const NAME: &'static str = "domineering";
+    const RAW_CACHE: bool = false;
 
     fn moves(&self, player: Player) -> Vec<Domineering<B>> {
         let g = &self.0;
