@@ -9,6 +9,7 @@ pub mod interrupt;
 pub mod latex;
 pub mod number;
 pub mod ops;
+pub mod pages;
 pub mod thermograph;
 pub mod threat;
 pub mod uptimal;

@@ -15,6 +15,7 @@ use rustc_hash::FxHashMap;
 
 use super::budget::{Budget, Meter, SearchStats, Usage};
 use super::game::{Game, Player};
+use super::table::ValueTable;
 use crate::game::cache::BoundedCache;
 use crate::game::{Arena, GameId};
 
@@ -30,18 +31,27 @@ pub(crate) fn entry_bytes<G>() -> usize {
 pub struct LocalSearch<'a, G: Game> {
     arena: &'a mut Arena,
     /// Values of normalised components (the transposition table proper).
-    table: FxHashMap<G, GameId>,
-    /// Values of components as they occur, before normalisation: most lookups hit here and
-    /// skip computing the symmetry images.
+    table: ValueTable<G>,
+    /// Values of components as they occur, before normalisation ([`Game::RAW_CACHE`]): most
+    /// lookups hit here and skip computing the symmetry images.
     raw: BoundedCache<G, GameId>,
     meter: Meter,
+}
+
+/// A component of an option, normalised, with its table hash: what [`LocalSearch`] looks up
+/// (after prefetching its slot) to value the option.
+struct Part<G> {
+    option: usize,
+    key: G,
+    negated: bool,
+    hash: u64,
 }
 
 impl<'a, G: Game> LocalSearch<'a, G> {
     pub fn new(arena: &'a mut Arena, budget: Budget) -> Self {
         LocalSearch {
             arena,
-            table: FxHashMap::default(),
+            table: ValueTable::new(),
             raw: BoundedCache::new(RAW_CAPACITY),
             meter: Meter::new(budget),
         }
@@ -60,7 +70,9 @@ impl<'a, G: Game> LocalSearch<'a, G> {
         pos.for_each_component(|c| {
             // A position that is its own only component just missed the raw cache.
             let v = if !G::RAW_CACHE || c == *pos {
-                self.normalized_value(&c)
+                let (key, negated) = c.normalize();
+                let hash = ValueTable::hash(&key);
+                self.normalized_value(key, negated, hash)
             } else {
                 self.component_value(&c)
             };
@@ -72,9 +84,34 @@ impl<'a, G: Game> LocalSearch<'a, G> {
         acc
     }
 
-    /// The values of `player`'s options of `pos`.
+    /// The values of `player`'s options of `pos`. Without the raw cache, every option's
+    /// components are normalised first and their table slots prefetched, so the lookups
+    /// overlap instead of waiting for memory one after another.
     pub fn option_values(&mut self, pos: &G, player: Player) -> Vec<GameId> {
-        pos.moves(player).iter().map(|m| self.value(m)).collect()
+        let moves = pos.moves(player);
+        if G::RAW_CACHE {
+            return moves.iter().map(|m| self.value(m)).collect();
+        }
+        let mut parts = Vec::with_capacity(moves.len() + moves.len() / 2);
+        for (option, m) in moves.iter().enumerate() {
+            m.for_each_component(|c| {
+                let (key, negated) = c.normalize();
+                let hash = ValueTable::hash(&key);
+                self.table.prefetch(hash);
+                parts.push(Part {
+                    option,
+                    key,
+                    negated,
+                    hash,
+                });
+            });
+        }
+        let mut values = vec![self.arena.zero(); moves.len()];
+        for p in parts {
+            let v = self.normalized_value(p.key, p.negated, p.hash);
+            values[p.option] = self.arena.add(values[p.option], v);
+        }
+        values
     }
 
     fn component_value(&mut self, c: &G) -> GameId {
@@ -82,15 +119,18 @@ impl<'a, G: Game> LocalSearch<'a, G> {
             self.meter.stats.table_hits += 1;
             return v;
         }
-        let v = self.normalized_value(c);
+        let (key, negated) = c.normalize();
+        let hash = ValueTable::hash(&key);
+        let v = self.normalized_value(key, negated, hash);
         self.raw.insert(c.clone(), v);
         v
     }
 
-    fn normalized_value(&mut self, c: &G) -> GameId {
-        let (key, negated) = c.normalize();
-        let v = match self.table.get(&key) {
-            Some(&v) => {
+    /// The value of the component whose normalised form is `key` (negated if `negated`),
+    /// from the table or by searching it; `hash` is the key's [`ValueTable::hash`].
+    fn normalized_value(&mut self, key: G, negated: bool, hash: u64) -> GameId {
+        let v = match self.table.get(&key, hash) {
+            Some(v) => {
                 self.meter.stats.table_hits += 1;
                 v
             }
@@ -107,7 +147,7 @@ impl<'a, G: Game> LocalSearch<'a, G> {
                         self.arena.game(left, right)
                     }
                 };
-                self.table.insert(key, v);
+                self.table.insert(key, hash, v);
                 v
             }
         };
@@ -125,9 +165,7 @@ impl<'a, G: Game> LocalSearch<'a, G> {
         self.meter.tick(|| Usage {
             table_entries: table.len(),
             arena_games: arena.len(),
-            bytes: arena.approx_bytes()
-                + table.capacity() * entry_bytes::<G>()
-                + raw.approx_bytes(),
+            bytes: arena.approx_bytes() + table.approx_bytes() + raw.approx_bytes(),
         });
     }
 

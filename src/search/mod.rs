@@ -12,6 +12,7 @@ pub mod local;
 pub mod outcome;
 pub mod position;
 pub mod sum_play;
+pub mod table;
 pub mod threat_position;
 
 pub use budget::{Budget, SearchStats};

@@ -1,0 +1,50 @@
+//! Huge pages for the big tables of a search (the value table, the sum and comparison caches).
+//! Their lookups land on random slots of hundreds of megabytes: with 4 KiB pages nearly every
+//! one also misses the TLB and walks the page tables, and a prefetch waits for that walk. On
+//! Linux with transparent huge pages in `madvise` mode (the common default) the kernel backs a
+//! region with 2 MiB pages only when asked, so tables of at least [`HUGE_MIN_BYTES`] ask.
+
+/// Tables smaller than this keep ordinary pages (a huge page would be mostly empty).
+const HUGE_MIN_BYTES: usize = 4 << 20;
+
+/// `n` copies of `value` in memory the kernel is asked to back with huge pages (before the
+/// pages are first touched, which is when the kernel picks their size).
+pub fn huge_vec<T: Clone>(n: usize, value: T) -> Vec<T> {
+    let mut v = Vec::with_capacity(n);
+    advise_huge(v.as_ptr() as usize, n * std::mem::size_of::<T>());
+    v.resize(n, value);
+    v
+}
+
+#[cfg(target_os = "linux")]
+fn advise_huge(start: usize, bytes: usize) {
+    if bytes < HUGE_MIN_BYTES {
+        return;
+    }
+    unsafe extern "C" {
+        fn madvise(addr: *mut std::ffi::c_void, len: usize, advice: i32) -> i32;
+    }
+    const MADV_HUGEPAGE: i32 = 14;
+    const PAGE: usize = 4096;
+    let begin = start.next_multiple_of(PAGE);
+    let end = (start + bytes) & !(PAGE - 1);
+    if end > begin {
+        // SAFETY: the range lies inside one live allocation of ours, rounded inwards to whole
+        // pages; MADV_HUGEPAGE only changes how the kernel backs it, never its contents, and a
+        // refusal (an old kernel, THP off) is harmless, so the result is ignored.
+        unsafe { madvise(begin as *mut std::ffi::c_void, end - begin, MADV_HUGEPAGE) };
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn advise_huge(_start: usize, _bytes: usize) {}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn huge_vec_holds_its_values() {
+        let v = super::huge_vec(3 << 20, 7u32);
+        assert_eq!(v.len(), 3 << 20);
+        assert!(v.iter().all(|&x| x == 7));
+    }
+}
