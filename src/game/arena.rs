@@ -11,7 +11,7 @@ use std::hash::{Hash, Hasher};
 
 use rustc_hash::{FxHashMap, FxHasher};
 
-use super::cache::{BoundedCache, NamedStats};
+use super::cache::{BoundedCache, NamedStats, PairCache};
 use super::interrupt;
 use super::number::Dyadic;
 use super::thermograph::{THERMOGRAPH_CACHE_CAPACITY, Thermograph};
@@ -139,8 +139,8 @@ pub struct Arena {
     pool: Vec<GameId>,
     nus_index: FxHashMap<Nus, GameId>,
     general_index: FxHashMap<u64, u32>,
-    pub(crate) sum_cache: BoundedCache<(GameId, GameId), GameId>,
-    pub(crate) leq_cache: BoundedCache<(GameId, GameId), bool>,
+    pub(crate) sum_cache: PairCache,
+    pub(crate) leq_cache: PairCache,
     pub(crate) ordinal_cache: BoundedCache<(GameId, GameId), GameId>,
     pub(crate) norton_cache: BoundedCache<(GameId, GameId), GameId>,
     pub(crate) uptimals: super::display::UptimalTable,
@@ -182,8 +182,8 @@ impl Arena {
             pool: Vec::new(),
             nus_index: FxHashMap::default(),
             general_index: FxHashMap::default(),
-            sum_cache: BoundedCache::new(capacity),
-            leq_cache: BoundedCache::new(capacity),
+            sum_cache: PairCache::new(capacity),
+            leq_cache: PairCache::new(capacity),
             ordinal_cache: BoundedCache::new(capacity / 4),
             norton_cache: BoundedCache::new(capacity / 4),
             uptimals: Default::default(),

@@ -1,6 +1,6 @@
-//! Bounded memo tables: the one cache type behind every memo of the calculator (the algebra's
-//! operation caches, the printer's, the thermographs, threat games, the analysis layer and the
-//! searches' raw-position caches).
+//! Bounded memo tables: [`BoundedCache`], behind every memo of the calculator (the printer's,
+//! the thermographs, threat games, the analysis layer and the searches' raw-position caches),
+//! and [`PairCache`], the algebra's sum and comparison caches on the hot path of every search.
 
 use std::hash::Hash;
 
@@ -85,6 +85,144 @@ impl<K: Hash + Eq, V: Clone> BoundedCache<K, V> {
     }
 }
 
+/// A lossy memo for operations on two games (sums, comparisons): a direct-mapped table in
+/// which a new entry takes over its slot from whatever held it. A lookup reads one 16-byte
+/// slot, key and value together, so it costs at most one cache miss (a hash map costs two: its
+/// control bytes, then the entry), and the slot can be prefetched while other work goes on.
+/// It starts small and doubles whenever it is half full, up to `capacity` slots; it never
+/// flushes on its own (`flushes` counts [`PairCache::clear`]).
+pub struct PairCache {
+    /// `[key, value]`; key 0 marks an empty slot ([`pair_key`] is never 0).
+    slots: Vec<[u64; 2]>,
+    bits: u32,
+    max_bits: u32,
+    used: usize,
+    hits: u64,
+    misses: u64,
+    flushes: u64,
+}
+
+/// Slots of a new [`PairCache`].
+const PAIR_INITIAL_BITS: u32 = 10;
+
+/// The key of the pair `(a, b)`: both ids in one word, plus one so that no key is 0.
+#[inline]
+fn pair_key(a: u32, b: u32) -> u64 {
+    ((a as u64) << 32 | b as u64).wrapping_add(1)
+}
+
+impl PairCache {
+    pub fn new(capacity: usize) -> Self {
+        let max_bits = capacity.max(1).next_power_of_two().trailing_zeros();
+        let bits = PAIR_INITIAL_BITS.min(max_bits);
+        PairCache {
+            slots: super::pages::huge_vec(1 << bits, [0; 2]),
+            bits,
+            max_bits,
+            used: 0,
+            hits: 0,
+            misses: 0,
+            flushes: 0,
+        }
+    }
+
+    #[inline]
+    fn slot(&self, key: u64) -> usize {
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - self.bits)) as usize
+    }
+
+    /// The remembered value of the pair `(a, b)`.
+    #[inline]
+    pub fn get(&mut self, a: u32, b: u32) -> Option<u32> {
+        let key = pair_key(a, b);
+        let [k, v] = self.slots[self.slot(key)];
+        if k == key {
+            self.hits += 1;
+            Some(v as u32)
+        } else {
+            self.misses += 1;
+            None
+        }
+    }
+
+    /// Remembers `value` for the pair `(a, b)`, replacing the slot's previous entry.
+    #[inline]
+    pub fn insert(&mut self, a: u32, b: u32, value: u32) {
+        let key = pair_key(a, b);
+        let i = self.slot(key);
+        if self.slots[i][0] == 0 {
+            self.used += 1;
+            if self.used * 2 > self.slots.len() && self.bits < self.max_bits {
+                self.grow();
+                return self.insert(a, b, value);
+            }
+        }
+        self.slots[i] = [key, value as u64];
+    }
+
+    fn grow(&mut self) {
+        self.bits += 1;
+        let old = std::mem::replace(
+            &mut self.slots,
+            super::pages::huge_vec(1 << self.bits, [0; 2]),
+        );
+        self.used = 0;
+        for [k, v] in old.into_iter().filter(|s| s[0] != 0) {
+            let i = self.slot(k);
+            if self.slots[i][0] == 0 {
+                self.used += 1;
+            }
+            self.slots[i] = [k, v];
+        }
+    }
+
+    /// Asks the processor to bring the slot of `(a, b)` into cache (no effect on contents).
+    #[inline]
+    pub fn prefetch(&self, a: u32, b: u32) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let slot = &self.slots[self.slot(pair_key(a, b))];
+            // SAFETY: a prefetch is only a hint; it never faults or changes memory, and the
+            // address is that of a live slot.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(slot.as_ptr() as *const i8) };
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.used
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.used == 0
+    }
+
+    /// Bytes held by the slots.
+    pub fn approx_bytes(&self) -> usize {
+        self.slots.len() * 16
+    }
+
+    pub fn stats(&self) -> CacheStats {
+        CacheStats {
+            len: self.used,
+            capacity: 1 << self.max_bits,
+            hits: self.hits,
+            misses: self.misses,
+            flushes: self.flushes,
+        }
+    }
+
+    /// Forgets everything and shrinks back to the initial size.
+    pub fn clear(&mut self) {
+        *self = PairCache {
+            hits: self.hits,
+            misses: self.misses,
+            flushes: self.flushes + 1,
+            ..PairCache::new(1 << self.max_bits)
+        };
+    }
+}
+
 /// Size and hit counts of one cache, for `:stats`.
 #[derive(Clone, Copy, Debug)]
 pub struct CacheStats {
@@ -111,7 +249,34 @@ pub type NamedStats = (&'static str, CacheStats);
 
 #[cfg(test)]
 mod tests {
-    use super::BoundedCache;
+    use super::{BoundedCache, PairCache};
+
+    /// Remembers what it was told through its growths, forgets only by replacement, and
+    /// never answers for a pair it was not told.
+    #[test]
+    fn pair_cache_answers_only_what_it_was_told() {
+        let mut c = PairCache::new(1 << 12);
+        let mut told = std::collections::HashMap::new();
+        for i in 0..20_000u32 {
+            let (a, b) = (i % 997, i / 3);
+            c.insert(a, b, i);
+            told.insert((a, b), i);
+        }
+        let mut found = 0;
+        for (&(a, b), &v) in &told {
+            if let Some(x) = c.get(a, b) {
+                assert_eq!(x, v);
+                found += 1;
+            }
+        }
+        assert!(found > 1000, "{found}");
+        assert_eq!(c.get(5000, 5000), None);
+        assert!(c.approx_bytes() <= (1 << 12) * 16);
+        c.insert(0, 0, 7);
+        assert_eq!(c.get(0, 0), Some(7));
+        c.clear();
+        assert_eq!((c.get(0, 0), c.stats().flushes, c.len()), (None, 1, 0));
+    }
 
     #[test]
     fn flushes_when_full_and_counts() {

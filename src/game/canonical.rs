@@ -167,6 +167,15 @@ impl Arena {
                 )
             })
             .collect();
+        // the comparisons below are independent: start fetching their cache slots together
+        for i in 0..n {
+            for j in 0..n {
+                let (lo, hi) = if left { (i, j) } else { (j, i) };
+                if i != j && !(stops[lo].0 > stops[hi].0 || stops[lo].1 > stops[hi].1) {
+                    self.leq_cache.prefetch(opts[lo].0, opts[hi].0);
+                }
+            }
+        }
         let mut keep = vec![true; n];
         for i in 0..n {
             // quadratic in the options, and comparisons of compact values do not poll

@@ -100,12 +100,12 @@ impl Arena {
         if self.left_stop(g) < self.right_stop(h) {
             return true;
         }
-        if let Some(v) = self.leq_cache.get(&(g, h)) {
-            return v;
+        if let Some(v) = self.leq_cache.get(g.0, h.0) {
+            return v != 0;
         }
         check_cancel();
         let result = self.leq_uncached(g, h);
-        self.leq_cache.insert((g, h), result);
+        self.leq_cache.insert(g.0, h.0, result as u32);
         result
     }
 

@@ -39,8 +39,8 @@ impl Arena {
             return self.nus(a.add(b));
         }
         let key = if g <= h { (g, h) } else { (h, g) };
-        if let Some(s) = self.sum_cache.get(&key) {
-            return s;
+        if let Some(s) = self.sum_cache.get(key.0.0, key.1.0) {
+            return GameId(s);
         }
         check_cancel();
         let result = if let Some(x) = self.as_number(h) {
@@ -68,7 +68,7 @@ impl Arena {
             }
             self.game(left, right)
         };
-        self.sum_cache.insert(key, result);
+        self.sum_cache.insert(key.0.0, key.1.0, result.0);
         result
     }
 
