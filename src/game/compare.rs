@@ -112,10 +112,23 @@ impl Arena {
     fn leq_uncached(&mut self, g: GameId, h: GameId) -> bool {
         let g_number = self.is_number(g);
         let h_number = self.is_number(h);
+        let (check_h, check_g) = (!h_number || g_number, !g_number || h_number);
+        // the comparisons below are independent: start fetching their cache slots together
+        if check_h {
+            self.ensure_options(h);
+            for i in self.right_indices(h) {
+                self.leq_cache.prefetch(self.pool_at(i).0, g.0);
+            }
+        }
+        if check_g {
+            self.ensure_options(g);
+            for i in self.left_indices(g) {
+                self.leq_cache.prefetch(h.0, self.pool_at(i).0);
+            }
+        }
         // Number avoidance (Siegel, CGT, §II.3): for G not a number, G <= x iff no G^L >= x,
         // and x <= H iff no H^R <= x.
-        if !h_number || g_number {
-            self.ensure_options(h);
+        if check_h {
             for i in self.right_indices(h) {
                 let hr = self.pool_at(i);
                 if self.leq(hr, g) {
@@ -123,8 +136,7 @@ impl Arena {
                 }
             }
         }
-        if !g_number || h_number {
-            self.ensure_options(g);
+        if check_g {
             for i in self.left_indices(g) {
                 let gl = self.pool_at(i);
                 if self.leq(h, gl) {
