@@ -167,12 +167,14 @@ impl Arena {
                 )
             })
             .collect();
-        // the comparisons below are independent: start fetching their cache slots together
+        // Start fetching the cache slot of each option's first comparison together (most
+        // comparisons the stops allow succeed, so an option rarely needs a second one).
         for i in 0..n {
             for j in 0..n {
                 let (lo, hi) = if left { (i, j) } else { (j, i) };
                 if i != j && !(stops[lo].0 > stops[hi].0 || stops[lo].1 > stops[hi].1) {
                     self.leq_cache.prefetch(opts[lo].0, opts[hi].0);
+                    break;
                 }
             }
         }
