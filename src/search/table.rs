@@ -15,11 +15,17 @@ use crate::game::pages::huge_vec;
 /// Slots of a new table.
 const INITIAL_SLOTS: usize = 1 << 10;
 
+/// The value of an empty slot (no game has this id).
+const EMPTY: u32 = u32::MAX;
+
 /// A map from positions to values that only grows.
 pub struct ValueTable<K> {
-    slots: Vec<Option<(K, GameId)>>,
+    /// `(key, value)`; a slot is empty when its value is [`EMPTY`], and then its key is a
+    /// placeholder (a copy of the first key stored), which keeps a slot at the size of a key
+    /// and an id (24 bytes for a Domineering board, not the 32 of an `Option`).
+    slots: Vec<(K, u32)>,
     len: usize,
-    /// log2 of the number of slots.
+    /// log2 of the number of slots (once there are any).
     bits: u32,
 }
 
@@ -30,9 +36,10 @@ impl<K: Hash + Eq + Clone> Default for ValueTable<K> {
 }
 
 impl<K: Hash + Eq + Clone> ValueTable<K> {
+    /// An empty table; it allocates on the first insertion.
     pub fn new() -> Self {
         ValueTable {
-            slots: huge_vec(INITIAL_SLOTS, None),
+            slots: Vec::new(),
             len: 0,
             bits: INITIAL_SLOTS.trailing_zeros(),
         }
@@ -56,9 +63,8 @@ impl<K: Hash + Eq + Clone> ValueTable<K> {
     #[inline]
     pub fn prefetch(&self, hash: u64) {
         #[cfg(target_arch = "x86_64")]
-        {
+        if let Some(slot) = self.slots.get(self.home(hash)) {
             use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            let slot = &self.slots[self.home(hash)];
             // SAFETY: a prefetch is only a hint; it never faults or changes memory, and the
             // address is that of a live slot.
             unsafe { _mm_prefetch::<_MM_HINT_T0>(slot as *const _ as *const i8) };
@@ -68,41 +74,50 @@ impl<K: Hash + Eq + Clone> ValueTable<K> {
     /// The value stored for `key`, whose [`Self::hash`] is `hash`.
     #[inline]
     pub fn get(&self, key: &K, hash: u64) -> Option<GameId> {
+        if self.slots.is_empty() {
+            return None;
+        }
         let mask = self.slots.len() - 1;
         let mut i = self.home(hash);
         loop {
-            match &self.slots[i] {
-                None => return None,
-                Some((k, v)) if k == key => return Some(*v),
-                Some(_) => i = (i + 1) & mask,
+            let (k, v) = &self.slots[i];
+            if *v == EMPTY {
+                return None;
             }
+            if k == key {
+                return Some(GameId(*v));
+            }
+            i = (i + 1) & mask;
         }
     }
 
     /// Stores `value` for `key` (which must not be present yet), growing the table past
     /// three-quarters full.
     pub fn insert(&mut self, key: K, hash: u64, value: GameId) {
-        if (self.len + 1) * 4 > self.slots.len() * 3 {
+        debug_assert!(value.0 != EMPTY, "no game has the empty slot's id");
+        if self.slots.is_empty() {
+            self.slots = huge_vec(1 << self.bits, (key.clone(), EMPTY));
+        } else if (self.len + 1) * 4 > self.slots.len() * 3 {
             self.grow();
         }
-        self.place(key, hash, value);
+        self.place(key, hash, value.0);
         self.len += 1;
     }
 
-    fn place(&mut self, key: K, hash: u64, value: GameId) {
+    fn place(&mut self, key: K, hash: u64, value: u32) {
         let mask = self.slots.len() - 1;
         let mut i = self.home(hash);
-        while self.slots[i].is_some() {
+        while self.slots[i].1 != EMPTY {
             i = (i + 1) & mask;
         }
-        self.slots[i] = Some((key, value));
+        self.slots[i] = (key, value);
     }
 
     fn grow(&mut self) {
         self.bits += 1;
-        let fresh = huge_vec(1 << self.bits, None);
-        let old = std::mem::replace(&mut self.slots, fresh);
-        for (key, value) in old.into_iter().flatten() {
+        let placeholder = (self.slots[0].0.clone(), EMPTY);
+        let old = std::mem::replace(&mut self.slots, huge_vec(1 << self.bits, placeholder));
+        for (key, value) in old.into_iter().filter(|s| s.1 != EMPTY) {
             let hash = Self::hash(&key);
             self.place(key, hash, value);
         }
@@ -118,7 +133,7 @@ impl<K: Hash + Eq + Clone> ValueTable<K> {
 
     /// Bytes held by the slots.
     pub fn approx_bytes(&self) -> usize {
-        self.slots.len() * std::mem::size_of::<Option<(K, GameId)>>()
+        self.slots.len() * std::mem::size_of::<(K, u32)>()
     }
 }
 
