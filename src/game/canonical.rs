@@ -157,16 +157,24 @@ impl Arena {
         if n < 2 {
             return;
         }
-        // exact keys or NaN (then the test below never skips the comparison)
-        let stops: Vec<(f64, f64)> = opts
-            .iter()
-            .map(|&g| {
-                (
-                    self.left_stop(g).exact_f64_or_nan(),
-                    self.right_stop(g).exact_f64_or_nan(),
-                )
-            })
-            .collect();
+        // Exact keys or NaN (then the test below never skips the comparison); on the stack
+        // for the usual few options.
+        const ON_STACK: usize = 32;
+        let (mut stops_here, mut keep_here) = ([(0.0, 0.0); ON_STACK], [true; ON_STACK]);
+        let (mut stops_heap, mut keep_heap) = (Vec::new(), Vec::new());
+        let (stops, keep): (&mut [(f64, f64)], &mut [bool]) = if n <= ON_STACK {
+            (&mut stops_here[..n], &mut keep_here[..n])
+        } else {
+            stops_heap.resize(n, (0.0, 0.0));
+            keep_heap.resize(n, true);
+            (&mut stops_heap, &mut keep_heap)
+        };
+        for (s, &g) in stops.iter_mut().zip(opts.iter()) {
+            *s = (
+                self.left_stop(g).exact_f64_or_nan(),
+                self.right_stop(g).exact_f64_or_nan(),
+            );
+        }
         // Start fetching the cache slot of each option's first comparison together (most
         // comparisons the stops allow succeed, so an option rarely needs a second one).
         for i in 0..n {
@@ -178,7 +186,6 @@ impl Arena {
                 }
             }
         }
-        let mut keep = vec![true; n];
         for i in 0..n {
             // quadratic in the options, and comparisons of compact values do not poll
             check_cancel();

@@ -25,6 +25,8 @@ pub trait Bits: Copy + Eq + Ord + Hash + Debug + Send + Sync + 'static {
     fn count(self) -> u32;
     /// The lowest cell in the set.
     fn lowest(self) -> Option<usize>;
+    /// The highest cell in the set.
+    fn highest(self) -> Option<usize>;
     /// The cells of the set, lowest first.
     fn ones(self) -> impl Iterator<Item = usize>;
     /// Cells 0..64 as a word.
@@ -80,6 +82,10 @@ impl Bits for u64 {
     #[inline]
     fn lowest(self) -> Option<usize> {
         (self != 0).then(|| self.trailing_zeros() as usize)
+    }
+    #[inline]
+    fn highest(self) -> Option<usize> {
+        (self != 0).then(|| 63 - self.leading_zeros() as usize)
     }
     #[inline]
     fn low_u64(self) -> u64 {
@@ -167,6 +173,13 @@ impl Bits for Wide {
             .enumerate()
             .find(|(_, w)| **w != 0)
             .map(|(k, w)| 64 * k + w.trailing_zeros() as usize)
+    }
+    fn highest(self) -> Option<usize> {
+        self.0
+            .iter()
+            .enumerate()
+            .rfind(|(_, w)| **w != 0)
+            .map(|(k, w)| 64 * k + 63 - w.leading_zeros() as usize)
     }
     fn ones(self) -> impl Iterator<Item = usize> {
         self.0
@@ -498,11 +511,28 @@ impl<B: Bits> Grid<B> {
     pub fn for_each_region(&self, min_cells: u32, mut f: impl FnMut(Grid<B>)) {
         let mut rest = self.free;
         let edges = self.edges();
+        // A region touching all four sides is its own bounding box (most regions of a
+        // cropped board after one move).
+        let (cols, rows) = (self.cols(), self.rows());
+        let first_row = B::first(cols);
+        let last_row = first_row.shl(cols * rows.saturating_sub(1));
+        let touches_all = |m: B| {
+            [first_row, last_row, edges.0, edges.1]
+                .iter()
+                .all(|&side| !m.and(side).is_empty())
+        };
         while let Some(first) = rest.lowest() {
             let region = self.region_of(B::bit(first), edges);
             rest = rest.and_not(region);
             if region.count() >= min_cells {
-                f(self.crop(region));
+                f(if touches_all(region) {
+                    Grid {
+                        free: region,
+                        ..*self
+                    }
+                } else {
+                    self.crop(region)
+                });
             }
         }
     }
@@ -510,7 +540,7 @@ impl<B: Bits> Grid<B> {
     /// The board with cell set `cells` (in this board's coordinates) cropped to its bounding box.
     /// Rows of up to 64 cells are moved as words; other boards cell by cell.
     fn crop(&self, cells: B) -> Grid<B> {
-        let (rows, cols) = (self.rows(), self.cols());
+        let cols = self.cols();
         if cells.is_empty() {
             return Grid {
                 rows: 0,
@@ -522,16 +552,17 @@ impl<B: Bits> Grid<B> {
             return self.crop_cellwise(cells);
         }
         let row_mask = u64::first(cols);
-        let row = |r: usize| cells.shr(r * cols).low_u64() & row_mask;
-        let (mut r0, mut r1, mut used) = (usize::MAX, 0, 0u64);
-        for r in 0..rows {
-            let x = row(r);
-            if x != 0 {
-                r0 = r0.min(r);
-                r1 = r;
-                used |= x;
-            }
+        let (first, last) = (cells.lowest(), cells.highest());
+        let (r0, r1) = (first.unwrap_or(0) / cols, last.unwrap_or(0) / cols);
+        // the rows from r0 on, and in the low row their union (folding rows onto it)
+        let rows_from = cells.shr(r0 * cols);
+        let mut union = rows_from;
+        let mut k = 1;
+        while k <= r1 - r0 {
+            union = union.or(union.shr(k * cols));
+            k *= 2;
         }
+        let used = union.low_u64() & row_mask;
         let c0 = used.trailing_zeros() as usize;
         let ncols = 64 - used.leading_zeros() as usize - c0;
         if ncols == cols {
@@ -539,12 +570,13 @@ impl<B: Bits> Grid<B> {
             return Grid {
                 rows: (r1 - r0 + 1) as u16,
                 cols: cols as u16,
-                free: cells.shr(r0 * cols),
+                free: rows_from,
             };
         }
         let mut free = B::EMPTY;
-        for r in r0..=r1 {
-            free = free.or(B::from_u64(row(r) >> c0).shl((r - r0) * ncols));
+        for r in 0..=r1 - r0 {
+            let row = rows_from.shr(r * cols).low_u64() & row_mask;
+            free = free.or(B::from_u64(row >> c0).shl(r * ncols));
         }
         Grid {
             rows: (r1 - r0 + 1) as u16,
