@@ -440,7 +440,7 @@ impl<B: Bits> Grid<B> {
     }
 
     /// Masks of the first and the last column.
-    fn edges(&self) -> (B, B) {
+    pub(crate) fn edges(&self) -> (B, B) {
         let cols = self.cols();
         if cols == 0 {
             return (B::EMPTY, B::EMPTY);

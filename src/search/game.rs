@@ -48,6 +48,13 @@ pub trait Game: Clone + Eq + Hash + Send + Sync + 'static {
     /// The positions reachable in one move by `player`, in a deterministic order.
     fn moves(&self, player: Player) -> Vec<Self>;
 
+    /// [`Game::moves`] for the exact value search: a ruleset may leave out moves that a move it
+    /// keeps dominates, where it can prove that without search (a canonical form has no
+    /// dominated option, so the value is the same). The default is every move.
+    fn value_moves(&self, player: Player) -> Vec<Self> {
+        self.moves(player)
+    }
+
     /// Independent components whose disjunctive sum is this position (empty for a position
     /// without moves). The default is the position itself.
     fn components(&self) -> Vec<Self> {

@@ -84,11 +84,12 @@ impl<'a, G: Game> LocalSearch<'a, G> {
         acc
     }
 
-    /// The values of `player`'s options of `pos`. Without the raw cache, every option's
+    /// The values of `player`'s options of `pos` ([`Game::value_moves`]: those the canonical
+    /// form can need). Without the raw cache, every option's
     /// components are normalised first and their table slots prefetched, so the lookups
     /// overlap instead of waiting for memory one after another.
     pub fn option_values(&mut self, pos: &G, player: Player) -> Vec<GameId> {
-        let moves = pos.moves(player);
+        let moves = pos.value_moves(player);
         if G::RAW_CACHE {
             return moves.iter().map(|m| self.value(m)).collect();
         }

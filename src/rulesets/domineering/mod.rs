@@ -33,6 +33,73 @@ impl<B: Bits> Domineering<B> {
     pub fn board_string(&self) -> String {
         self.0.board_string()
     }
+
+    /// The positions after placing a domino at each cell of `pairs` and the cell `step`
+    /// beyond it.
+    fn place_each(&self, pairs: B, step: usize) -> Vec<Domineering<B>> {
+        let mut out = Vec::with_capacity(pairs.count() as usize);
+        out.extend(
+            pairs
+                .ones()
+                .map(|i| Domineering(self.0.without_pair(i, i + step))),
+        );
+        out
+    }
+}
+
+/// The dominoes of `player` (by their first cell, as [`Grid::vertical_pairs`] and
+/// [`Grid::horizontal_pairs`] give them) that another domino of theirs dominates, by a
+/// proof without search. Lemma: if every cell of `D` has no free neighbour across the
+/// opponent's direction, so only the mover's dominoes could ever cover it, then `P + D` is
+/// at least as good for the mover as `P` (the mover copies the opponent's moves between
+/// `P + D` and `-P`; the opponent can never cover `D`), and a cell no domino of the mover can
+/// cover only helps the opponent. Take three free cells `a, b, c` in a line along the
+/// mover's dominoes, with the rest `R` of the board. Placing `(b, c)` leaves `R + a`, placing
+/// `(a, b)` leaves `R + c`. If the cell before `a` is not free, `a` is dead for the mover in
+/// `R + a`; if `c` has no free neighbour across, `c` helps only the mover in `R + c`; then
+/// `R + a` is no better than `R`, which is no better than `R + c`: `(b, c)` is dominated by
+/// `(a, b)`. The mirror image drops `(a, b)` for `(b, c)`, except on a line where both apply
+/// (the two are then equal and one must stay). A kept domino is never dropped by another
+/// line: `(a, b)` is dropped only from its own line `a, b, c` (the first rule would need the
+/// cell before `a` free), and likewise for `(b, c)`.
+fn dominated_dominoes<B: Bits>(g: &Grid<B>, player: Player) -> B {
+    let f = g.free();
+    let cols = g.cols();
+    let (first_col, last_col) = g.edges();
+    // a free cell on the left / right of each cell
+    let free_left = f.shl(1).and_not(first_col);
+    let free_right = f.shr(1).and_not(last_col);
+    let (free_up, free_down) = (f.shl(cols), f.shr(cols));
+    match player {
+        Player::Left => {
+            // a at i, b at i + cols, c at i + 2 cols
+            let triples = f.and(f.shr(cols)).and(f.shr(2 * cols));
+            let no_side = |m: B| m.and_not(free_left).and_not(free_right);
+            let all = B::first(B::CAPACITY);
+            let drop_lower = triples.and_not(free_up).and(no_side(all).shr(2 * cols));
+            let drop_upper = triples
+                .and_not(free_down.shr(2 * cols))
+                .and(no_side(all))
+                .and_not(drop_lower);
+            drop_lower.shl(cols).or(drop_upper)
+        }
+        Player::Right => {
+            // a at i, b at i + 1, c at i + 2, in one row
+            let starts = f
+                .and(f.shr(1))
+                .and(f.shr(2))
+                .and_not(last_col)
+                .and_not(last_col.shr(1));
+            let no_vertical = |m: B| m.and_not(free_up).and_not(free_down);
+            let all = B::first(B::CAPACITY);
+            let drop_right = starts.and_not(free_left).and(no_vertical(all).shr(2));
+            let drop_left = starts
+                .and_not(free_right.shr(2))
+                .and(no_vertical(all))
+                .and_not(drop_right);
+            drop_right.shl(1).or(drop_left)
+        }
+    }
 }
 
 impl<B: Bits> Game for Domineering<B> {
@@ -45,13 +112,17 @@ impl<B: Bits> Game for Domineering<B> {
             Player::Left => (g.vertical_pairs(), g.cols()),
             Player::Right => (g.horizontal_pairs(), 1),
         };
-        let mut out = Vec::with_capacity(pairs.count() as usize);
-        out.extend(
-            pairs
-                .ones()
-                .map(|i| Domineering(g.without_pair(i, i + step))),
-        );
-        out
+        self.place_each(pairs, step)
+    }
+
+    /// Every move but those [`dominated_dominoes`] proves dominated.
+    fn value_moves(&self, player: Player) -> Vec<Domineering<B>> {
+        let g = &self.0;
+        let (pairs, step) = match player {
+            Player::Left => (g.vertical_pairs(), g.cols()),
+            Player::Right => (g.horizontal_pairs(), 1),
+        };
+        self.place_each(pairs.and_not(dominated_dominoes(g, player)), step)
     }
 
     /// Regions of at least two cells (a lone cell holds no domino).
@@ -206,6 +277,91 @@ mod tests {
         // ..#.. splits into two 1x2 strips
         let s = Domineering::<u64>::parse("..#..").unwrap();
         assert_eq!(s.components().len(), 2);
+    }
+
+    /// The value search's pruned move lists give the same values as every move: random boards
+    /// of up to 16 cells, valued by [`LocalSearch`] (pruned, decomposed, normalised) and by
+    /// plain recursion over all moves of the whole board.
+    #[test]
+    fn dominated_dominoes_do_not_change_values() {
+        use crate::search::{Budget, LocalSearch};
+        use std::collections::HashMap;
+        fn plain(
+            d: Domineering<u64>,
+            a: &mut Arena,
+            memo: &mut HashMap<Domineering<u64>, GameId>,
+        ) -> GameId {
+            if let Some(&v) = memo.get(&d) {
+                return v;
+            }
+            let l: Vec<_> = d
+                .moves(Player::Left)
+                .into_iter()
+                .map(|m| plain(m, a, memo))
+                .collect();
+            let r: Vec<_> = d
+                .moves(Player::Right)
+                .into_iter()
+                .map(|m| plain(m, a, memo))
+                .collect();
+            let v = a.game(l, r);
+            memo.insert(d, v);
+            v
+        }
+        let mut seed = 11u64;
+        let mut pruned = 0;
+        for (rows, cols) in [(3, 3), (3, 4), (4, 4), (2, 7), (3, 5), (1, 9), (5, 3)] {
+            for _ in 0..60 {
+                let mut text = String::new();
+                for r in 0..rows {
+                    if r > 0 {
+                        text.push('|');
+                    }
+                    for _ in 0..cols {
+                        seed = seed
+                            .wrapping_mul(6364136223846793005)
+                            .wrapping_add(1442695040888963407);
+                        text.push(if (seed >> 33) % 10 < 7 { '.' } else { '#' });
+                    }
+                }
+                let d = Domineering::<u64>::parse(&text).unwrap();
+                for p in [Player::Left, Player::Right] {
+                    pruned += d.moves(p).len() - d.value_moves(p).len();
+                }
+                let mut a = Arena::new();
+                let expected = plain(d, &mut a, &mut HashMap::new());
+                let got = LocalSearch::new(&mut a, Budget::default()).value(&d);
+                assert_eq!(got, expected, "{text}");
+            }
+        }
+        assert!(pruned > 50, "the rules fire on these boards: {pruned}");
+    }
+
+    /// A column of three cells: Left's lower domino leaves the top cell dead for Left and is
+    /// dropped; a row of three: Right's right domino is dropped likewise.
+    #[test]
+    fn three_in_a_line_keeps_one_domino() {
+        let col = Domineering::<u64>::parse(".|.|.").unwrap();
+        assert_eq!(col.moves(Player::Left).len(), 2);
+        assert_eq!(
+            col.value_moves(Player::Left),
+            vec![Domineering::parse("#|#|.").unwrap()]
+        );
+        let row = Domineering::<u64>::parse("...").unwrap();
+        assert_eq!(
+            row.value_moves(Player::Right),
+            vec![Domineering::parse("##.").unwrap()]
+        );
+        // a free cell beside the lower end: the upper domino is dropped instead (placing it
+        // leaves the lower end to Right, -1; the lower one leaves 0)
+        let right_of_c = Domineering::<u64>::parse(".#|.#|..").unwrap();
+        assert_eq!(
+            right_of_c.value_moves(Player::Left),
+            vec![Domineering::parse(".#|##|#.").unwrap()]
+        );
+        // free cells beside both ends: nothing is proved
+        let open = Domineering::<u64>::parse("..|.#|..").unwrap();
+        assert_eq!(open.value_moves(Player::Left).len(), 2);
     }
 
     #[test]
