@@ -279,64 +279,6 @@ mod tests {
         assert_eq!(s.components().len(), 2);
     }
 
-    /// The value search's pruned move lists give the same values as every move: random boards
-    /// of up to 16 cells, valued by [`LocalSearch`] (pruned, decomposed, normalised) and by
-    /// plain recursion over all moves of the whole board.
-    #[test]
-    fn dominated_dominoes_do_not_change_values() {
-        use crate::search::{Budget, LocalSearch};
-        use std::collections::HashMap;
-        fn plain(
-            d: Domineering<u64>,
-            a: &mut Arena,
-            memo: &mut HashMap<Domineering<u64>, GameId>,
-        ) -> GameId {
-            if let Some(&v) = memo.get(&d) {
-                return v;
-            }
-            let l: Vec<_> = d
-                .moves(Player::Left)
-                .into_iter()
-                .map(|m| plain(m, a, memo))
-                .collect();
-            let r: Vec<_> = d
-                .moves(Player::Right)
-                .into_iter()
-                .map(|m| plain(m, a, memo))
-                .collect();
-            let v = a.game(l, r);
-            memo.insert(d, v);
-            v
-        }
-        let mut seed = 11u64;
-        let mut pruned = 0;
-        for (rows, cols) in [(3, 3), (3, 4), (4, 4), (2, 7), (3, 5), (1, 9), (5, 3)] {
-            for _ in 0..60 {
-                let mut text = String::new();
-                for r in 0..rows {
-                    if r > 0 {
-                        text.push('|');
-                    }
-                    for _ in 0..cols {
-                        seed = seed
-                            .wrapping_mul(6364136223846793005)
-                            .wrapping_add(1442695040888963407);
-                        text.push(if (seed >> 33) % 10 < 7 { '.' } else { '#' });
-                    }
-                }
-                let d = Domineering::<u64>::parse(&text).unwrap();
-                for p in [Player::Left, Player::Right] {
-                    pruned += d.moves(p).len() - d.value_moves(p).len();
-                }
-                let mut a = Arena::new();
-                let expected = plain(d, &mut a, &mut HashMap::new());
-                let got = LocalSearch::new(&mut a, Budget::default()).value(&d);
-                assert_eq!(got, expected, "{text}");
-            }
-        }
-        assert!(pruned > 50, "the rules fire on these boards: {pruned}");
-    }
-
     /// A column of three cells: Left's lower domino leaves the top cell dead for Left and is
     /// dropped; a row of three: Right's right domino is dropped likewise.
     #[test]
