@@ -511,28 +511,11 @@ impl<B: Bits> Grid<B> {
     pub fn for_each_region(&self, min_cells: u32, mut f: impl FnMut(Grid<B>)) {
         let mut rest = self.free;
         let edges = self.edges();
-        // A region touching all four sides is its own bounding box (most regions of a
-        // cropped board after one move).
-        let (cols, rows) = (self.cols(), self.rows());
-        let first_row = B::first(cols);
-        let last_row = first_row.shl(cols * rows.saturating_sub(1));
-        let touches_all = |m: B| {
-            [first_row, last_row, edges.0, edges.1]
-                .iter()
-                .all(|&side| !m.and(side).is_empty())
-        };
         while let Some(first) = rest.lowest() {
             let region = self.region_of(B::bit(first), edges);
             rest = rest.and_not(region);
             if region.count() >= min_cells {
-                f(if touches_all(region) {
-                    Grid {
-                        free: region,
-                        ..*self
-                    }
-                } else {
-                    self.crop(region)
-                });
+                f(self.crop(region));
             }
         }
     }
@@ -692,16 +675,19 @@ impl<B: Bits> Grid<B> {
     }
 
     /// The four images that keep rows as rows (identity, mirrors, half turn), and the four
-    /// that exchange rows and columns (transpose, quarter turns, anti-transpose).
-    pub fn symmetries(&self) -> ([Grid<B>; 4], [Grid<B>; 4]) {
+    /// that exchange rows and columns (transpose, quarter turns, anti-transpose): what the
+    /// tests check [`Self::least_image`] against.
+    #[cfg(test)]
+    fn symmetries(&self) -> ([Grid<B>; 4], [Grid<B>; 4]) {
         (self.row_images(), self.transposed().row_images())
     }
 
-    /// The least of the eight images in `Grid`'s order, and whether it is one of the four that
-    /// exchange rows and columns (the same least image and flag as a scan of
-    /// [`Self::symmetries`], ties going to the row-keeping images). Grids compare by their
-    /// number of rows first, so a board with fewer rows than columns needs only its four
-    /// row-keeping images and one with more only the four transposed ones.
+    /// The board's representative among its eight images (the same for all of them), and
+    /// whether it is one of the four that exchange rows and columns (ties going to the
+    /// row-keeping images): the least image, by rows, then columns, then cells, with the cells
+    /// in a byte layout for boards up to 8x8 ([`Self::least_image_8x8`]) and in `Grid`'s own
+    /// order otherwise. Rows come first, so a board with fewer rows than columns needs only its
+    /// four row-keeping images and one with more only the four transposed ones.
     pub fn least_image(&self) -> (Grid<B>, bool) {
         let (r, c) = (self.rows(), self.cols());
         if B::CAPACITY <= 64 && (1..=8).contains(&r) && (1..=8).contains(&c) {
