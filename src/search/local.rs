@@ -38,13 +38,20 @@ pub struct LocalSearch<'a, G: Game> {
     meter: Meter,
 }
 
-/// A component of an option, normalised, with its table hash: what [`LocalSearch`] looks up
-/// (after prefetching its slot) to value the option.
-struct Part<G> {
-    option: usize,
+/// A component normalised ([`Game::normalize`]), with its table hash: what [`LocalSearch`]
+/// looks up.
+struct Keyed<G> {
     key: G,
     negated: bool,
     hash: u64,
+}
+
+impl<G: Game> Keyed<G> {
+    fn of(component: &G) -> Keyed<G> {
+        let (key, negated) = component.normalize();
+        let hash = ValueTable::hash(&key);
+        Keyed { key, negated, hash }
+    }
 }
 
 impl<'a, G: Game> LocalSearch<'a, G> {
@@ -70,9 +77,7 @@ impl<'a, G: Game> LocalSearch<'a, G> {
         pos.for_each_component(|c| {
             // A position that is its own only component just missed the raw cache.
             let v = if !G::RAW_CACHE || c == *pos {
-                let (key, negated) = c.normalize();
-                let hash = ValueTable::hash(&key);
-                self.normalized_value(key, negated, hash)
+                self.normalized_value(Keyed::of(&c))
             } else {
                 self.component_value(&c)
             };
@@ -85,9 +90,9 @@ impl<'a, G: Game> LocalSearch<'a, G> {
     }
 
     /// The values of `player`'s options of `pos` ([`Game::value_moves`]: those the canonical
-    /// form can need). Without the raw cache, every option's
-    /// components are normalised first and their table slots prefetched, so the lookups
-    /// overlap instead of waiting for memory one after another.
+    /// form can need). Without the raw cache, every option's components are normalised first
+    /// and their table slots prefetched, so the lookups overlap instead of waiting for memory
+    /// one after another.
     pub fn option_values(&mut self, pos: &G, player: Player) -> Vec<GameId> {
         let moves = pos.value_moves(player);
         if G::RAW_CACHE {
@@ -96,21 +101,15 @@ impl<'a, G: Game> LocalSearch<'a, G> {
         let mut parts = Vec::with_capacity(moves.len() + moves.len() / 2);
         for (option, m) in moves.iter().enumerate() {
             m.for_each_component(|c| {
-                let (key, negated) = c.normalize();
-                let hash = ValueTable::hash(&key);
-                self.table.prefetch(hash);
-                parts.push(Part {
-                    option,
-                    key,
-                    negated,
-                    hash,
-                });
+                let keyed = Keyed::of(&c);
+                self.table.prefetch(keyed.hash);
+                parts.push((option, keyed));
             });
         }
         let mut values = vec![self.arena.zero(); moves.len()];
-        for p in parts {
-            let v = self.normalized_value(p.key, p.negated, p.hash);
-            values[p.option] = self.arena.add(values[p.option], v);
+        for (option, keyed) in parts {
+            let v = self.normalized_value(keyed);
+            values[option] = self.arena.add(values[option], v);
         }
         values
     }
@@ -120,16 +119,14 @@ impl<'a, G: Game> LocalSearch<'a, G> {
             self.meter.stats.table_hits += 1;
             return v;
         }
-        let (key, negated) = c.normalize();
-        let hash = ValueTable::hash(&key);
-        let v = self.normalized_value(key, negated, hash);
+        let v = self.normalized_value(Keyed::of(c));
         self.raw.insert(c.clone(), v);
         v
     }
 
-    /// The value of the component whose normalised form is `key` (negated if `negated`),
-    /// from the table or by searching it; `hash` is the key's [`ValueTable::hash`].
-    fn normalized_value(&mut self, key: G, negated: bool, hash: u64) -> GameId {
+    /// The value of a normalised component, from the table or by searching it.
+    fn normalized_value(&mut self, keyed: Keyed<G>) -> GameId {
+        let Keyed { key, negated, hash } = keyed;
         let v = match self.table.get(&key, hash) {
             Some(v) => {
                 self.meter.stats.table_hits += 1;
