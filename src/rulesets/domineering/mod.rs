@@ -34,9 +34,20 @@ impl<B: Bits> Domineering<B> {
         self.0.board_string()
     }
 
-    /// The positions after placing a domino at each cell of `pairs` and the cell `step`
-    /// beyond it.
-    fn place_each(&self, pairs: B, step: usize) -> Vec<Domineering<B>> {
+    /// The first cells of the dominoes `player` can place.
+    fn dominoes(&self, player: Player) -> B {
+        match player {
+            Player::Left => self.0.vertical_pairs(),
+            Player::Right => self.0.horizontal_pairs(),
+        }
+    }
+
+    /// The positions after `player` places a domino at each first cell in `pairs`.
+    fn place_each(&self, pairs: B, player: Player) -> Vec<Domineering<B>> {
+        let step = match player {
+            Player::Left => self.0.cols(),
+            Player::Right => 1,
+        };
         let mut out = Vec::with_capacity(pairs.count() as usize);
         out.extend(
             pairs
@@ -107,22 +118,15 @@ impl<B: Bits> Game for Domineering<B> {
     const RAW_CACHE: bool = false;
 
     fn moves(&self, player: Player) -> Vec<Domineering<B>> {
-        let g = &self.0;
-        let (pairs, step) = match player {
-            Player::Left => (g.vertical_pairs(), g.cols()),
-            Player::Right => (g.horizontal_pairs(), 1),
-        };
-        self.place_each(pairs, step)
+        self.place_each(self.dominoes(player), player)
     }
 
     /// Every move but those [`dominated_dominoes`] proves dominated.
     fn value_moves(&self, player: Player) -> Vec<Domineering<B>> {
-        let g = &self.0;
-        let (pairs, step) = match player {
-            Player::Left => (g.vertical_pairs(), g.cols()),
-            Player::Right => (g.horizontal_pairs(), 1),
-        };
-        self.place_each(pairs.and_not(dominated_dominoes(g, player)), step)
+        let keep = self
+            .dominoes(player)
+            .and_not(dominated_dominoes(&self.0, player));
+        self.place_each(keep, player)
     }
 
     /// Regions of at least two cells (a lone cell holds no domino).
