@@ -571,6 +571,7 @@ impl fmt::Display for Dyadic {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
 
     #[test]
     fn exact_f64_keys() {
@@ -583,8 +584,6 @@ mod tests {
         let big = Dyadic::from_int(i64::MAX).add(Dyadic::from_int(i64::MAX));
         assert!(big.exact_f64_or_nan().is_nan());
     }
-
-    use super::*;
 
     fn d(n: i64, e: u32) -> Dyadic {
         Dyadic::new(n, e)

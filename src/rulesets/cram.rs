@@ -30,7 +30,6 @@ impl Cram {
 
 impl Game for Cram {
     const NAME: &'static str = "cram";
-    const RAW_CACHE: bool = false;
 
     /// Both players have the same moves: every vertical and every horizontal domino.
     fn moves(&self, _player: Player) -> Vec<Cram> {
@@ -46,10 +45,6 @@ impl Game for Cram {
     /// Regions of at least two cells (a lone cell holds no domino).
     fn components(&self) -> Vec<Cram> {
         self.0.regions(2).into_iter().map(Cram).collect()
-    }
-
-    fn for_each_component(&self, mut f: impl FnMut(Self)) {
-        self.0.for_each_region(2, |g| f(Cram(g)));
     }
 
     fn normalize(&self) -> (Cram, bool) {

@@ -40,9 +40,9 @@ pub trait Game: Clone + Eq + Hash + Send + Sync + 'static {
     const NAME: &'static str;
 
     /// Whether the value search should remember positions as they occur, before
-    /// [`Game::normalize`]: pays when normalising costs more than a table probe. Grid games
-    /// normalise in a few dozen word operations and turn it off (6x6 Domineering: 107 s and
-    /// 713 MiB without, 116 s and 920 MiB with).
+    /// [`Game::normalize`]: pays when normalising costs more than a table probe. Domineering
+    /// normalises in a few dozen word operations and turns it off (6x6: 107 s and 713 MiB
+    /// without, 116 s and 920 MiB with).
     const RAW_CACHE: bool = true;
 
     /// The positions reachable in one move by `player`, in a deterministic order.
