@@ -111,19 +111,62 @@ const UNKNOWN: u32 = u32::MAX;
 /// [`Arena::exact_birthday`] for the exact value.
 pub const HUGE_BIRTHDAY: u64 = u64::MAX - 1;
 
+/// A game of the arena, packed into one 64-byte cache line: comparisons and sums read a node's
+/// kind, stops and option spans together, so each node they touch costs one memory access.
+#[repr(align(64))]
 struct Node {
-    /// `Some` for number-up-star values.
-    nus: Option<Nus>,
+    /// Numerators of the left and right stops ([`Dyadic::to_parts`]). A number-up-star node
+    /// `x + k·↑ + *n` has both stops `x` and keeps `[x, k]` here.
+    nums: [i64; 2],
+    /// Exponents of the stops; `[x, n]` for a number-up-star node.
+    exps: [u32; 2],
     left: Span,
     right: Span,
-    /// Options are known (always for general nodes; lazily for `nus` nodes).
-    options_ready: bool,
-    left_stop: Dyadic,
-    right_stop: Dyadic,
     birthday: u64,
     negative: u32,
     /// Next node in the same interning bucket (general nodes), or `UNKNOWN`.
     chain: u32,
+    /// A number-up-star node (`nums` and `exps` hold its value).
+    is_nus: bool,
+    /// Options are known (always for general nodes; lazily for `nus` nodes).
+    options_ready: bool,
+}
+
+impl Node {
+    fn nus(v: Nus, birthday: u64) -> Node {
+        let (num, exp) = v.number.to_parts();
+        Node {
+            nums: [num, v.ups],
+            exps: [exp, v.nim],
+            left: Span::default(),
+            right: Span::default(),
+            birthday,
+            negative: UNKNOWN,
+            chain: UNKNOWN,
+            is_nus: true,
+            options_ready: false,
+        }
+    }
+
+    #[inline]
+    fn get_nus(&self) -> Option<Nus> {
+        self.is_nus.then(|| Nus {
+            number: Dyadic::from_parts(self.nums[0], self.exps[0]),
+            ups: self.nums[1],
+            nim: self.exps[1],
+        })
+    }
+
+    #[inline]
+    fn left_stop(&self) -> Dyadic {
+        Dyadic::from_parts(self.nums[0], self.exps[0])
+    }
+
+    #[inline]
+    fn right_stop(&self) -> Dyadic {
+        let i = usize::from(!self.is_nus);
+        Dyadic::from_parts(self.nums[i], self.exps[i])
+    }
 }
 
 /// Size of each op cache before it is flushed (entries).
@@ -220,17 +263,7 @@ impl Arena {
         let birthday = number_birthday(v.number)
             .saturating_add(infinitesimal_birthday(v.ups, v.nim))
             .min(HUGE_BIRTHDAY);
-        self.nodes.push(Node {
-            nus: Some(v),
-            left: Span::default(),
-            right: Span::default(),
-            options_ready: false,
-            left_stop: v.number,
-            right_stop: v.number,
-            birthday,
-            negative: UNKNOWN,
-            chain: UNKNOWN,
-        });
+        self.nodes.push(Node::nus(v, birthday));
         self.nus_index.insert(v, id);
         self.grown();
         id
@@ -294,12 +327,12 @@ impl Arena {
         );
         let left_stop = left
             .iter()
-            .map(|&g| self.nodes[g.0 as usize].right_stop)
+            .map(|&g| self.nodes[g.0 as usize].right_stop())
             .max()
             .expect("non-empty");
         let right_stop = right
             .iter()
-            .map(|&g| self.nodes[g.0 as usize].left_stop)
+            .map(|&g| self.nodes[g.0 as usize].left_stop())
             .min()
             .expect("non-empty");
         let mut birthday = 0;
@@ -309,16 +342,18 @@ impl Arena {
         let id = self.nodes.len() as u32;
         let l = self.push_options(&left);
         let r = self.push_options(&right);
+        let (ln, le) = left_stop.to_parts();
+        let (rn, re) = right_stop.to_parts();
         self.nodes.push(Node {
-            nus: None,
+            nums: [ln, rn],
+            exps: [le, re],
             left: l,
             right: r,
-            options_ready: true,
-            left_stop,
-            right_stop,
             birthday: birthday.saturating_add(1).min(HUGE_BIRTHDAY),
             negative: UNKNOWN,
             chain: head,
+            is_nus: false,
+            options_ready: true,
         });
         self.general_index.insert(h, id);
         self.grown();
@@ -341,13 +376,13 @@ impl Arena {
     /// The number-up-star form of `g`, if it has one.
     #[inline]
     pub fn get_nus(&self, g: GameId) -> Option<Nus> {
-        self.nodes[g.0 as usize].nus
+        self.nodes[g.0 as usize].get_nus()
     }
 
     /// The value of `g` if it is a number.
     #[inline]
     pub fn as_number(&self, g: GameId) -> Option<Dyadic> {
-        match self.nodes[g.0 as usize].nus {
+        match self.nodes[g.0 as usize].get_nus() {
             Some(v) if v.is_number() => Some(v.number),
             _ => None,
         }
@@ -361,12 +396,12 @@ impl Arena {
     /// Left stop (WW ch. 3; Siegel, CGT, §II.5), kept for every node.
     #[inline]
     pub fn left_stop(&self, g: GameId) -> Dyadic {
-        self.nodes[g.0 as usize].left_stop
+        self.nodes[g.0 as usize].left_stop()
     }
 
     #[inline]
     pub fn right_stop(&self, g: GameId) -> Dyadic {
-        self.nodes[g.0 as usize].right_stop
+        self.nodes[g.0 as usize].right_stop()
     }
 
     /// Birthday: the height of the game tree of the canonical form, known for every node
@@ -382,7 +417,7 @@ impl Arena {
     pub fn ensure_options(&mut self, g: GameId) {
         if !self.nodes[g.0 as usize].options_ready {
             let v = self.nodes[g.0 as usize]
-                .nus
+                .get_nus()
                 .expect("general nodes always have options");
             let (l, r) = self.nus_options(v);
             let ls = self.push_options(&l);
@@ -472,7 +507,7 @@ impl Arena {
             return h;
         }
         let node = &from.nodes[g.0 as usize];
-        let h = if let Some(v) = node.nus {
+        let h = if let Some(v) = node.get_nus() {
             self.nus(v)
         } else {
             let (l, r) = (node.left, node.right);

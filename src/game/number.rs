@@ -69,6 +69,19 @@ impl Dyadic {
         }
     }
 
+    /// The stored representation `(num, exp)`, for packing into a game node; undone exactly by
+    /// [`Dyadic::from_parts`] (the big form's table index included).
+    #[inline]
+    pub(crate) fn to_parts(self) -> (i64, u32) {
+        (self.num, self.exp)
+    }
+
+    /// The dyadic whose [`Dyadic::to_parts`] gave `(num, exp)`.
+    #[inline]
+    pub(crate) fn from_parts(num: i64, exp: u32) -> Dyadic {
+        Dyadic { num, exp }
+    }
+
     pub fn from_int(n: i64) -> Dyadic {
         Dyadic { num: n, exp: 0 }
     }
