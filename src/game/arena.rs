@@ -184,6 +184,9 @@ pub struct Arena {
     general_index: FxHashMap<u64, u32>,
     pub(crate) sum_cache: PairCache,
     pub(crate) leq_cache: PairCache,
+    /// Scratch memo for [`Arena::leq_lists_rhs`] and friends, reused by every reversibility
+    /// test.
+    pub(crate) list_memo: super::compare::ListMemo,
     pub(crate) ordinal_cache: BoundedCache<(GameId, GameId), GameId>,
     pub(crate) norton_cache: BoundedCache<(GameId, GameId), GameId>,
     pub(crate) uptimals: super::display::UptimalTable,
@@ -227,6 +230,7 @@ impl Arena {
             general_index: FxHashMap::default(),
             sum_cache: PairCache::new(capacity),
             leq_cache: PairCache::new(capacity),
+            list_memo: Default::default(),
             ordinal_cache: BoundedCache::new(capacity / 4),
             norton_cache: BoundedCache::new(capacity / 4),
             uptimals: Default::default(),
@@ -457,6 +461,42 @@ impl Arena {
     pub fn right_options(&mut self, g: GameId) -> Vec<GameId> {
         self.ensure_options(g);
         self.slice(self.nodes[g.0 as usize].right).to_vec()
+    }
+
+    /// `f` applied to each Left (`left`) or Right option of `g`, in id order, without copying
+    /// the options out first (the option pool only grows while `f` runs).
+    #[inline]
+    pub(crate) fn map_options(
+        &mut self,
+        g: GameId,
+        left: bool,
+        f: impl FnMut(&mut Arena, GameId) -> GameId,
+    ) -> Vec<GameId> {
+        let mut out = Vec::new();
+        self.extend_options(&mut out, g, left, f);
+        out
+    }
+
+    /// [`Arena::map_options`], appending to `out`.
+    #[inline]
+    pub(crate) fn extend_options(
+        &mut self,
+        out: &mut Vec<GameId>,
+        g: GameId,
+        left: bool,
+        mut f: impl FnMut(&mut Arena, GameId) -> GameId,
+    ) {
+        self.ensure_options(g);
+        let range = if left {
+            self.left_indices(g)
+        } else {
+            self.right_indices(g)
+        };
+        out.reserve(range.len());
+        for i in range {
+            let o = self.pool_at(i);
+            out.push(f(self, o));
+        }
     }
 
     /// All options of `g`: the Left options, then the Right options.

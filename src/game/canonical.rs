@@ -7,7 +7,6 @@
 //! theorem) and number-up-star values before interning.
 
 use super::arena::{Arena, GameId, Nus};
-use super::compare::ListMemo;
 use super::interrupt::check_cancel;
 use super::number::Dyadic;
 use std::ops::{Add, Neg, Sub};
@@ -227,7 +226,8 @@ impl Arena {
         right: &mut Vec<GameId>,
         mut trace: Option<&mut Vec<CanonStep>>,
     ) -> bool {
-        let mut memo = ListMemo::default();
+        let mut memo = std::mem::take(&mut self.list_memo);
+        memo.clear();
         let mut new_left = Vec::with_capacity(left.len());
         let mut changed = false;
         for &a in left.iter() {
@@ -289,6 +289,7 @@ impl Arena {
                 new_right.push(b);
             }
         }
+        self.list_memo = memo;
         *left = new_left;
         *right = new_right;
         changed

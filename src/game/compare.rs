@@ -235,9 +235,51 @@ impl Arena {
 }
 
 /// Memo of comparisons against one not-yet-interned game `G`: `below[h]` is `h <= G`,
-/// `above[h]` is `G <= h`.
+/// `above[h]` is `G <= h`. The arena keeps one and clears it for each use, so its storage is
+/// allocated once.
 #[derive(Default)]
 pub(crate) struct ListMemo {
-    pub below: rustc_hash::FxHashMap<GameId, bool>,
-    pub above: rustc_hash::FxHashMap<GameId, bool>,
+    pub below: SmallMemo,
+    pub above: SmallMemo,
+}
+
+impl ListMemo {
+    pub fn clear(&mut self) {
+        self.below.clear();
+        self.above.clear();
+    }
+}
+
+/// A map from games to answers: a short list searched in order (a game's reversibility test
+/// usually asks about a handful of games), then a hash map for the rest.
+#[derive(Default)]
+pub(crate) struct SmallMemo {
+    list: Vec<(GameId, bool)>,
+    map: rustc_hash::FxHashMap<GameId, bool>,
+}
+
+impl SmallMemo {
+    /// Entries kept in the list before the hash map takes over.
+    const LIST: usize = 16;
+
+    pub fn get(&self, g: &GameId) -> Option<&bool> {
+        match self.list.iter().find(|(h, _)| h == g) {
+            Some((_, v)) => Some(v),
+            None if self.map.is_empty() => None,
+            None => self.map.get(g),
+        }
+    }
+
+    pub fn insert(&mut self, g: GameId, v: bool) {
+        if self.list.len() < Self::LIST {
+            self.list.push((g, v));
+        } else {
+            self.map.insert(g, v);
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.list.clear();
+        self.map.clear();
+    }
 }

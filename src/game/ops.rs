@@ -15,10 +15,8 @@ impl Arena {
         if let Some(n) = self.cached_negative(g) {
             return n;
         }
-        let left = self.left_options(g);
-        let right = self.right_options(g);
-        let nl: Vec<GameId> = right.iter().map(|&x| self.neg(x)).collect();
-        let nr: Vec<GameId> = left.iter().map(|&x| self.neg(x)).collect();
+        let nl: Vec<GameId> = self.map_options(g, false, |a, x| a.neg(x));
+        let nr: Vec<GameId> = self.map_options(g, true, |a, x| a.neg(x));
         let n = self.intern_canonical(nl, nr);
         self.set_negative(g, n);
         n
@@ -48,24 +46,16 @@ impl Arena {
         } else if let Some(x) = self.as_number(g) {
             self.translate(h, x)
         } else {
-            let gl = self.left_options(g);
-            let gr = self.right_options(g);
-            let hl = self.left_options(h);
-            let hr = self.right_options(h);
-            let mut left = Vec::with_capacity(gl.len() + hl.len());
-            let mut right = Vec::with_capacity(gr.len() + hr.len());
-            for &x in &gl {
-                left.push(self.add(x, h));
-            }
-            for &x in &hl {
-                left.push(self.add(g, x));
-            }
-            for &x in &gr {
-                right.push(self.add(x, h));
-            }
-            for &x in &hr {
-                right.push(self.add(g, x));
-            }
+            self.ensure_options(g);
+            self.ensure_options(h);
+            let mut left =
+                Vec::with_capacity(self.left_indices(g).len() + self.left_indices(h).len());
+            let mut right =
+                Vec::with_capacity(self.right_indices(g).len() + self.right_indices(h).len());
+            self.extend_options(&mut left, g, true, |a, x| a.add(x, h));
+            self.extend_options(&mut left, h, true, |a, x| a.add(g, x));
+            self.extend_options(&mut right, g, false, |a, x| a.add(x, h));
+            self.extend_options(&mut right, h, false, |a, x| a.add(g, x));
             self.game(left, right)
         };
         self.sum_cache.insert(key.0.0, key.1.0, result.0);
@@ -78,10 +68,8 @@ impl Arena {
         if let Some(v) = self.get_nus(g) {
             return self.nus(v.add(Nus::number(x)));
         }
-        let gl = self.left_options(g);
-        let gr = self.right_options(g);
-        let left = gl.iter().map(|&o| self.add(o, xs)).collect();
-        let right = gr.iter().map(|&o| self.add(o, xs)).collect();
+        let left = self.map_options(g, true, |a, o| a.add(o, xs));
+        let right = self.map_options(g, false, |a, o| a.add(o, xs));
         self.intern_canonical(left, right)
     }
 

@@ -98,7 +98,7 @@ impl<'a, G: Game> LocalSearch<'a, G> {
         if G::RAW_CACHE {
             return moves.iter().map(|m| self.value(m)).collect();
         }
-        let mut parts = Vec::with_capacity(moves.len() + moves.len() / 2);
+        let mut parts = Vec::with_capacity(2 * moves.len());
         for (option, m) in moves.iter().enumerate() {
             m.for_each_component(|c| {
                 let keyed = Keyed::of(&c);
