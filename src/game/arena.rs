@@ -124,8 +124,6 @@ struct Node {
     right: Span,
     birthday: u64,
     negative: u32,
-    /// Next node in the same interning bucket (general nodes), or `UNKNOWN`.
-    chain: u32,
     /// A number-up-star node (`nums` and `exps` hold its value).
     is_nus: bool,
     /// Options are known (always for general nodes; lazily for `nus` nodes).
@@ -142,7 +140,6 @@ impl Node {
             right: Span::default(),
             birthday,
             negative: UNKNOWN,
-            chain: UNKNOWN,
             is_nus: true,
             options_ready: false,
         }
@@ -181,7 +178,7 @@ pub struct Arena {
     nodes: Vec<Node>,
     pool: Vec<GameId>,
     nus_index: FxHashMap<Nus, GameId>,
-    general_index: FxHashMap<u64, u32>,
+    general_index: super::index::GameIndex,
     pub(crate) sum_cache: PairCache,
     pub(crate) leq_cache: PairCache,
     /// Scratch memo for [`Arena::leq_lists_rhs`] and friends, reused by every reversibility
@@ -209,6 +206,11 @@ impl Default for Arena {
     }
 }
 
+/// The options `s` of the option pool.
+fn slice(pool: &[GameId], s: Span) -> &[GameId] {
+    &pool[s.start as usize..(s.start + s.len) as usize]
+}
+
 fn hash_options(left: &[GameId], right: &[GameId]) -> u64 {
     let mut h = FxHasher::default();
     left.hash(&mut h);
@@ -227,7 +229,7 @@ impl Arena {
             nodes: Vec::new(),
             pool: Vec::new(),
             nus_index: FxHashMap::default(),
-            general_index: FxHashMap::default(),
+            general_index: Default::default(),
             sum_cache: PairCache::new(capacity),
             leq_cache: PairCache::new(capacity),
             list_memo: Default::default(),
@@ -316,15 +318,15 @@ impl Arena {
         left.sort_unstable();
         right.sort_unstable();
         let h = hash_options(&left, &right);
-        let mut cursor = self.general_index.get(&h).copied().unwrap_or(UNKNOWN);
-        let head = cursor;
-        while cursor != UNKNOWN {
-            let n = &self.nodes[cursor as usize];
-            if self.slice(n.left) == left.as_slice() && self.slice(n.right) == right.as_slice() {
-                return GameId(cursor);
-            }
-            cursor = n.chain;
-        }
+        let (nodes, pool) = (&self.nodes, &self.pool);
+        let same = |id: u32| {
+            let n = &nodes[id as usize];
+            slice(pool, n.left) == left.as_slice() && slice(pool, n.right) == right.as_slice()
+        };
+        let slot = match self.general_index.find(h, same) {
+            Ok(id) => return GameId(id),
+            Err(slot) => slot,
+        };
         debug_assert!(
             !left.is_empty() && !right.is_empty(),
             "general games have options on both sides"
@@ -355,11 +357,15 @@ impl Arena {
             right: r,
             birthday: birthday.saturating_add(1).min(HUGE_BIRTHDAY),
             negative: UNKNOWN,
-            chain: head,
             is_nus: false,
             options_ready: true,
         });
-        self.general_index.insert(h, id);
+        let (nodes, pool) = (&self.nodes, &self.pool);
+        let rehash = |id: u32| {
+            let n = &nodes[id as usize];
+            hash_options(slice(pool, n.left), slice(pool, n.right))
+        };
+        self.general_index.insert_at(slot, h, id, rehash);
         self.grown();
         GameId(id)
     }
@@ -374,7 +380,7 @@ impl Arena {
     }
 
     fn slice(&self, s: Span) -> &[GameId] {
-        &self.pool[s.start as usize..(s.start + s.len) as usize]
+        slice(&self.pool, s)
     }
 
     /// The number-up-star form of `g`, if it has one.
@@ -621,7 +627,7 @@ impl Arena {
         self.nodes.capacity() * std::mem::size_of::<Node>()
             + self.pool.capacity() * std::mem::size_of::<GameId>()
             + self.nus_index.capacity() * (std::mem::size_of::<Nus>() + 4)
-            + self.general_index.capacity() * 12
+            + self.general_index.approx_bytes()
     }
 }
 

@@ -5,6 +5,7 @@ pub mod cache;
 pub mod canonical;
 pub mod compare;
 pub mod display;
+mod index;
 pub mod interrupt;
 pub mod latex;
 pub mod number;
