@@ -556,13 +556,27 @@ impl<B: Bits> Grid<B> {
                 free: rows_from,
             };
         }
-        let mut free = B::EMPTY;
-        for r in 0..=r1 - r0 {
-            let row = rows_from.shr(r * cols).low_u64() & row_mask;
-            free = free.or(B::from_u64(row >> c0).shl(r * ncols));
-        }
+        let nrows = r1 - r0 + 1;
+        let free = if B::CAPACITY <= 64 {
+            // the box's cells, row after row: the columns' band replicated down the rows
+            let mut band = (u64::first(ncols) << c0) & row_mask;
+            let mut span = 1;
+            while span < nrows {
+                band |= band << (span * cols);
+                span *= 2;
+            }
+            let rows_box = band & u64::first(nrows * cols);
+            B::from_u64(extract_bits(rows_from.low_u64(), rows_box))
+        } else {
+            let mut free = B::EMPTY;
+            for r in 0..nrows {
+                let row = rows_from.shr(r * cols).low_u64() & row_mask;
+                free = free.or(B::from_u64(row >> c0).shl(r * ncols));
+            }
+            free
+        };
         Grid {
-            rows: (r1 - r0 + 1) as u16,
+            rows: nrows as u16,
             cols: ncols as u16,
             free,
         }
@@ -638,11 +652,7 @@ impl<B: Bits> Grid<B> {
     /// differs from the general method's: it is still the same for every image of a board.
     fn least_image_8x8(&self) -> (Grid<B>, bool) {
         let (r, c) = (self.rows(), self.cols());
-        let mask = u64::first(c);
-        let mut x = 0u64;
-        for k in 0..r {
-            x |= (self.free.shr(k * c).low_u64() & mask) << (8 * k);
-        }
+        let x = deposit_bits(self.free.low_u64(), byte_layout_mask(r, c));
         // rows of `c` cells in the low bits of `rows` bytes
         let mirror = |x: u64, c: usize| x.reverse_bits().swap_bytes() >> (8 - c);
         let flip = |x: u64, r: usize| x.swap_bytes() >> (8 * (8 - r));
@@ -662,10 +672,7 @@ impl<B: Bits> Grid<B> {
                 }
             }
         };
-        let mut free = B::EMPTY;
-        for k in 0..rows {
-            free = free.or(B::from_u64((word >> (8 * k)) & 0xff).shl(k * cols));
-        }
+        let free = B::from_u64(extract_bits(word, byte_layout_mask(rows, cols)));
         let image = Grid {
             rows: rows as u16,
             cols: cols as u16,
@@ -803,6 +810,61 @@ impl<B: Bits> Grid<B> {
         }
         out
     }
+}
+
+/// The bits of `x` at the positions of `mask`, packed into the low bits in order (BMI2 `pext`,
+/// one instruction on the x86-64-v3 target this crate is built for).
+#[inline]
+fn extract_bits(x: u64, mask: u64) -> u64 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    {
+        // SAFETY: the crate is compiled with BMI2 enabled (the cfg above).
+        unsafe { std::arch::x86_64::_pext_u64(x, mask) }
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+    {
+        let (mut out, mut m, mut k) = (0u64, mask, 0);
+        while m != 0 {
+            let low = m & m.wrapping_neg();
+            if x & low != 0 {
+                out |= 1 << k;
+            }
+            k += 1;
+            m ^= low;
+        }
+        out
+    }
+}
+
+/// The low bits of `x` spread in order to the positions of `mask` (BMI2 `pdep`): the inverse
+/// of [`extract_bits`].
+#[inline]
+fn deposit_bits(x: u64, mask: u64) -> u64 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    {
+        // SAFETY: the crate is compiled with BMI2 enabled (the cfg above).
+        unsafe { std::arch::x86_64::_pdep_u64(x, mask) }
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+    {
+        let (mut out, mut m, mut k) = (0u64, mask, 0);
+        while m != 0 {
+            let low = m & m.wrapping_neg();
+            if x >> k & 1 != 0 {
+                out |= low;
+            }
+            k += 1;
+            m ^= low;
+        }
+        out
+    }
+}
+
+/// The cells of an `r` x `c` board (`r, c <= 8`) in the byte layout: the low `c` bits of each
+/// of the first `r` bytes.
+#[inline]
+fn byte_layout_mask(r: usize, c: usize) -> u64 {
+    (u64::MAX >> (8 * (8 - r))) / 0xff * ((1u64 << c) - 1)
 }
 
 /// The 8x8 bit matrix with row `r` in byte `r` transposed: bit `c` of byte `r` goes to bit
@@ -1079,6 +1141,11 @@ mod tests {
                 if rows * cols <= 64 {
                     check::<u64>(rows, cols, &mut seed);
                 }
+            }
+        }
+        for (rows, cols) in [(1, 64), (2, 32), (4, 16), (3, 21), (21, 3), (64, 1)] {
+            for _ in 0..20 {
+                check::<u64>(rows, cols, &mut seed);
             }
         }
         for (rows, cols) in [
