@@ -22,7 +22,7 @@ const EMPTY: u32 = u32::MAX;
 pub struct ValueTable<K> {
     /// `(key, value)`; a slot is empty when its value is [`EMPTY`], and then its key is a
     /// placeholder (a copy of the first key stored), which keeps a slot at the size of a key
-    /// and an id (24 bytes for a Domineering board, not the 32 of an `Option`).
+    /// and an id (16 bytes for a one-word Domineering board, not the 20 of an `Option`).
     slots: Vec<(K, u32)>,
     len: usize,
     /// log2 of the number of slots (once there are any).
