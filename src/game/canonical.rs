@@ -174,10 +174,34 @@ impl Arena {
                 self.right_stop(g).exact_f64_or_nan(),
             );
         }
+        // Candidates for dominating are tried best stops first (highest for Left, lowest for
+        // Right; ties in id order, older games first): an option that dominates others is
+        // usually the one with the best stops, so the first comparison the stops allow usually
+        // succeeds. (5x6 Domineering: 2.20 M -> 1.81 M comparisons computed.)
+        let mut order_here = [0usize; ON_STACK];
+        let mut order_heap = Vec::new();
+        let order: &mut [usize] = if n <= ON_STACK {
+            &mut order_here[..n]
+        } else {
+            order_heap.resize(n, 0);
+            &mut order_heap
+        };
+        for (k, o) in order.iter_mut().enumerate() {
+            *o = k;
+        }
+        let by_stops = |a: &usize, b: &usize| {
+            let (x, y) = (stops[*a], stops[*b]);
+            x.0.total_cmp(&y.0).then(x.1.total_cmp(&y.1))
+        };
+        if left {
+            order.sort_unstable_by(|a, b| by_stops(b, a).then(a.cmp(b)));
+        } else {
+            order.sort_unstable_by(|a, b| by_stops(a, b).then(a.cmp(b)));
+        }
         // Start fetching the cache slot of each option's first comparison together (most
         // comparisons the stops allow succeed, so an option rarely needs a second one).
         for i in 0..n {
-            for j in 0..n {
+            for &j in order.iter() {
                 let (lo, hi) = if left { (i, j) } else { (j, i) };
                 if i != j && !(stops[lo].0 > stops[hi].0 || stops[lo].1 > stops[hi].1) {
                     self.leq_cache.prefetch(opts[lo].0, opts[hi].0);
@@ -188,7 +212,7 @@ impl Arena {
         for i in 0..n {
             // quadratic in the options, and comparisons of compact values do not poll
             check_cancel();
-            for j in 0..n {
+            for &j in order.iter() {
                 if i == j || !keep[j] {
                     continue;
                 }
