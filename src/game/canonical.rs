@@ -7,6 +7,7 @@
 //! theorem) and number-up-star values before interning.
 
 use super::arena::{Arena, GameId, Nus};
+use super::compare::ListMemo;
 use super::interrupt::check_cancel;
 use super::number::Dyadic;
 use std::ops::{Add, Neg, Sub};
@@ -252,71 +253,83 @@ impl Arena {
     ) -> bool {
         let mut memo = std::mem::take(&mut self.list_memo);
         memo.clear();
-        let mut new_left = Vec::with_capacity(left.len());
-        let mut changed = false;
-        for &a in left.iter() {
-            let mut reversed = false;
-            self.ensure_options(a);
-            for i in self.right_indices(a) {
-                let ar = self.pool_at(i);
-                if self.leq_lists_rhs(ar, left, right, &mut memo) {
-                    self.ensure_options(ar);
-                    let from = new_left.len();
-                    for j in self.left_indices(ar) {
-                        new_left.push(self.pool_at(j));
-                    }
-                    if let Some(t) = trace.as_deref_mut() {
-                        t.push(CanonStep::Reversible {
-                            left: true,
-                            option: a,
-                            through: ar,
-                            replacement: new_left[from..].to_vec(),
-                        });
-                    }
-                    reversed = true;
-                    break;
-                }
-            }
-            if reversed {
-                changed = true;
-            } else {
-                new_left.push(a);
-            }
-        }
-        let mut new_right = Vec::with_capacity(right.len());
-        for &b in right.iter() {
-            let mut reversed = false;
-            self.ensure_options(b);
-            for i in self.left_indices(b) {
-                let bl = self.pool_at(i);
-                if self.leq_lists_lhs(left, right, bl, &mut memo) {
-                    self.ensure_options(bl);
-                    let from = new_right.len();
-                    for j in self.right_indices(bl) {
-                        new_right.push(self.pool_at(j));
-                    }
-                    if let Some(t) = trace.as_deref_mut() {
-                        t.push(CanonStep::Reversible {
-                            left: false,
-                            option: b,
-                            through: bl,
-                            replacement: new_right[from..].to_vec(),
-                        });
-                    }
-                    reversed = true;
-                    break;
-                }
-            }
-            if reversed {
-                changed = true;
-            } else {
-                new_right.push(b);
-            }
-        }
+        let new_left = self.bypass_side(true, left, right, &mut memo, trace.as_deref_mut());
+        let new_right = self.bypass_side(false, left, right, &mut memo, trace);
         self.list_memo = memo;
-        *left = new_left;
-        *right = new_right;
+        let changed = new_left.is_some() || new_right.is_some();
+        if let Some(l) = new_left {
+            *left = l;
+        }
+        if let Some(r) = new_right {
+            *right = r;
+        }
         changed
+    }
+
+    /// One side of [`Arena::bypass_reversible`] (Left's if `side_left`), tested against
+    /// `G = {left | right}`: the side's options with each reversible one replaced, or `None`
+    /// when none is reversible (the usual case, which then copies nothing).
+    fn bypass_side(
+        &mut self,
+        side_left: bool,
+        left: &[GameId],
+        right: &[GameId],
+        memo: &mut ListMemo,
+        mut trace: Option<&mut Vec<CanonStep>>,
+    ) -> Option<Vec<GameId>> {
+        let opts = if side_left { left } else { right };
+        let mut out: Option<Vec<GameId>> = None;
+        for (k, &a) in opts.iter().enumerate() {
+            self.ensure_options(a);
+            // the opponent's replies from `a`, and whether one reverses `a`
+            let replies = if side_left {
+                self.right_indices(a)
+            } else {
+                self.left_indices(a)
+            };
+            let mut through = None;
+            for i in replies {
+                let r = self.pool_at(i);
+                let reverses = if side_left {
+                    self.leq_lists_rhs(r, left, right, memo)
+                } else {
+                    self.leq_lists_lhs(left, right, r, memo)
+                };
+                if reverses {
+                    through = Some(r);
+                    break;
+                }
+            }
+            match through {
+                Some(r) => {
+                    let out = out.get_or_insert_with(|| opts[..k].to_vec());
+                    self.ensure_options(r);
+                    let replacement = if side_left {
+                        self.left_indices(r)
+                    } else {
+                        self.right_indices(r)
+                    };
+                    let from = out.len();
+                    for j in replacement {
+                        out.push(self.pool_at(j));
+                    }
+                    if let Some(t) = trace.as_deref_mut() {
+                        t.push(CanonStep::Reversible {
+                            left: side_left,
+                            option: a,
+                            through: r,
+                            replacement: out[from..].to_vec(),
+                        });
+                    }
+                }
+                None => {
+                    if let Some(out) = out.as_mut() {
+                        out.push(a);
+                    }
+                }
+            }
+        }
+        out
     }
 
     /// Recognises canonical option lists that form a number-up-star value `x + k·↑ + *n`.
