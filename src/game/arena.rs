@@ -145,6 +145,25 @@ impl Node {
         }
     }
 
+    fn general(
+        (left_stop, right_stop): (Dyadic, Dyadic),
+        (left, right): (Span, Span),
+        birthday: u64,
+    ) -> Node {
+        let (ln, le) = left_stop.to_parts();
+        let (rn, re) = right_stop.to_parts();
+        Node {
+            nums: [ln, rn],
+            exps: [le, re],
+            left,
+            right,
+            birthday,
+            negative: UNKNOWN,
+            is_nus: false,
+            options_ready: true,
+        }
+    }
+
     #[inline]
     fn get_nus(&self) -> Option<Nus> {
         self.is_nus.then(|| Nus {
@@ -348,18 +367,11 @@ impl Arena {
         let id = self.nodes.len() as u32;
         let l = self.push_options(&left);
         let r = self.push_options(&right);
-        let (ln, le) = left_stop.to_parts();
-        let (rn, re) = right_stop.to_parts();
-        self.nodes.push(Node {
-            nums: [ln, rn],
-            exps: [le, re],
-            left: l,
-            right: r,
-            birthday: birthday.saturating_add(1).min(HUGE_BIRTHDAY),
-            negative: UNKNOWN,
-            is_nus: false,
-            options_ready: true,
-        });
+        self.nodes.push(Node::general(
+            (left_stop, right_stop),
+            (l, r),
+            birthday.saturating_add(1).min(HUGE_BIRTHDAY),
+        ));
         let (nodes, pool) = (&self.nodes, &self.pool);
         let rehash = |id: u32| {
             let n = &nodes[id as usize];
