@@ -179,14 +179,7 @@ impl PairCache {
     /// Asks the processor to bring the slot of `(a, b)` into cache (no effect on contents).
     #[inline]
     pub fn prefetch(&self, a: u32, b: u32) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            let slot = &self.slots[self.slot(pair_key(a, b))];
-            // SAFETY: a prefetch is only a hint; it never faults or changes memory, and the
-            // address is that of a live slot.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(slot.as_ptr() as *const i8) };
-        }
+        super::pages::prefetch(&self.slots[self.slot(pair_key(a, b))]);
     }
 
     pub fn len(&self) -> usize {

@@ -1,4 +1,6 @@
-//! Huge pages for the big tables of a search (the value table, the sum and comparison caches).
+//! Memory for the big tables of a search (the value table, the interning index, the sum and
+//! comparison caches): huge pages, and prefetching a slot before it is read.
+//!
 //! Their lookups land on random slots of hundreds of megabytes: with 4 KiB pages nearly every
 //! one also misses the TLB and walks the page tables, and a prefetch waits for that walk. On
 //! Linux with transparent huge pages in `madvise` mode (the common default) the kernel backs a
@@ -14,6 +16,21 @@ pub fn huge_vec<T: Clone>(n: usize, value: T) -> Vec<T> {
     advise_huge(v.as_ptr() as usize, n * std::mem::size_of::<T>());
     v.resize(n, value);
     v
+}
+
+/// Asks the processor to bring the cache line holding the start of `slot` into cache, so that a
+/// later read of it overlaps other work. No effect on contents, and none on other targets.
+#[inline]
+pub fn prefetch<T>(slot: &T) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        // SAFETY: a prefetch is only a hint; it never faults or changes memory, and the
+        // address is that of a live value.
+        unsafe { _mm_prefetch::<_MM_HINT_T0>(slot as *const T as *const i8) };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = slot;
 }
 
 #[cfg(target_os = "linux")]

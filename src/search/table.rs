@@ -10,7 +10,7 @@ use std::hash::{Hash, Hasher};
 use rustc_hash::FxHasher;
 
 use crate::game::GameId;
-use crate::game::pages::huge_vec;
+use crate::game::pages::{self, huge_vec};
 
 /// Slots of a new table.
 const INITIAL_SLOTS: usize = 1 << 10;
@@ -62,12 +62,8 @@ impl<K: Hash + Eq + Clone> ValueTable<K> {
     /// Asks the processor to bring the slot of `hash` into cache (no effect on the contents).
     #[inline]
     pub fn prefetch(&self, hash: u64) {
-        #[cfg(target_arch = "x86_64")]
         if let Some(slot) = self.slots.get(self.home(hash)) {
-            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            // SAFETY: a prefetch is only a hint; it never faults or changes memory, and the
-            // address is that of a live slot.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(slot as *const _ as *const i8) };
+            pages::prefetch(slot);
         }
     }
 
