@@ -48,6 +48,25 @@ pub enum CanonStep {
     },
 }
 
+/// Options per side that [`Arena::remove_dominated`] handles in stack scratch space.
+const ON_STACK: usize = 32;
+
+/// `n` entries of scratch space: the front of `here` (the usual few options), or `heap` filled
+/// with `fill` when `n` is larger.
+fn scratch<'s, T: Copy>(
+    here: &'s mut [T; ON_STACK],
+    heap: &'s mut Vec<T>,
+    n: usize,
+    fill: T,
+) -> &'s mut [T] {
+    if n <= ON_STACK {
+        &mut here[..n]
+    } else {
+        heap.resize(n, fill);
+        heap
+    }
+}
+
 impl Arena {
     /// The canonical game `{left | right}`; the options must be ids of this arena.
     pub fn game(&mut self, left: Vec<GameId>, right: Vec<GameId>) -> GameId {
@@ -157,18 +176,11 @@ impl Arena {
         if n < 2 {
             return;
         }
-        // Exact keys or NaN (then the test below never skips the comparison); on the stack
-        // for the usual few options.
-        const ON_STACK: usize = 32;
-        let (mut stops_here, mut keep_here) = ([(0.0, 0.0); ON_STACK], [true; ON_STACK]);
-        let (mut stops_heap, mut keep_heap) = (Vec::new(), Vec::new());
-        let (stops, keep): (&mut [(f64, f64)], &mut [bool]) = if n <= ON_STACK {
-            (&mut stops_here[..n], &mut keep_here[..n])
-        } else {
-            stops_heap.resize(n, (0.0, 0.0));
-            keep_heap.resize(n, true);
-            (&mut stops_heap, &mut keep_heap)
-        };
+        // Exact keys or NaN (then the test below never skips the comparison).
+        let (mut stops_here, mut stops_heap) = ([(0.0, 0.0); ON_STACK], Vec::new());
+        let stops = scratch(&mut stops_here, &mut stops_heap, n, (0.0, 0.0));
+        let (mut keep_here, mut keep_heap) = ([true; ON_STACK], Vec::new());
+        let keep = scratch(&mut keep_here, &mut keep_heap, n, true);
         for (s, &g) in stops.iter_mut().zip(opts.iter()) {
             *s = (
                 self.left_stop(g).exact_f64_or_nan(),
@@ -179,14 +191,8 @@ impl Arena {
         // Right; ties in id order, older games first): an option that dominates others is
         // usually the one with the best stops, so the first comparison the stops allow usually
         // succeeds. (5x6 Domineering: 2.20 M -> 1.81 M comparisons computed.)
-        let mut order_here = [0usize; ON_STACK];
-        let mut order_heap = Vec::new();
-        let order: &mut [usize] = if n <= ON_STACK {
-            &mut order_here[..n]
-        } else {
-            order_heap.resize(n, 0);
-            &mut order_heap
-        };
+        let (mut order_here, mut order_heap) = ([0usize; ON_STACK], Vec::new());
+        let order = scratch(&mut order_here, &mut order_heap, n, 0);
         for (k, o) in order.iter_mut().enumerate() {
             *o = k;
         }
