@@ -527,6 +527,7 @@ impl<B: Bits> Grid<B> {
 
     /// The board with cell set `cells` (in this board's coordinates) cropped to its bounding box.
     /// Rows of up to 64 cells are moved as words; other boards cell by cell.
+    #[inline(always)]
     fn crop(&self, cells: B) -> Grid<B> {
         let cols = self.cols();
         if cells.is_empty() {
@@ -541,7 +542,14 @@ impl<B: Bits> Grid<B> {
         }
         let row_mask = u64::first(cols);
         let (first, last) = (cells.lowest(), cells.highest());
-        let (r0, r1) = (first.unwrap_or(0) / cols, last.unwrap_or(0) / cols);
+        let (r0, r1) = if B::CAPACITY <= 64 {
+            (
+                row_of(first.unwrap_or(0), cols),
+                row_of(last.unwrap_or(0), cols),
+            )
+        } else {
+            (first.unwrap_or(0) / cols, last.unwrap_or(0) / cols)
+        };
         // the rows from r0 on, and in the low row their union (folding rows onto it)
         let rows_from = cells.shr(r0 * cols);
         let mut union = rows_from;
@@ -655,6 +663,7 @@ impl<B: Bits> Grid<B> {
     /// three delta swaps; the images are ordered as grids are (rows, then columns, then
     /// cells), here with the cells in this byte layout. Only the representative's layout
     /// differs from the general method's: it is still the same for every image of a board.
+    #[inline(always)]
     fn least_image_8x8(&self) -> (Grid<B>, bool) {
         let (r, c) = (self.rows(), self.cols());
         let x = deposit_bits(self.free.low_u64(), byte_layout_mask(r, c));
@@ -700,6 +709,7 @@ impl<B: Bits> Grid<B> {
     /// in a byte layout for boards up to 8x8 ([`Self::least_image_8x8`]) and in `Grid`'s own
     /// order otherwise. Rows come first, so a board with fewer rows than columns needs only its
     /// four row-keeping images and one with more only the four transposed ones.
+    #[inline(always)]
     pub fn least_image(&self) -> (Grid<B>, bool) {
         let (r, c) = (self.rows(), self.cols());
         if B::CAPACITY <= 64 && (1..=8).contains(&r) && (1..=8).contains(&c) {
@@ -865,11 +875,31 @@ fn move_bits(x: u64, mask: u64, extract: bool) -> u64 {
     out
 }
 
+/// `ceil(2^16 / c)` for widths `c` of 1 to 64: [`row_of`]'s multipliers.
+const ROW_RECIPROCALS: [u32; 65] = {
+    let mut t = [0u32; 65];
+    let mut c = 1;
+    while c <= 64 {
+        t[c] = 65536_u32.div_ceil(c as u32);
+        c += 1;
+    }
+    t
+};
+
+/// `cell / cols` for a cell of a one-word board (`cell < 64`, `1 <= cols <= 64`) by a multiply
+/// and a shift: with `m = ceil(2^16 / cols)`, `cell * m / 2^16` exceeds `cell / cols` by less
+/// than `cell / 2^16`, which is below `1 / cols`, so the floor is exact (Granlund and
+/// Montgomery, 1994). An 8-bit `div` takes longer, and [`Grid::crop`] needs two for every component.
+#[inline]
+fn row_of(cell: usize, cols: usize) -> usize {
+    ((cell as u32 * ROW_RECIPROCALS[cols]) >> 16) as usize
+}
+
 /// The cells of an `r` x `c` board (`r, c <= 8`) in the byte layout: the low `c` bits of each
 /// of the first `r` bytes.
 #[inline]
 fn byte_layout_mask(r: usize, c: usize) -> u64 {
-    (u64::MAX >> (8 * (8 - r))) / 0xff * ((1u64 << c) - 1)
+    (0x0101_0101_0101_0101 & (u64::MAX >> (8 * (8 - r)))) * ((1u64 << c) - 1)
 }
 
 /// The 8x8 bit matrix with row `r` in byte `r` transposed: bit `c` of byte `r` goes to bit
@@ -1047,6 +1077,15 @@ mod tests {
                         .fold(0u64, |m, c| m | 1 << c);
                     assert_eq!(line, by_cell, "{rows}x{cols} row {r}");
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn row_of_divides_exactly() {
+        for cols in 1..=64 {
+            for cell in 0..64 {
+                assert_eq!(row_of(cell, cols), cell / cols, "{cell} / {cols}");
             }
         }
     }

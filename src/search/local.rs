@@ -47,6 +47,7 @@ struct Keyed<G> {
 }
 
 impl<G: Game> Keyed<G> {
+    #[inline(always)]
     fn of(component: &G) -> Keyed<G> {
         let (key, negated) = component.normalize();
         let hash = ValueTable::hash(&key);

@@ -138,6 +138,7 @@ impl<B: Bits> Game for Domineering<B> {
         self.0.for_each_region(2, |g| f(Domineering(g)));
     }
 
+    #[inline(always)]
     fn normalize(&self) -> (Domineering<B>, bool) {
         let (least, swapped) = self.0.least_image();
         (Domineering(least), swapped)
