@@ -55,6 +55,18 @@ pub trait Game: Clone + Eq + Hash + Send + Sync + 'static {
         self.moves(player)
     }
 
+    /// Calls `f(i, c)` on each component `c` of the `i`-th of [`Game::value_moves`] by
+    /// `player`, moves in order, and returns the number of moves. The value search calls it on
+    /// components (as [`Game::for_each_component`] gives them); rulesets that can decompose an
+    /// option faster from the move just made override it.
+    fn for_each_option_component(&self, player: Player, mut f: impl FnMut(usize, Self)) -> usize {
+        let moves = self.value_moves(player);
+        for (i, m) in moves.iter().enumerate() {
+            m.for_each_component(|c| f(i, c));
+        }
+        moves.len()
+    }
+
     /// Independent components whose disjunctive sum is this position (empty for a position
     /// without moves). The default is the position itself.
     fn components(&self) -> Vec<Self> {

@@ -91,23 +91,22 @@ impl<'a, G: Game> LocalSearch<'a, G> {
     }
 
     /// The values of `player`'s options of `pos` ([`Game::value_moves`]: those the canonical
-    /// form can need). Without the raw cache, every option's components are normalised first
+    /// form can need); `pos` is a component. Without the raw cache, every option's components
+    /// ([`Game::for_each_option_component`]) are normalised first
     /// and their table slots prefetched, so the lookups overlap instead of waiting for memory
     /// one after another.
     pub fn option_values(&mut self, pos: &G, player: Player) -> Vec<GameId> {
-        let moves = pos.value_moves(player);
         if G::RAW_CACHE {
+            let moves = pos.value_moves(player);
             return moves.iter().map(|m| self.value(m)).collect();
         }
-        let mut parts = Vec::with_capacity(2 * moves.len());
-        for (option, m) in moves.iter().enumerate() {
-            m.for_each_component(|c| {
-                let keyed = Keyed::of(&c);
-                self.table.prefetch(keyed.hash);
-                parts.push((option, keyed));
-            });
-        }
-        let mut values = vec![self.arena.zero(); moves.len()];
+        let mut parts = Vec::with_capacity(32);
+        let n = pos.for_each_option_component(player, |option, c| {
+            let keyed = Keyed::of(&c);
+            self.table.prefetch(keyed.hash);
+            parts.push((option, keyed));
+        });
+        let mut values = vec![self.arena.zero(); n];
         for (option, keyed) in parts {
             let v = self.normalized_value(keyed);
             values[option] = self.arena.add(values[option], v);

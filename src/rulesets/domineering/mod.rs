@@ -129,6 +129,25 @@ impl<B: Bits> Game for Domineering<B> {
         self.place_each(keep, player)
     }
 
+    /// The regions after each kept domino, straight from the board: no `Vec` of positions
+    /// (4x7: 2.94 G -> 2.82 G instructions).
+    fn for_each_option_component(&self, player: Player, mut f: impl FnMut(usize, Self)) -> usize {
+        let keep = self
+            .dominoes(player)
+            .and_not(dominated_dominoes(&self.0, player));
+        let step = match player {
+            Player::Left => self.0.cols(),
+            Player::Right => 1,
+        };
+        let mut n = 0;
+        for first in keep.ones() {
+            let after = self.0.without_pair(first, first + step);
+            after.for_each_region(2, |g| f(n, Domineering(g)));
+            n += 1;
+        }
+        n
+    }
+
     /// Regions of at least two cells (a lone cell holds no domino).
     fn components(&self) -> Vec<Domineering<B>> {
         self.0.regions(2).into_iter().map(Domineering).collect()
@@ -309,6 +328,34 @@ mod tests {
         // free cells beside both ends: nothing is proved
         let open = Domineering::<u64>::parse("..|.#|..").unwrap();
         assert_eq!(open.value_moves(Player::Left).len(), 2);
+    }
+
+    /// The override gives the components of [`Game::value_moves`], move by move.
+    #[test]
+    fn option_components_follow_value_moves() {
+        let mut seed = 7u64;
+        for _ in 0..400 {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let board = Domineering(
+                Grid::<u64>::rectangle(5, 6)
+                    .unwrap()
+                    .without(seed & seed >> 17),
+            );
+            for player in [Player::Left, Player::Right] {
+                let mut fast = Vec::new();
+                let n = board.for_each_option_component(player, |i, c| fast.push((i, c)));
+                let moves = board.value_moves(player);
+                assert_eq!(n, moves.len());
+                let slow: Vec<(usize, Domineering)> = moves
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(i, m)| m.components().into_iter().map(move |c| (i, c)))
+                    .collect();
+                assert_eq!(fast, slow, "{}", board.board_string());
+            }
+        }
     }
 
     #[test]
