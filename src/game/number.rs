@@ -522,6 +522,10 @@ impl Mul for Dyadic {
 impl Ord for Dyadic {
     #[inline]
     fn cmp(&self, other: &Dyadic) -> Ordering {
+        if self.exp == other.exp && self.exp != BIG {
+            // the usual case in searches: integers, or halves against halves
+            return self.num.cmp(&other.num);
+        }
         if self.exp != BIG && other.exp != BIG {
             // inline values: |num| < 2^63 and exponents <= 62, so the aligned numerators fit
             // in an i128 exactly
