@@ -99,12 +99,30 @@ fn nim_sum(a: u32, b: u32) -> u32 {
     a ^ b
 }
 
-/// A contiguous run of option ids in the arena's option pool.
-#[derive(Clone, Copy, Debug, Default)]
-struct Span {
-    start: u32,
-    len: u32,
+/// Options a node holds in itself, Left's and Right's together.
+const INLINE_OPTIONS: usize = 5;
+
+/// Where a node's options are, Left's then Right's, each side in id order.
+#[derive(Clone, Copy, Debug)]
+enum Options {
+    /// Not built yet: number-up-star nodes build theirs when first asked
+    /// ([`Arena::ensure_options`]).
+    Lazy,
+    /// Up to [`INLINE_OPTIONS`] ids in the node itself, read with the node's stops in one
+    /// memory access. Most canonical values of searches have one or two options a side.
+    Inline {
+        ids: [GameId; INLINE_OPTIONS],
+        left: u8,
+        right: u8,
+    },
+    /// A run of the arena's option pool.
+    Pooled { start: u32, left: u32, right: u32 },
 }
+
+/// Option indices at or above this bit name an option held in a node
+/// ([`Options::Inline`]): the node's id times 8 plus the option's place. Below it, an index
+/// is a place in the option pool.
+const INLINE_INDEX: usize = 1 << 62;
 
 const UNKNOWN: u32 = u32::MAX;
 /// Birthdays saturate here (numbers beyond 2^63 and games built on them); see
@@ -120,15 +138,14 @@ struct Node {
     nums: [i64; 2],
     /// Exponents of the stops; `[x, n]` for a number-up-star node.
     exps: [u32; 2],
-    left: Span,
-    right: Span,
+    options: Options,
     birthday: u64,
     negative: u32,
     /// A number-up-star node (`nums` and `exps` hold its value).
     is_nus: bool,
-    /// Options are known (always for general nodes; lazily for `nus` nodes).
-    options_ready: bool,
 }
+
+const _: () = assert!(std::mem::size_of::<Node>() == 64);
 
 impl Node {
     fn nus(v: Nus, birthday: u64) -> Node {
@@ -136,31 +153,23 @@ impl Node {
         Node {
             nums: [num, v.ups],
             exps: [exp, v.nim],
-            left: Span::default(),
-            right: Span::default(),
+            options: Options::Lazy,
             birthday,
             negative: UNKNOWN,
             is_nus: true,
-            options_ready: false,
         }
     }
 
-    fn general(
-        (left_stop, right_stop): (Dyadic, Dyadic),
-        (left, right): (Span, Span),
-        birthday: u64,
-    ) -> Node {
+    fn general((left_stop, right_stop): (Dyadic, Dyadic), options: Options, birthday: u64) -> Node {
         let (ln, le) = left_stop.to_parts();
         let (rn, re) = right_stop.to_parts();
         Node {
             nums: [ln, rn],
             exps: [le, re],
-            left,
-            right,
+            options,
             birthday,
             negative: UNKNOWN,
             is_nus: false,
-            options_ready: true,
         }
     }
 
@@ -176,6 +185,43 @@ impl Node {
     #[inline]
     fn left_stop(&self) -> Dyadic {
         Dyadic::from_parts(self.nums[0], self.exps[0])
+    }
+
+    /// The Left and the Right options (`pool`: the arena's option pool).
+    #[inline]
+    fn sides<'a>(&'a self, pool: &'a [GameId]) -> (&'a [GameId], &'a [GameId]) {
+        match &self.options {
+            Options::Lazy => (&[], &[]),
+            Options::Inline { ids, left, right } => {
+                let (l, r) = (*left as usize, *right as usize);
+                (&ids[..l], &ids[l..l + r])
+            }
+            Options::Pooled { start, left, right } => {
+                let (s, m) = (*start as usize, (*start + *left) as usize);
+                (&pool[s..m], &pool[m..m + *right as usize])
+            }
+        }
+    }
+
+    /// Indices of one side's options for [`Arena::pool_at`] (`id`: this node's id).
+    #[inline]
+    fn indices(&self, id: GameId, left_side: bool) -> std::ops::Range<usize> {
+        let (base, left, right) = match self.options {
+            Options::Lazy => (0, 0, 0),
+            Options::Inline { left, right, .. } => (
+                INLINE_INDEX | (id.0 as usize) << 3,
+                left as usize,
+                right as usize,
+            ),
+            Options::Pooled { start, left, right } => {
+                (start as usize, left as usize, right as usize)
+            }
+        };
+        if left_side {
+            base..base + left
+        } else {
+            base + left..base + left + right
+        }
     }
 
     #[inline]
@@ -223,11 +269,6 @@ impl Default for Arena {
     fn default() -> Self {
         Arena::new()
     }
-}
-
-/// The options `s` of the option pool.
-fn slice(pool: &[GameId], s: Span) -> &[GameId] {
-    &pool[s.start as usize..(s.start + s.len) as usize]
 }
 
 fn hash_options(left: &[GameId], right: &[GameId]) -> u64 {
@@ -339,8 +380,8 @@ impl Arena {
         let h = hash_options(&left, &right);
         let (nodes, pool) = (&self.nodes, &self.pool);
         let same = |id: u32| {
-            let n = &nodes[id as usize];
-            slice(pool, n.left) == left.as_slice() && slice(pool, n.right) == right.as_slice()
+            let (l, r) = nodes[id as usize].sides(pool);
+            l == left.as_slice() && r == right.as_slice()
         };
         let slot = match self.general_index.find(h, same) {
             Ok(id) => return GameId(id),
@@ -365,34 +406,47 @@ impl Arena {
             birthday = birthday.max(self.birthday(g));
         }
         let id = self.nodes.len() as u32;
-        let l = self.push_options(&left);
-        let r = self.push_options(&right);
+        let options = self.store_options(&left, &right);
         self.nodes.push(Node::general(
             (left_stop, right_stop),
-            (l, r),
+            options,
             birthday.saturating_add(1).min(HUGE_BIRTHDAY),
         ));
         let (nodes, pool) = (&self.nodes, &self.pool);
         let rehash = |id: u32| {
-            let n = &nodes[id as usize];
-            hash_options(slice(pool, n.left), slice(pool, n.right))
+            let (l, r) = nodes[id as usize].sides(pool);
+            hash_options(l, r)
         };
         self.general_index.insert_at(slot, h, id, rehash);
         self.grown();
         GameId(id)
     }
 
-    fn push_options(&mut self, opts: &[GameId]) -> Span {
+    /// Keeps a node's options: in the node when they fit, else at the end of the pool.
+    fn store_options(&mut self, left: &[GameId], right: &[GameId]) -> Options {
+        if left.len() + right.len() <= INLINE_OPTIONS {
+            let mut ids = [GameId(0); INLINE_OPTIONS];
+            ids[..left.len()].copy_from_slice(left);
+            ids[left.len()..left.len() + right.len()].copy_from_slice(right);
+            return Options::Inline {
+                ids,
+                left: left.len() as u8,
+                right: right.len() as u8,
+            };
+        }
         let start = self.pool.len() as u32;
-        self.pool.extend_from_slice(opts);
-        Span {
+        self.pool.extend_from_slice(left);
+        self.pool.extend_from_slice(right);
+        Options::Pooled {
             start,
-            len: opts.len() as u32,
+            left: left.len() as u32,
+            right: right.len() as u32,
         }
     }
 
-    fn slice(&self, s: Span) -> &[GameId] {
-        slice(&self.pool, s)
+    /// The Left and the Right options of `g` (materialised: see [`Arena::ensure_options`]).
+    fn sides(&self, g: GameId) -> (&[GameId], &[GameId]) {
+        self.nodes[g.0 as usize].sides(&self.pool)
     }
 
     /// The number-up-star form of `g`, if it has one.
@@ -437,48 +491,50 @@ impl Arena {
     /// Makes sure a number-up-star node has its canonical options materialised.
     #[inline]
     pub fn ensure_options(&mut self, g: GameId) {
-        if !self.nodes[g.0 as usize].options_ready {
+        if let Options::Lazy = self.nodes[g.0 as usize].options {
             let v = self.nodes[g.0 as usize]
                 .get_nus()
                 .expect("general nodes always have options");
             let (l, r) = self.nus_options(v);
-            let ls = self.push_options(&l);
-            let rs = self.push_options(&r);
-            let n = &mut self.nodes[g.0 as usize];
-            n.left = ls;
-            n.right = rs;
-            n.options_ready = true;
+            self.nodes[g.0 as usize].options = self.store_options(&l, &r);
         }
     }
 
-    /// Pool indices of the Left options of `g` (call [`Arena::ensure_options`] first).
+    /// Indices of the Left options of `g` for [`Arena::pool_at`] (call
+    /// [`Arena::ensure_options`] first). They stay valid while games are added.
     #[inline]
     pub(crate) fn left_indices(&self, g: GameId) -> std::ops::Range<usize> {
-        let s = self.nodes[g.0 as usize].left;
-        s.start as usize..(s.start + s.len) as usize
+        self.nodes[g.0 as usize].indices(g, true)
     }
 
     #[inline]
     pub(crate) fn right_indices(&self, g: GameId) -> std::ops::Range<usize> {
-        let s = self.nodes[g.0 as usize].right;
-        s.start as usize..(s.start + s.len) as usize
+        self.nodes[g.0 as usize].indices(g, false)
     }
 
+    /// The option at index `i` of [`Arena::left_indices`] or [`Arena::right_indices`]: in
+    /// the option pool, or held in its node.
     #[inline]
     pub(crate) fn pool_at(&self, i: usize) -> GameId {
-        self.pool[i]
+        if i < INLINE_INDEX {
+            return self.pool[i];
+        }
+        match &self.nodes[(i ^ INLINE_INDEX) >> 3].options {
+            Options::Inline { ids, .. } => ids[i & 7],
+            _ => unreachable!("an inline index names a node with inline options"),
+        }
     }
 
     /// The Left options of the canonical form of `g`, in id order.
     pub fn left_options(&mut self, g: GameId) -> Vec<GameId> {
         self.ensure_options(g);
-        self.slice(self.nodes[g.0 as usize].left).to_vec()
+        self.sides(g).0.to_vec()
     }
 
     /// The Right options of the canonical form of `g`, in id order.
     pub fn right_options(&mut self, g: GameId) -> Vec<GameId> {
         self.ensure_options(g);
-        self.slice(self.nodes[g.0 as usize].right).to_vec()
+        self.sides(g).1.to_vec()
     }
 
     /// `f` applied to each Left (`left`) or Right option of `g`, in id order, without copying
@@ -520,10 +576,8 @@ impl Arena {
     /// All options of `g`: the Left options, then the Right options.
     pub fn all_options(&mut self, g: GameId) -> Vec<GameId> {
         self.ensure_options(g);
-        let n = &self.nodes[g.0 as usize];
-        let mut v = self.slice(n.left).to_vec();
-        v.extend_from_slice(self.slice(n.right));
-        v
+        let (l, r) = self.sides(g);
+        [l, r].concat()
     }
 
     pub(crate) fn cached_negative(&self, g: GameId) -> Option<GameId> {
@@ -568,9 +622,8 @@ impl Arena {
         let h = if let Some(v) = node.get_nus() {
             self.nus(v)
         } else {
-            let (l, r) = (node.left, node.right);
-            let left: Vec<GameId> = from.slice(l).to_vec();
-            let right: Vec<GameId> = from.slice(r).to_vec();
+            let (l, r) = from.sides(g);
+            let (left, right) = (l.to_vec(), r.to_vec());
             let left = left
                 .into_iter()
                 .map(|o| self.import(from, o, memo))
