@@ -91,21 +91,31 @@ impl<'a, G: Game> LocalSearch<'a, G> {
     }
 
     /// The values of `player`'s options of `pos` ([`Game::value_moves`]: those the canonical
-    /// form can need); `pos` is a component. Without the raw cache, every option's components
-    /// ([`Game::for_each_option_component`]) are normalised first
-    /// and their table slots prefetched, so the lookups overlap instead of waiting for memory
-    /// one after another.
+    /// form can need); `pos` is a component.
     pub fn option_values(&mut self, pos: &G, player: Player) -> Vec<GameId> {
         if G::RAW_CACHE {
             let moves = pos.value_moves(player);
             return moves.iter().map(|m| self.value(m)).collect();
         }
+        let parts = self.option_parts(pos, player);
+        self.values_of(parts)
+    }
+
+    /// Every component of `player`'s options of `pos` ([`Game::for_each_option_component`]),
+    /// normalised, with its table slot prefetched, so that the lookups of [`Self::values_of`]
+    /// overlap instead of waiting for memory one after another; and the number of options.
+    fn option_parts(&mut self, pos: &G, player: Player) -> (Vec<(usize, Keyed<G>)>, usize) {
         let mut parts = Vec::with_capacity(32);
         let n = pos.for_each_option_component(player, |option, c| {
             let keyed = Keyed::of(&c);
             self.table.prefetch(keyed.hash);
             parts.push((option, keyed));
         });
+        (parts, n)
+    }
+
+    /// The options' values: the sums of their components' values.
+    fn values_of(&mut self, (parts, n): (Vec<(usize, Keyed<G>)>, usize)) -> Vec<GameId> {
         let mut values = vec![self.arena.zero(); n];
         for (option, keyed) in parts {
             let v = self.normalized_value(keyed);
@@ -140,8 +150,17 @@ impl<'a, G: Game> LocalSearch<'a, G> {
                     }
                     None => {
                         self.tick();
-                        let left = self.option_values(&key, Player::Left);
-                        let right = self.option_values(&key, Player::Right);
+                        let (left, right) = if G::RAW_CACHE {
+                            (
+                                self.option_values(&key, Player::Left),
+                                self.option_values(&key, Player::Right),
+                            )
+                        } else {
+                            // both sides' slots requested before the first lookup waits
+                            let left = self.option_parts(&key, Player::Left);
+                            let right = self.option_parts(&key, Player::Right);
+                            (self.values_of(left), self.values_of(right))
+                        };
                         self.arena.game(left, right)
                     }
                 };
