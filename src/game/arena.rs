@@ -422,6 +422,12 @@ impl Arena {
         GameId(id)
     }
 
+    /// Starts fetching the interning slot of the game with these (sorted) options.
+    #[inline]
+    pub(crate) fn prefetch_interning(&self, left: &[GameId], right: &[GameId]) {
+        self.general_index.prefetch(hash_options(left, right));
+    }
+
     /// Keeps a node's options: in the node when they fit, else at the end of the pool.
     fn store_options(&mut self, left: &[GameId], right: &[GameId]) -> Options {
         if left.len() + right.len() <= INLINE_OPTIONS {

@@ -134,6 +134,9 @@ impl Arena {
             }
             self.remove_dominated(&mut left, true, trace.as_deref_mut());
             self.remove_dominated(&mut right, false, trace.as_deref_mut());
+            // Usually no option is reversible and these are the final options: start fetching
+            // their interning slot while the reversibility tests run.
+            self.prefetch_interning(&left, &right);
             let changed = self.bypass_reversible(&mut left, &mut right, trace.as_deref_mut());
             if !changed {
                 return (left, right);

@@ -58,6 +58,12 @@ impl GameIndex {
         }
     }
 
+    /// Starts bringing the first slot [`GameIndex::find`] reads for `hash` into cache.
+    #[inline]
+    pub fn prefetch(&self, hash: u64) {
+        super::pages::prefetch(&self.slots[self.home(hash)]);
+    }
+
     /// Stores `id` under `hash` in the free slot `slot` that [`GameIndex::find`] returned
     /// (nothing may be stored in between); `rehash(id)` gives a stored game's hash for growth.
     pub fn insert_at(&mut self, slot: usize, hash: u64, id: u32, rehash: impl Fn(u32) -> u64) {
