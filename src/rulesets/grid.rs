@@ -658,41 +658,62 @@ impl<B: Bits> Grid<B> {
         }
     }
 
-    /// [`Self::least_image`] for boards of up to 8x8 in one word: each row in a byte, so a
-    /// mirror is a bit reversal within bytes, a top-bottom flip a byte swap, and the transpose
-    /// three delta swaps; the images are ordered as grids are (rows, then columns, then
-    /// cells), here with the cells in this byte layout. Only the representative's layout
-    /// differs from the general method's: it is still the same for every image of a board.
+    /// [`Self::least_image`] for boards of up to 8x8 in one word, in the byte layout (each row
+    /// in a byte: [`least_byte_image`]); the images are ordered as grids are (rows, then
+    /// columns, then cells), here with the cells in this byte layout. Only the
+    /// representative's layout differs from the general method's: it is still the same for
+    /// every image of a board.
     #[inline(always)]
     fn least_image_8x8(&self) -> (Grid<B>, bool) {
         let (r, c) = (self.rows(), self.cols());
-        let x = deposit_bits(self.free.low_u64(), byte_layout_mask(r, c));
-        // rows of `c` cells in the low bits of `rows` bytes
-        let mirror = |x: u64, c: usize| x.reverse_bits().swap_bytes() >> (8 - c);
-        let flip = |x: u64, r: usize| x.swap_bytes() >> (8 * (8 - r));
-        let least = |x: u64, r: usize, c: usize| {
-            let m = mirror(x, c);
-            x.min(m).min(flip(x, r)).min(flip(m, r))
-        };
-        let (word, rows, cols, swapped) = match r.cmp(&c) {
-            std::cmp::Ordering::Less => (least(x, r, c), r, c, false),
-            std::cmp::Ordering::Greater => (least(transpose_8x8(x), c, r), c, r, true),
-            std::cmp::Ordering::Equal => {
-                let (same, turned) = (least(x, r, c), least(transpose_8x8(x), c, r));
-                if turned < same {
-                    (turned, r, c, true)
-                } else {
-                    (same, r, c, false)
+        least_byte_image(
+            deposit_bits(self.free.low_u64(), byte_layout_mask(r, c)),
+            r,
+            c,
+        )
+    }
+
+    /// For a board of up to 8x8 in one word: calls `f(i, image, swapped)` for each region of at
+    /// least `min_cells` cells of the board after filling the `i`-th domino of `firsts` (by
+    /// first cell, the other cell below it if `vertical`, else beside it), with the region's
+    /// [`Self::least_image`]; returns the number of dominoes. The whole pass runs on the byte
+    /// layout of [`Self::least_image_8x8`], where a row step is a shift by 8 and the edge
+    /// masks are constants: the board is moved into it once, and each region comes out of it
+    /// once, as its image. `None` for other boards.
+    #[inline]
+    pub fn for_each_region_image_without(
+        &self,
+        firsts: B,
+        vertical: bool,
+        min_cells: u32,
+        mut f: impl FnMut(usize, Grid<B>, bool),
+    ) -> Option<usize> {
+        let (r, c) = (self.rows(), self.cols());
+        if B::CAPACITY > 64 || !(1..=8).contains(&r) || !(1..=8).contains(&c) {
+            return None;
+        }
+        let layout = byte_layout_mask(r, c);
+        let board = deposit_bits(self.free.low_u64(), layout);
+        let step = if vertical { 8 } else { 1 };
+        let mut n = 0;
+        let mut dominoes = deposit_bits(firsts.low_u64(), layout);
+        while dominoes != 0 {
+            let first = dominoes & dominoes.wrapping_neg();
+            dominoes ^= first;
+            let after = board & !(first | first << step);
+            let mut rest = after;
+            while rest != 0 {
+                let region = byte_region(rest & rest.wrapping_neg(), after);
+                rest &= !region;
+                if region.count_ones() >= min_cells {
+                    let (boxed, rows, cols) = byte_crop(region);
+                    let (image, swapped) = least_byte_image(boxed, rows, cols);
+                    f(n, image, swapped);
                 }
             }
-        };
-        let free = B::from_u64(extract_bits(word, byte_layout_mask(rows, cols)));
-        let image = Grid {
-            rows: rows as u16,
-            cols: cols as u16,
-            free,
-        };
-        (image, swapped)
+            n += 1;
+        }
+        Some(n)
     }
 
     /// The four images that keep rows as rows (identity, mirrors, half turn), and the four
@@ -893,6 +914,78 @@ const ROW_RECIPROCALS: [u32; 65] = {
 #[inline]
 fn row_of(cell: usize, cols: usize) -> usize {
     ((cell as u32 * ROW_RECIPROCALS[cols]) >> 16) as usize
+}
+
+/// [`Grid::least_image`] of the `r` x `c` board (`r, c <= 8`) whose rows are the low `c` bits
+/// of the first `r` bytes of `x`: each row in a byte, so a mirror is a bit reversal within
+/// bytes, a top-bottom flip a byte swap, and the transpose three delta swaps.
+#[inline(always)]
+fn least_byte_image<B: Bits>(x: u64, r: usize, c: usize) -> (Grid<B>, bool) {
+    // rows of `c` cells in the low bits of `rows` bytes
+    let mirror = |x: u64, c: usize| x.reverse_bits().swap_bytes() >> (8 - c);
+    let flip = |x: u64, r: usize| x.swap_bytes() >> (8 * (8 - r));
+    let least = |x: u64, r: usize, c: usize| {
+        let m = mirror(x, c);
+        x.min(m).min(flip(x, r)).min(flip(m, r))
+    };
+    let (word, rows, cols, swapped) = match r.cmp(&c) {
+        std::cmp::Ordering::Less => (least(x, r, c), r, c, false),
+        std::cmp::Ordering::Greater => (least(transpose_8x8(x), c, r), c, r, true),
+        std::cmp::Ordering::Equal => {
+            let (same, turned) = (least(x, r, c), least(transpose_8x8(x), c, r));
+            if turned < same {
+                (turned, r, c, true)
+            } else {
+                (same, r, c, false)
+            }
+        }
+    };
+    let free = B::from_u64(extract_bits(word, byte_layout_mask(rows, cols)));
+    let image = Grid {
+        rows: rows as u16,
+        cols: cols as u16,
+        free,
+    };
+    (image, swapped)
+}
+
+/// Cells of the byte layout with a cell on their left in the same row (not column 0), and
+/// with one on their right (not column 7).
+const HAS_LEFT: u64 = 0xFEFE_FEFE_FEFE_FEFE;
+const HAS_RIGHT: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+
+/// The cells of `free` 4-connected to `seed`, in the byte layout (rows of at most 8 cells).
+#[inline(always)]
+fn byte_region(seed: u64, free: u64) -> u64 {
+    let mut region = seed;
+    loop {
+        let grown = (region
+            | ((region << 1) & HAS_LEFT)
+            | ((region >> 1) & HAS_RIGHT)
+            | region << 8
+            | region >> 8)
+            & free;
+        if grown == region {
+            return region;
+        }
+        region = grown;
+    }
+}
+
+/// A non-empty cell set of the byte layout moved to its bounding box's corner, with the box's
+/// rows and columns. Shifting by the first column moves only empty low cells of each row into
+/// the top of the row before.
+#[inline(always)]
+fn byte_crop(cells: u64) -> (u64, usize, usize) {
+    let mut columns = cells | cells >> 32;
+    columns |= columns >> 16;
+    columns |= columns >> 8;
+    let columns = columns as u8;
+    let c0 = columns.trailing_zeros() as usize;
+    let cols = 8 - columns.leading_zeros() as usize - c0;
+    let r0 = cells.trailing_zeros() as usize / 8;
+    let rows = (63 - cells.leading_zeros() as usize) / 8 + 1 - r0;
+    (cells >> (8 * r0 + c0), rows, cols)
 }
 
 /// The cells of an `r` x `c` board (`r, c <= 8`) in the byte layout: the low `c` bits of each

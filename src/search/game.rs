@@ -55,14 +55,18 @@ pub trait Game: Clone + Eq + Hash + Send + Sync + 'static {
         self.moves(player)
     }
 
-    /// Calls `f(i, c)` on each component `c` of the `i`-th of [`Game::value_moves`] by
-    /// `player`, moves in order, and returns the number of moves. The value search calls it on
-    /// components (as [`Game::for_each_component`] gives them); rulesets that can decompose an
-    /// option faster from the move just made override it.
-    fn for_each_option_component(&self, player: Player, mut f: impl FnMut(usize, Self)) -> usize {
+    /// Calls `f(i, key, negated)` on each component of the `i`-th of [`Game::value_moves`] by
+    /// `player`, normalised ([`Game::normalize`]), moves in order, and returns the number of
+    /// moves. The value search calls it on components (as [`Game::for_each_component`] gives
+    /// them); rulesets that can decompose and normalise an option faster from the move just
+    /// made override it.
+    fn for_each_option_key(&self, player: Player, mut f: impl FnMut(usize, Self, bool)) -> usize {
         let moves = self.value_moves(player);
         for (i, m) in moves.iter().enumerate() {
-            m.for_each_component(|c| f(i, c));
+            m.for_each_component(|c| {
+                let (key, negated) = c.normalize();
+                f(i, key, negated)
+            });
         }
         moves.len()
     }

@@ -50,6 +50,11 @@ impl<G: Game> Keyed<G> {
     #[inline(always)]
     fn of(component: &G) -> Keyed<G> {
         let (key, negated) = component.normalize();
+        Keyed::new(key, negated)
+    }
+
+    #[inline(always)]
+    fn new(key: G, negated: bool) -> Keyed<G> {
         let hash = ValueTable::hash(&key);
         Keyed { key, negated, hash }
     }
@@ -101,13 +106,13 @@ impl<'a, G: Game> LocalSearch<'a, G> {
         self.values_of(parts)
     }
 
-    /// Every component of `player`'s options of `pos` ([`Game::for_each_option_component`]),
-    /// normalised, with its table slot prefetched, so that the lookups of [`Self::values_of`]
+    /// Every component of `player`'s options of `pos`, normalised
+    /// ([`Game::for_each_option_key`]), with its table slot prefetched, so that the lookups of [`Self::values_of`]
     /// overlap instead of waiting for memory one after another; and the number of options.
     fn option_parts(&mut self, pos: &G, player: Player) -> (Vec<(usize, Keyed<G>)>, usize) {
         let mut parts = Vec::with_capacity(32);
-        let n = pos.for_each_option_component(player, |option, c| {
-            let keyed = Keyed::of(&c);
+        let n = pos.for_each_option_key(player, |option, key, negated| {
+            let keyed = Keyed::new(key, negated);
             self.table.prefetch(keyed.hash);
             parts.push((option, keyed));
         });
