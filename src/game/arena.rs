@@ -422,6 +422,12 @@ impl Arena {
         GameId(id)
     }
 
+    /// Starts bringing `g`'s node (kind, stops, inline options) into cache.
+    #[inline]
+    pub fn prefetch_node(&self, g: GameId) {
+        super::pages::prefetch(&self.nodes[g.0 as usize]);
+    }
+
     /// Starts fetching the interning slot of the game with these (sorted) options.
     #[inline]
     pub(crate) fn prefetch_interning(&self, left: &[GameId], right: &[GameId]) {

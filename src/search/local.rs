@@ -124,6 +124,8 @@ impl<'a, G: Game> LocalSearch<'a, G> {
         let mut values = vec![self.arena.zero(); n];
         for (option, keyed) in parts {
             let v = self.normalized_value(keyed);
+            // its stops are read soon, when dominated options are removed
+            self.arena.prefetch_node(v);
             values[option] = self.arena.add(values[option], v);
         }
         values

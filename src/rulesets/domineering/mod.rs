@@ -354,7 +354,8 @@ mod tests {
                 let board = Domineering(full.without(seed & seed >> 17));
                 // the board, and each of its components (connected boards take a shortcut)
                 let boards = std::iter::once(board).chain(board.components());
-                for (board, player) in boards.flat_map(|b| [(b, Player::Left), (b, Player::Right)]) {
+                for (board, player) in boards.flat_map(|b| [(b, Player::Left), (b, Player::Right)])
+                {
                     let mut fast = Vec::new();
                     let n = board.for_each_option_key(player, |i, k, neg| fast.push((i, k, neg)));
                     let moves = board.value_moves(player);
