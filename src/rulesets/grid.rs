@@ -673,6 +673,13 @@ impl<B: Bits> Grid<B> {
         )
     }
 
+    /// Whether the board is one word of at most 8 rows and 8 columns, which the byte layout
+    /// holds ([`least_byte_image`]).
+    #[inline]
+    fn fits_byte_layout(&self) -> bool {
+        B::CAPACITY <= 64 && (1..=8).contains(&self.rows()) && (1..=8).contains(&self.cols())
+    }
+
     /// For a board of up to 8x8 in one word: calls `f(i, image, swapped)` for each region of at
     /// least `min_cells` cells of the board after filling the `i`-th domino of `firsts` (by
     /// first cell, the other cell below it if `vertical`, else beside it), with the region's
@@ -688,11 +695,10 @@ impl<B: Bits> Grid<B> {
         min_cells: u32,
         mut f: impl FnMut(usize, Grid<B>, bool),
     ) -> Option<usize> {
-        let (r, c) = (self.rows(), self.cols());
-        if B::CAPACITY > 64 || !(1..=8).contains(&r) || !(1..=8).contains(&c) {
+        if !self.fits_byte_layout() {
             return None;
         }
-        let layout = byte_layout_mask(r, c);
+        let layout = byte_layout_mask(self.rows(), self.cols());
         let board = deposit_bits(self.free.low_u64(), layout);
         let step = if vertical { 8 } else { 1 };
         let mut n = 0;
@@ -732,8 +738,7 @@ impl<B: Bits> Grid<B> {
     /// four row-keeping images and one with more only the four transposed ones.
     #[inline(always)]
     pub fn least_image(&self) -> (Grid<B>, bool) {
-        let (r, c) = (self.rows(), self.cols());
-        if B::CAPACITY <= 64 && (1..=8).contains(&r) && (1..=8).contains(&c) {
+        if self.fits_byte_layout() {
             return self.least_image_8x8();
         }
         let least = |images: [Grid<B>; 4]| images.into_iter().min().expect("four images");
@@ -910,7 +915,8 @@ const ROW_RECIPROCALS: [u32; 65] = {
 /// `cell / cols` for a cell of a one-word board (`cell < 64`, `1 <= cols <= 64`) by a multiply
 /// and a shift: with `m = ceil(2^16 / cols)`, `cell * m / 2^16` exceeds `cell / cols` by less
 /// than `cell / 2^16`, which is below `1 / cols`, so the floor is exact (Granlund and
-/// Montgomery, 1994). An 8-bit `div` takes longer, and [`Grid::crop`] needs two for every component.
+/// Montgomery, 1994). An 8-bit `div` takes longer, and [`Grid::crop`] needs two for every
+/// component.
 #[inline]
 fn row_of(cell: usize, cols: usize) -> usize {
     ((cell as u32 * ROW_RECIPROCALS[cols]) >> 16) as usize

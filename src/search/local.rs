@@ -107,8 +107,9 @@ impl<'a, G: Game> LocalSearch<'a, G> {
     }
 
     /// Every component of `player`'s options of `pos`, normalised
-    /// ([`Game::for_each_option_key`]), with its table slot prefetched, so that the lookups of [`Self::values_of`]
-    /// overlap instead of waiting for memory one after another; and the number of options.
+    /// ([`Game::for_each_option_key`]), with its table slot prefetched so that the lookups of
+    /// [`Self::values_of`] overlap instead of waiting for memory one after another; and the
+    /// number of options.
     fn option_parts(&mut self, pos: &G, player: Player) -> (Vec<(usize, Keyed<G>)>, usize) {
         let mut parts = Vec::with_capacity(32);
         let n = pos.for_each_option_key(player, |option, key, negated| {

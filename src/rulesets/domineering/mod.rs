@@ -42,6 +42,13 @@ impl<B: Bits> Domineering<B> {
         }
     }
 
+    /// The dominoes [`Game::value_moves`] keeps: all but those [`dominated_dominoes`] proves
+    /// dominated.
+    fn kept_dominoes(&self, player: Player) -> B {
+        self.dominoes(player)
+            .and_not(dominated_dominoes(&self.0, player))
+    }
+
     /// The positions after `player` places a domino at each first cell in `pairs`.
     fn place_each(&self, pairs: B, player: Player) -> Vec<Domineering<B>> {
         let step = match player {
@@ -123,19 +130,14 @@ impl<B: Bits> Game for Domineering<B> {
 
     /// Every move but those [`dominated_dominoes`] proves dominated.
     fn value_moves(&self, player: Player) -> Vec<Domineering<B>> {
-        let keep = self
-            .dominoes(player)
-            .and_not(dominated_dominoes(&self.0, player));
-        self.place_each(keep, player)
+        self.place_each(self.kept_dominoes(player), player)
     }
 
     /// The regions after each kept domino, normalised, straight from the board (no `Vec` of
     /// positions); boards of up to 8x8 in one pass over the byte layout
     /// ([`Grid::for_each_region_image_without`]).
     fn for_each_option_key(&self, player: Player, mut f: impl FnMut(usize, Self, bool)) -> usize {
-        let keep = self
-            .dominoes(player)
-            .and_not(dominated_dominoes(&self.0, player));
+        let keep = self.kept_dominoes(player);
         let vertical = player == Player::Left;
         if let Some(n) = self
             .0
@@ -352,7 +354,7 @@ mod tests {
                     .wrapping_add(1442695040888963407);
                 let full = Grid::<u64>::rectangle(rows, cols).unwrap();
                 let board = Domineering(full.without(seed & seed >> 17));
-                // the board, and each of its components (connected boards take a shortcut)
+                // the board, and each of its components (what the value search passes)
                 let boards = std::iter::once(board).chain(board.components());
                 for (board, player) in boards.flat_map(|b| [(b, Player::Left), (b, Player::Right)])
                 {
