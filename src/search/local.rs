@@ -120,11 +120,26 @@ impl<'a, G: Game> LocalSearch<'a, G> {
         (parts, n)
     }
 
-    /// The options' values: the sums of their components' values.
+    /// The options' values: the sums of their components' values. Every component is looked
+    /// up first and the nodes of the values found are fetched together (negation and the
+    /// dominance tests read them); then the rest are searched and the sums formed.
     fn values_of(&mut self, (parts, n): (Vec<(usize, Keyed<G>)>, usize)) -> Vec<GameId> {
+        let found: Vec<Option<GameId>> = parts
+            .iter()
+            .map(|(_, k)| self.table.get(&k.key, k.hash))
+            .collect();
+        for &v in found.iter().flatten() {
+            self.arena.prefetch_node(v);
+        }
         let mut values = vec![self.arena.zero(); n];
-        for (option, keyed) in parts {
-            let v = self.normalized_value(keyed);
+        for ((option, keyed), found) in parts.into_iter().zip(found) {
+            let v = match found {
+                Some(v) => {
+                    self.meter.stats.table_hits += 1;
+                    if keyed.negated { self.arena.neg(v) } else { v }
+                }
+                None => self.normalized_value(keyed),
+            };
             // its stops are read soon, when dominated options are removed
             self.arena.prefetch_node(v);
             values[option] = self.arena.add(values[option], v);
