@@ -36,7 +36,13 @@ pub struct LocalSearch<'a, G: Game> {
     /// lookups hit here and skip computing the symmetry images.
     raw: BoundedCache<G, GameId>,
     meter: Meter,
+    /// Emptied [`Parts`] buffers, reused so that a node allocates none.
+    spare_parts: Vec<Parts<G>>,
 }
+
+/// The components of one side's options ([`LocalSearch::option_parts`]): the option each
+/// belongs to, the normalised component, and its value once looked up.
+type Parts<G> = Vec<(usize, Keyed<G>, Option<GameId>)>;
 
 /// A component normalised ([`Game::normalize`]), with its table hash: what [`LocalSearch`]
 /// looks up.
@@ -67,6 +73,7 @@ impl<'a, G: Game> LocalSearch<'a, G> {
             table: ValueTable::new(),
             raw: BoundedCache::new(RAW_CAPACITY),
             meter: Meter::new(budget),
+            spare_parts: Vec::new(),
         }
     }
 
@@ -110,12 +117,12 @@ impl<'a, G: Game> LocalSearch<'a, G> {
     /// ([`Game::for_each_option_key`]), with its table slot prefetched so that the lookups of
     /// [`Self::values_of`] overlap instead of waiting for memory one after another; and the
     /// number of options.
-    fn option_parts(&mut self, pos: &G, player: Player) -> (Vec<(usize, Keyed<G>)>, usize) {
-        let mut parts = Vec::with_capacity(32);
+    fn option_parts(&mut self, pos: &G, player: Player) -> (Parts<G>, usize) {
+        let mut parts = self.spare_parts.pop().unwrap_or_default();
         let n = pos.for_each_option_key(player, |option, key, negated| {
             let keyed = Keyed::new(key, negated);
             self.table.prefetch(keyed.hash);
-            parts.push((option, keyed));
+            parts.push((option, keyed, None));
         });
         (parts, n)
     }
@@ -123,16 +130,15 @@ impl<'a, G: Game> LocalSearch<'a, G> {
     /// The options' values: the sums of their components' values. Every component is looked
     /// up first and the nodes of the values found are fetched together (negation and the
     /// dominance tests read them); then the rest are searched and the sums formed.
-    fn values_of(&mut self, (parts, n): (Vec<(usize, Keyed<G>)>, usize)) -> Vec<GameId> {
-        let found: Vec<Option<GameId>> = parts
-            .iter()
-            .map(|(_, k)| self.table.get(&k.key, k.hash))
-            .collect();
-        for &v in found.iter().flatten() {
-            self.arena.prefetch_node(v);
+    fn values_of(&mut self, (mut parts, n): (Parts<G>, usize)) -> Vec<GameId> {
+        for (_, keyed, found) in parts.iter_mut() {
+            *found = self.table.get(&keyed.key, keyed.hash);
+            if let Some(v) = *found {
+                self.arena.prefetch_node(v);
+            }
         }
         let mut values = vec![self.arena.zero(); n];
-        for ((option, keyed), found) in parts.into_iter().zip(found) {
+        for (option, keyed, found) in parts.drain(..) {
             let v = match found {
                 Some(v) => {
                     self.meter.stats.table_hits += 1;
@@ -144,6 +150,7 @@ impl<'a, G: Game> LocalSearch<'a, G> {
             self.arena.prefetch_node(v);
             values[option] = self.arena.add(values[option], v);
         }
+        self.spare_parts.push(parts);
         values
     }
 
