@@ -250,6 +250,9 @@ fn watch_stdout(halt: std::sync::Arc<std::sync::atomic::AtomicBool>) {
                 if n > 0 && fd.revents & (POLLERR | POLLHUP) != 0 {
                     OUTPUT_CLOSED.store(true, std::sync::atomic::Ordering::Relaxed);
                     halt.store(true, std::sync::atomic::Ordering::Relaxed);
+                    // pairs with the fence in `interrupt::begin_statement`: a statement
+                    // starting now either sees `halt` or keeps this request
+                    std::sync::atomic::fence(std::sync::atomic::Ordering::SeqCst);
                     crate::game::interrupt::request_cancel();
                     return;
                 }

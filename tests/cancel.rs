@@ -50,6 +50,19 @@ fn with_cancel_requested<T>(f: impl FnOnce() -> T) -> Result<T, String> {
 fn ctrl_c_stops_long_statements_and_keeps_the_session() {
     let cancelled = Interrupt::Cancelled.message();
 
+    // A statement starting after a driver stopped the session (a closed output pipe sets the
+    // stop flag, then requests cancellation) keeps the request, even when the request came
+    // between the check before the statement and the statement's own clearing of the flag;
+    // without a stop, a stale request is cleared. (A `cgcalc -e 1 -e <long> | head -1` once
+    // ran on for 20 s in CI: the request had landed in that window.)
+    let stop = AtomicBool::new(true);
+    interrupt::request_cancel();
+    interrupt::begin_statement(&stop);
+    assert!(interrupt::cancel_requested());
+    stop.store(false, Ordering::Relaxed);
+    interrupt::begin_statement(&stop);
+    assert!(!interrupt::cancel_requested());
+
     // A general game on top of a big nimber: canonicalising {*30000 | 0} deletes dominated
     // options among tens of thousands of nimbers (minutes of work). Before the loops over
     // options polled for Ctrl-C, the first request went unnoticed for many seconds.

@@ -51,6 +51,19 @@ pub fn clear_cancel() {
     CANCEL.store(false, Ordering::Relaxed);
 }
 
+/// Starts a statement: clears a pending cancellation, unless `stop` is set. A driver that
+/// stops the session (its output pipe closed: `cli::watch_stdout`) sets `stop`, then requests
+/// cancellation; a request that came after the check of `stop` before this statement must not
+/// be lost with the clearing. With a fence here and one in the driver between its two stores,
+/// either the load below sees `stop` or the driver's request lands after the clearing.
+pub fn begin_statement(stop: &std::sync::atomic::AtomicBool) {
+    clear_cancel();
+    std::sync::atomic::fence(Ordering::SeqCst);
+    if stop.load(Ordering::Relaxed) {
+        request_cancel();
+    }
+}
+
 /// Whether Ctrl-C was pressed during the running statement (for loops that stop with an
 /// ordinary error instead of unwinding).
 pub fn cancel_requested() -> bool {

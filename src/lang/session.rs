@@ -463,7 +463,7 @@ impl Session {
 
     fn run_statement(&mut self, stmt: &Statement, src: &str, at: &Origin) -> Reply {
         let input = stmt.span.text(src).trim().to_string();
-        interrupt::clear_cancel();
+        interrupt::begin_statement(&self.stop);
         let start = Instant::now();
         // A statement of a `:load`ed file runs inside the `:load` statement: keep its state.
         let saved = (
