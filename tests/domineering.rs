@@ -204,7 +204,7 @@ fn node_budget_stops_search() {
 }
 
 /// The research result in `scripts/research/dom6x6-value.txt`: recomputing the 6x6 board
-/// (about 40 s, 0.6 GiB) gives exactly the stored value, and the stored text reads back
+/// (about 35 s, 0.6 GiB) gives exactly the stored value, and the stored text reads back
 /// to it. Run with `cargo test --release -- --ignored`.
 #[test]
 #[ignore = "about a minute and 0.7 GiB: run on demand"]
