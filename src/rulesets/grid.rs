@@ -853,33 +853,38 @@ impl<B: Bits> Grid<B> {
     }
 }
 
-/// The bits of `x` at the positions of `mask`, packed into the low bits in order (BMI2 `pext`,
-/// one instruction on the x86-64-v3 target this crate is built for).
+/// The bits of `x` at the positions of `mask`, packed into the low bits in order (BMI2 `pext`).
 #[inline]
 fn extract_bits(x: u64, mask: u64) -> u64 {
-    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-    {
-        // SAFETY: the crate is compiled with BMI2 enabled (the cfg above).
-        unsafe { std::arch::x86_64::_pext_u64(x, mask) }
-    }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
-    {
-        move_bits(x, mask, true)
-    }
+    gather_or_scatter(x, mask, true)
 }
 
 /// The low bits of `x` spread in order to the positions of `mask` (BMI2 `pdep`): the inverse
 /// of [`extract_bits`].
 #[inline]
 fn deposit_bits(x: u64, mask: u64) -> u64 {
+    gather_or_scatter(x, mask, false)
+}
+
+/// [`extract_bits`] (`extract`) or [`deposit_bits`]: one instruction on the x86-64-v3 target
+/// this crate is built for, [`move_bits`] elsewhere. `extract` is a constant at every call,
+/// so the choice compiles away.
+#[inline(always)]
+fn gather_or_scatter(x: u64, mask: u64, extract: bool) -> u64 {
     #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
     {
         // SAFETY: the crate is compiled with BMI2 enabled (the cfg above).
-        unsafe { std::arch::x86_64::_pdep_u64(x, mask) }
+        unsafe {
+            if extract {
+                std::arch::x86_64::_pext_u64(x, mask)
+            } else {
+                std::arch::x86_64::_pdep_u64(x, mask)
+            }
+        }
     }
     #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
     {
-        move_bits(x, mask, false)
+        move_bits(x, mask, extract)
     }
 }
 
