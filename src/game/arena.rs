@@ -635,15 +635,8 @@ impl Arena {
             self.nus(v)
         } else {
             let (l, r) = from.sides(g);
-            let (left, right) = (l.to_vec(), r.to_vec());
-            let left = left
-                .into_iter()
-                .map(|o| self.import(from, o, memo))
-                .collect();
-            let right = right
-                .into_iter()
-                .map(|o| self.import(from, o, memo))
-                .collect();
+            let left = l.iter().map(|&o| self.import(from, o, memo)).collect();
+            let right = r.iter().map(|&o| self.import(from, o, memo)).collect();
             self.intern_canonical(left, right)
         };
         memo.insert(g, h);
