@@ -102,15 +102,20 @@ impl<'a, G: Game> LocalSearch<'a, G> {
         acc
     }
 
-    /// The values of `player`'s options of `pos` ([`Game::value_moves`]: those the canonical
-    /// form can need); `pos` is a component.
-    pub fn option_values(&mut self, pos: &G, player: Player) -> Vec<GameId> {
+    /// The values of Left's and of Right's options of `pos` ([`Game::value_moves`]: those the
+    /// canonical form can need); `pos` is a component. Without the raw cache, both sides'
+    /// components are normalised and their slots requested before the first lookup waits.
+    pub fn option_values(&mut self, pos: &G) -> (Vec<GameId>, Vec<GameId>) {
         if G::RAW_CACHE {
-            let moves = pos.value_moves(player);
-            return moves.iter().map(|m| self.value(m)).collect();
+            let mut side = |player| {
+                let moves = pos.value_moves(player);
+                moves.iter().map(|m| self.value(m)).collect()
+            };
+            return (side(Player::Left), side(Player::Right));
         }
-        let parts = self.option_parts(pos, player);
-        self.values_of(parts)
+        let left = self.option_parts(pos, Player::Left);
+        let right = self.option_parts(pos, Player::Right);
+        (self.values_of(left), self.values_of(right))
     }
 
     /// Every component of `player`'s options of `pos`, normalised
@@ -139,11 +144,9 @@ impl<'a, G: Game> LocalSearch<'a, G> {
         }
         let mut values = vec![self.arena.zero(); n];
         for (option, keyed, found) in parts.drain(..) {
+            // a miss is looked up again: searching an earlier part may have stored it
             let v = match found {
-                Some(v) => {
-                    self.meter.stats.table_hits += 1;
-                    if keyed.negated { self.arena.neg(v) } else { v }
-                }
+                Some(_) => self.value_found(keyed, found),
                 None => self.normalized_value(keyed),
             };
             // its stops are read soon, when dominated options are removed
@@ -166,39 +169,40 @@ impl<'a, G: Game> LocalSearch<'a, G> {
 
     /// The value of a normalised component, from the table or by searching it.
     fn normalized_value(&mut self, keyed: Keyed<G>) -> GameId {
-        let Keyed { key, negated, hash } = keyed;
-        let v = match self.table.get(&key, hash) {
+        let found = self.table.get(&keyed.key, keyed.hash);
+        self.value_found(keyed, found)
+    }
+
+    /// The value of a normalised component whose table lookup gave `found`: that value, or
+    /// else [`Self::search_component`]'s. Small, so the hit path inlines into the loops.
+    #[inline]
+    fn value_found(&mut self, keyed: Keyed<G>, found: Option<GameId>) -> GameId {
+        let v = match found {
             Some(v) => {
                 self.meter.stats.table_hits += 1;
                 v
             }
-            None => {
-                let v = match key.direct_value(self.arena) {
-                    Some(v) => {
-                        self.meter.stats.direct += 1;
-                        v
-                    }
-                    None => {
-                        self.tick();
-                        let (left, right) = if G::RAW_CACHE {
-                            (
-                                self.option_values(&key, Player::Left),
-                                self.option_values(&key, Player::Right),
-                            )
-                        } else {
-                            // both sides' slots requested before the first lookup waits
-                            let left = self.option_parts(&key, Player::Left);
-                            let right = self.option_parts(&key, Player::Right);
-                            (self.values_of(left), self.values_of(right))
-                        };
-                        self.arena.game(left, right)
-                    }
-                };
-                self.table.insert(key, hash, v);
+            None => self.search_component(keyed.key, keyed.hash),
+        };
+        if keyed.negated { self.arena.neg(v) } else { v }
+    }
+
+    /// The value of a normalised component not in the table, directly or by search, stored
+    /// in the table.
+    fn search_component(&mut self, key: G, hash: u64) -> GameId {
+        let v = match key.direct_value(self.arena) {
+            Some(v) => {
+                self.meter.stats.direct += 1;
                 v
             }
+            None => {
+                self.tick();
+                let (left, right) = self.option_values(&key);
+                self.arena.game(left, right)
+            }
         };
-        if negated { self.arena.neg(v) } else { v }
+        self.table.insert(key, hash, v);
+        v
     }
 
     /// The arena the search writes into.
