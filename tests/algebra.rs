@@ -291,6 +291,79 @@ fn comparisons_agree_with_brute_force_play() {
 }
 
 #[test]
+fn stop_sides_and_comparisons_with_numbers_agree_with_brute_force_play() {
+    // The arena keeps, for every game, whether G <= LS(G) and whether G >= RS(G), and decides
+    // comparisons with numbers from them. Both against the naive solver, for numbers at the
+    // stops and a quarter either side.
+    let (mut a, mut pool, mut rng) = setup(16);
+    let mut naive = Naive::default();
+    let quarter = Dyadic::new(1, 2);
+    let mut seen = [[0usize; 2]; 2];
+    for _ in 0..iterations(N) {
+        let g = pool.fresh(&mut a, &mut rng);
+        let (ls, rs) = (a.left_stop(g), a.right_stop(g));
+        let sides = a.stop_sides(g);
+        let (at_ls, at_rs) = (a.number(ls), a.number(rs));
+        let shown = a.display(g);
+        assert_eq!(
+            sides.leq_left_stop,
+            naive.leq(&mut a, g, at_ls),
+            "G <= LS(G) for G = {shown}"
+        );
+        assert_eq!(
+            sides.geq_right_stop,
+            naive.leq(&mut a, at_rs, g),
+            "G >= RS(G) for G = {shown}"
+        );
+        seen[0][sides.leq_left_stop as usize] += 1;
+        seen[1][sides.geq_right_stop as usize] += 1;
+        for x in [ls, rs, ls + quarter, rs - quarter] {
+            let x = a.number(x);
+            assert_eq!(a.leq(g, x), naive.leq(&mut a, g, x), "G <= x, G = {shown}");
+            assert_eq!(a.leq(x, g), naive.leq(&mut a, x, g), "x <= G, G = {shown}");
+        }
+        if naive.memo.len() > 4_000_000 {
+            naive.memo.clear();
+        }
+    }
+    // both answers of both questions occurred
+    assert!(
+        seen.iter().flatten().all(|&n| n > iterations(N) / 50),
+        "{seen:?}"
+    );
+}
+
+#[test]
+fn comparisons_with_tied_stops_agree_with_brute_force_play() {
+    // Pairs whose stops tie (LS(G) = RS(H), LS(G) = LS(H) or RS(G) = RS(H)) are the ones
+    // the arena may decide from how each game sits against its stops; check them all.
+    let (mut a, mut pool, mut rng) = setup(17);
+    let mut naive = Naive::default();
+    let mut tied = 0;
+    while tied < iterations(N) {
+        let (g, h) = (pool.fresh(&mut a, &mut rng), pool.any(&mut rng));
+        let (gl, gr) = (a.left_stop(g), a.right_stop(g));
+        let (hl, hr) = (a.left_stop(h), a.right_stop(h));
+        if gl != hr && gl != hl && gr != hr {
+            continue;
+        }
+        tied += 1;
+        for (x, y) in [(g, h), (h, g)] {
+            assert_eq!(
+                a.leq(x, y),
+                naive.leq(&mut a, x, y),
+                "G <= H for G = {}, H = {}",
+                a.display(x),
+                a.display(y)
+            );
+        }
+        if naive.memo.len() > 4_000_000 {
+            naive.memo.clear();
+        }
+    }
+}
+
+#[test]
 fn sums_agree_with_brute_force_play() {
     // G + H - (G+H) is a second-player win iff the computed sum is right; played on the formal
     // sum of three canonical trees.

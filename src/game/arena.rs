@@ -143,14 +143,51 @@ struct Node {
     negative: u32,
     /// A number-up-star node (`nums` and `exps` hold its value).
     is_nus: bool,
+    /// `G <= LS(G)` and `G >= RS(G)`: how `G` sits against its own stops, which decides
+    /// comparisons with numbers in O(1) (see [`StopSides`]).
+    stop_sides: StopSides,
 }
 
 const _: () = assert!(std::mem::size_of::<Node>() == 64);
 
+/// How a game `G` sits against its own stops: whether `G <= LS(G)` and whether `G >= RS(G)`.
+/// With them, `G <= x` for a number `x` is `LS(G) < x`, or `LS(G) = x` and `G <= LS(G)`
+/// (dually for `x <= G`): no search.
+///
+/// For a canonical `G` that is not a number they follow from its options without a comparison.
+/// By number avoidance (Siegel, CGT, §II.3), `G <= x` iff no `G^L >= x`. With
+/// `x = LS(G) = max RS(G^L)`, an option with `RS(G^L) < x` is not `>= x`, and one with
+/// `RS(G^L) = x` is `>= x` iff `G^L >= RS(G^L)`. So `G <= LS(G)` iff no Left option has
+/// `RS(G^L) = LS(G)` and `G^L >= RS(G^L)`; dually `G >= RS(G)` iff no Right option has
+/// `LS(G^R) = RS(G)` and `G^R <= LS(G^R)`. A number `x` has both (`x = x`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct StopSides {
+    /// `G <= LS(G)`.
+    pub leq_left_stop: bool,
+    /// `G >= RS(G)`.
+    pub geq_right_stop: bool,
+}
+
+impl StopSides {
+    /// The sides of `x + I` for an infinitesimal `I` of sign `sign` (stops both `x`).
+    fn of_infinitesimal(sign: Option<std::cmp::Ordering>) -> StopSides {
+        use std::cmp::Ordering::*;
+        StopSides {
+            leq_left_stop: matches!(sign, Some(Less | Equal)),
+            geq_right_stop: matches!(sign, Some(Greater | Equal)),
+        }
+    }
+}
+
 impl Node {
     fn nus(v: Nus, birthday: u64) -> Node {
         let (num, exp) = v.number.to_parts();
+        let infinitesimal = Nus {
+            number: Dyadic::ZERO,
+            ..v
+        };
         Node {
+            stop_sides: StopSides::of_infinitesimal(infinitesimal.sign()),
             nums: [num, v.ups],
             exps: [exp, v.nim],
             options: Options::Lazy,
@@ -160,10 +197,16 @@ impl Node {
         }
     }
 
-    fn general((left_stop, right_stop): (Dyadic, Dyadic), options: Options, birthday: u64) -> Node {
+    fn general(
+        (left_stop, right_stop): (Dyadic, Dyadic),
+        stop_sides: StopSides,
+        options: Options,
+        birthday: u64,
+    ) -> Node {
         let (ln, le) = left_stop.to_parts();
         let (rn, re) = right_stop.to_parts();
         Node {
+            stop_sides,
             nums: [ln, rn],
             exps: [le, re],
             options,
@@ -401,6 +444,16 @@ impl Arena {
             .map(|&g| self.nodes[g.0 as usize].left_stop())
             .min()
             .expect("non-empty");
+        let stop_sides = StopSides {
+            leq_left_stop: !left.iter().any(|&g| {
+                let n = &self.nodes[g.0 as usize];
+                n.right_stop() == left_stop && n.stop_sides.geq_right_stop
+            }),
+            geq_right_stop: !right.iter().any(|&g| {
+                let n = &self.nodes[g.0 as usize];
+                n.left_stop() == right_stop && n.stop_sides.leq_left_stop
+            }),
+        };
         let mut birthday = 0;
         for &g in left.iter().chain(right.iter()) {
             birthday = birthday.max(self.birthday(g));
@@ -409,6 +462,7 @@ impl Arena {
         let options = self.store_options(&left, &right);
         self.nodes.push(Node::general(
             (left_stop, right_stop),
+            stop_sides,
             options,
             birthday.saturating_add(1).min(HUGE_BIRTHDAY),
         ));
@@ -490,6 +544,12 @@ impl Arena {
     #[inline]
     pub fn right_stop(&self, g: GameId) -> Dyadic {
         self.nodes[g.0 as usize].right_stop()
+    }
+
+    /// Whether `g <= LS(g)` and whether `g >= RS(g)`, kept for every node.
+    #[inline]
+    pub fn stop_sides(&self, g: GameId) -> StopSides {
+        self.nodes[g.0 as usize].stop_sides
     }
 
     /// Birthday: the height of the game tree of the canonical form, known for every node

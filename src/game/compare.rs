@@ -100,6 +100,9 @@ impl Arena {
         if self.left_stop(g) < self.right_stop(h) {
             return true;
         }
+        if let Some(v) = self.leq_by_stop_sides(g, h) {
+            return v;
+        }
         if let Some(v) = self.leq_cache.get(g.0, h.0) {
             return v != 0;
         }
@@ -107,6 +110,37 @@ impl Arena {
         let result = self.leq_uncached(g, h);
         self.leq_cache.insert(g.0, h.0, result as u32);
         result
+    }
+
+    /// `G <= H` from the stops and [`StopSides`] alone, where they decide it. Called once
+    /// `LS(G) <= LS(H)`, `RS(G) <= RS(H)` and `RS(H) <= LS(G)` are known, and when `G` and
+    /// `H` are not both number-up-star values.
+    #[inline]
+    fn leq_by_stop_sides(&self, g: GameId, h: GameId) -> Option<bool> {
+        let (sg, sh) = (self.stop_sides(g), self.stop_sides(h));
+        // H = x: here LS(G) = x, and G <= x iff G <= LS(G).
+        if self.is_number(h) {
+            return Some(sg.leq_left_stop);
+        }
+        // G = x: here RS(H) = x, and x <= H iff H >= RS(H).
+        if self.is_number(g) {
+            return Some(sh.geq_right_stop);
+        }
+        let (gl, gr) = (self.left_stop(g), self.right_stop(g));
+        let (hl, hr) = (self.left_stop(h), self.right_stop(h));
+        // G <= LS(G) = RS(H) <= H.
+        if gl == hr && sg.leq_left_stop && sh.geq_right_stop {
+            return Some(true);
+        }
+        // G <= H <= LS(H) = LS(G) would make G <= LS(G).
+        if gl == hl && sh.leq_left_stop && !sg.leq_left_stop {
+            return Some(false);
+        }
+        // RS(G) = RS(H) <= G <= H would make H >= RS(H).
+        if gr == hr && sg.geq_right_stop && !sh.geq_right_stop {
+            return Some(false);
+        }
+        None
     }
 
     fn leq_uncached(&mut self, g: GameId, h: GameId) -> bool {

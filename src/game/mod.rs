@@ -15,7 +15,7 @@ pub mod thermograph;
 pub mod threat;
 pub mod uptimal;
 
-pub use arena::{Arena, GameId, Nus};
+pub use arena::{Arena, GameId, Nus, StopSides};
 pub use canonical::CanonStep;
 pub use compare::{Outcome, Relation};
 pub use interrupt::Interrupt;
