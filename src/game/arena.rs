@@ -482,6 +482,13 @@ impl Arena {
         super::pages::prefetch(&self.nodes[g.0 as usize]);
     }
 
+    /// Starts fetching the sum-cache slot of `g + h`.
+    #[inline]
+    pub fn prefetch_sum(&self, g: GameId, h: GameId) {
+        let (a, b) = if g <= h { (g, h) } else { (h, g) };
+        self.sum_cache.prefetch(a.0, b.0);
+    }
+
     /// Starts fetching the interning slot of the game with these (sorted) options.
     #[inline]
     pub(crate) fn prefetch_interning(&self, left: &[GameId], right: &[GameId]) {

@@ -90,7 +90,7 @@ impl<'a, G: Game> LocalSearch<'a, G> {
         pos.for_each_component(|c| {
             // A position that is its own only component just missed the raw cache.
             let v = if !G::RAW_CACHE || c == *pos {
-                self.normalized_value(Keyed::of(&c))
+                self.normalized_value(&Keyed::of(&c))
             } else {
                 self.component_value(&c)
             };
@@ -133,8 +133,9 @@ impl<'a, G: Game> LocalSearch<'a, G> {
     }
 
     /// The options' values: the sums of their components' values. Every component is looked
-    /// up first and the nodes of the values found are fetched together (negation and the
-    /// dominance tests read them); then the rest are searched and the sums formed.
+    /// up first and the nodes of the values found are fetched together (negation reads them);
+    /// then the misses are searched and the negations taken, again fetching each value's node
+    /// (the sums and the dominance tests read them); only then are the sums formed.
     fn values_of(&mut self, (mut parts, n): (Parts<G>, usize)) -> Vec<GameId> {
         for (_, keyed, found) in parts.iter_mut() {
             *found = self.table.get(&keyed.key, keyed.hash);
@@ -142,15 +143,23 @@ impl<'a, G: Game> LocalSearch<'a, G> {
                 self.arena.prefetch_node(v);
             }
         }
-        let mut values = vec![self.arena.zero(); n];
-        for (option, keyed, found) in parts.drain(..) {
+        let mut previous = (usize::MAX, self.arena.zero());
+        for (option, keyed, found) in parts.iter_mut() {
             // a miss is looked up again: searching an earlier part may have stored it
-            let v = match found {
-                Some(_) => self.value_found(keyed, found),
+            let v = match *found {
+                Some(_) => self.value_found(keyed, *found),
                 None => self.normalized_value(keyed),
             };
-            // its stops are read soon, when dominated options are removed
             self.arena.prefetch_node(v);
+            if previous.0 == *option {
+                self.arena.prefetch_sum(previous.1, v);
+            }
+            previous = (*option, v);
+            *found = Some(v);
+        }
+        let mut values = vec![self.arena.zero(); n];
+        for (option, _, found) in parts.drain(..) {
+            let v = found.expect("every part has its value");
             values[option] = self.arena.add(values[option], v);
         }
         self.spare_parts.push(parts);
@@ -162,13 +171,13 @@ impl<'a, G: Game> LocalSearch<'a, G> {
             self.meter.stats.table_hits += 1;
             return v;
         }
-        let v = self.normalized_value(Keyed::of(c));
+        let v = self.normalized_value(&Keyed::of(c));
         self.raw.insert(c.clone(), v);
         v
     }
 
     /// The value of a normalised component, from the table or by searching it.
-    fn normalized_value(&mut self, keyed: Keyed<G>) -> GameId {
+    fn normalized_value(&mut self, keyed: &Keyed<G>) -> GameId {
         let found = self.table.get(&keyed.key, keyed.hash);
         self.value_found(keyed, found)
     }
@@ -176,13 +185,13 @@ impl<'a, G: Game> LocalSearch<'a, G> {
     /// The value of a normalised component whose table lookup gave `found`: that value, or
     /// else [`Self::search_component`]'s. Small, so the hit path inlines into the loops.
     #[inline]
-    fn value_found(&mut self, keyed: Keyed<G>, found: Option<GameId>) -> GameId {
+    fn value_found(&mut self, keyed: &Keyed<G>, found: Option<GameId>) -> GameId {
         let v = match found {
             Some(v) => {
                 self.meter.stats.table_hits += 1;
                 v
             }
-            None => self.search_component(keyed.key, keyed.hash),
+            None => self.search_component(keyed.key.clone(), keyed.hash),
         };
         if keyed.negated { self.arena.neg(v) } else { v }
     }
