@@ -15,6 +15,21 @@ use crate::game::pages::{self, huge_vec};
 /// Slots of a new table.
 const INITIAL_SLOTS: usize = 1 << 10;
 
+/// From this many slots on, the table fills to 7/8 before it doubles instead of 3/4. Doubling
+/// keeps both arrays live while it copies: at 2^28 slots of 16 bytes (the 6x7 Domineering
+/// search, about 200 M entries) the table would go from 4 to 12 GiB for a moment, and then stay
+/// at 8 GiB. Near a memory budget, the longer probes of a fuller table cost less.
+const LARGE_SLOTS: usize = 1 << 27;
+
+/// Whether a table of `slots` slots holding `len` entries must double before taking one more.
+fn must_grow(len: usize, slots: usize) -> bool {
+    if slots < LARGE_SLOTS {
+        (len + 1) * 4 > slots * 3
+    } else {
+        (len + 1) * 8 > slots * 7
+    }
+}
+
 /// The value of an empty slot (no game has this id).
 const EMPTY: u32 = u32::MAX;
 
@@ -88,12 +103,12 @@ impl<K: Hash + Eq + Clone> ValueTable<K> {
     }
 
     /// Stores `value` for `key` (which must not be present yet), growing the table past
-    /// three-quarters full.
+    /// three-quarters full (7/8 for large tables, see [`LARGE_SLOTS`]).
     pub fn insert(&mut self, key: K, hash: u64, value: GameId) {
         debug_assert!(value.0 != EMPTY, "no game has the empty slot's id");
         if self.slots.is_empty() {
             self.slots = huge_vec(1 << self.bits, (key.clone(), EMPTY));
-        } else if (self.len + 1) * 4 > self.slots.len() * 3 {
+        } else if must_grow(self.len, self.slots.len()) {
             self.grow();
         }
         self.place(key, hash, value.0);
@@ -157,5 +172,17 @@ mod tests {
             assert_eq!(t.get(k, ValueTable::hash(k)), Some(*v));
         }
         assert_eq!(t.get(&300_000, ValueTable::hash(&300_000)), None);
+    }
+
+    /// Small tables double at three-quarters full, large ones at seven-eighths.
+    #[test]
+    fn large_tables_fill_further_before_doubling() {
+        let small = 1 << 10;
+        assert!(!must_grow(small * 3 / 4 - 1, small));
+        assert!(must_grow(small * 3 / 4, small));
+        let large = LARGE_SLOTS << 1;
+        assert!(!must_grow(large * 3 / 4, large));
+        assert!(!must_grow(large * 7 / 8 - 1, large));
+        assert!(must_grow(large * 7 / 8, large));
     }
 }
