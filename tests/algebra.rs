@@ -277,16 +277,21 @@ fn comparisons_agree_with_brute_force_play() {
     for i in 0..iterations(N) {
         let g = pool.fresh(&mut a, &mut rng);
         let h = if i % 4 == 0 { g } else { pool.any(&mut rng) };
-        assert_eq!(
-            a.leq(g, h),
-            naive.leq(&mut a, g, h),
-            "G <= H for G = {}, H = {}",
-            a.display(g),
-            a.display(h)
-        );
-        if naive.memo.len() > 4_000_000 {
-            naive.memo.clear();
-        }
+        check_leq(&mut a, &mut naive, g, h);
+    }
+}
+
+/// Asserts the arena's `G <= H` against the naive solver's (whose memo is cleared when large).
+fn check_leq(a: &mut Arena, naive: &mut Naive, g: GameId, h: GameId) {
+    assert_eq!(
+        a.leq(g, h),
+        naive.leq(a, g, h),
+        "G <= H for G = {}, H = {}",
+        a.display(g),
+        a.display(h)
+    );
+    if naive.memo.len() > 4_000_000 {
+        naive.memo.clear();
     }
 }
 
@@ -319,11 +324,8 @@ fn stop_sides_and_comparisons_with_numbers_agree_with_brute_force_play() {
         seen[1][sides.geq_right_stop as usize] += 1;
         for x in [ls, rs, ls + quarter, rs - quarter] {
             let x = a.number(x);
-            assert_eq!(a.leq(g, x), naive.leq(&mut a, g, x), "G <= x, G = {shown}");
-            assert_eq!(a.leq(x, g), naive.leq(&mut a, x, g), "x <= G, G = {shown}");
-        }
-        if naive.memo.len() > 4_000_000 {
-            naive.memo.clear();
+            check_leq(&mut a, &mut naive, g, x);
+            check_leq(&mut a, &mut naive, x, g);
         }
     }
     // both answers of both questions occurred
@@ -348,18 +350,8 @@ fn comparisons_with_tied_stops_agree_with_brute_force_play() {
             continue;
         }
         tied += 1;
-        for (x, y) in [(g, h), (h, g)] {
-            assert_eq!(
-                a.leq(x, y),
-                naive.leq(&mut a, x, y),
-                "G <= H for G = {}, H = {}",
-                a.display(x),
-                a.display(y)
-            );
-        }
-        if naive.memo.len() > 4_000_000 {
-            naive.memo.clear();
-        }
+        check_leq(&mut a, &mut naive, g, h);
+        check_leq(&mut a, &mut naive, h, g);
     }
 }
 
