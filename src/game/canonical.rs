@@ -67,6 +67,15 @@ fn scratch<'s, T: Copy>(
     }
 }
 
+/// An integer that orders like `x` under [`f64::total_cmp`].
+#[inline]
+fn total_order_key(x: f64) -> u64 {
+    let bits = x.to_bits() as i64;
+    // total_cmp's transform: negative values have their other bits flipped; then the sign bit
+    // is flipped so that the order is unsigned
+    ((bits ^ (((bits >> 63) as u64) >> 1) as i64) as u64) ^ (1 << 63)
+}
+
 impl Arena {
     /// The canonical game `{left | right}`; the options must be ids of this arena.
     pub fn game(&mut self, left: Vec<GameId>, right: Vec<GameId>) -> GameId {
@@ -194,19 +203,19 @@ impl Arena {
         // Right; ties in id order, older games first): an option that dominates others is
         // usually the one with the best stops, so the first comparison the stops allow usually
         // succeeds. (5x6 Domineering: 2.20 M -> 1.81 M comparisons computed.)
+        // Sorted as integer keys computed once (the order of `f64::total_cmp`), complemented
+        // for Left so that an ascending sort puts the highest stops first.
+        let (mut keys_here, mut keys_heap) = ([(0u64, 0u64, 0usize); ON_STACK], Vec::new());
+        let keys = scratch(&mut keys_here, &mut keys_heap, n, (0, 0, 0));
+        let flip = if left { u64::MAX } else { 0 };
+        for (k, (key, &(ls, rs))) in keys.iter_mut().zip(stops.iter()).enumerate() {
+            *key = (total_order_key(ls) ^ flip, total_order_key(rs) ^ flip, k);
+        }
+        keys.sort_unstable();
         let (mut order_here, mut order_heap) = ([0usize; ON_STACK], Vec::new());
         let order = scratch(&mut order_here, &mut order_heap, n, 0);
-        for (k, o) in order.iter_mut().enumerate() {
-            *o = k;
-        }
-        let by_stops = |a: &usize, b: &usize| {
-            let (x, y) = (stops[*a], stops[*b]);
-            x.0.total_cmp(&y.0).then(x.1.total_cmp(&y.1))
-        };
-        if left {
-            order.sort_unstable_by(|a, b| by_stops(b, a).then(a.cmp(b)));
-        } else {
-            order.sort_unstable_by(|a, b| by_stops(a, b).then(a.cmp(b)));
+        for (o, key) in order.iter_mut().zip(keys.iter()) {
+            *o = key.2;
         }
         // Start fetching the cache slot of each option's first comparison together (most
         // comparisons the stops allow succeed, so an option rarely needs a second one).
@@ -514,6 +523,39 @@ impl Arena {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The integer keys order every pair of values as `f64::total_cmp` does, including signed
+    /// zeros, infinities and NaN (the stops that are not exact as `f64`).
+    #[test]
+    fn total_order_keys_follow_total_cmp() {
+        let xs = [
+            f64::NEG_INFINITY,
+            -1e300,
+            -2.5,
+            -1.0,
+            -0.25,
+            -f64::MIN_POSITIVE,
+            -0.0,
+            0.0,
+            f64::MIN_POSITIVE,
+            0.5,
+            1.0,
+            3.75,
+            1e300,
+            f64::INFINITY,
+            f64::NAN,
+            -f64::NAN,
+        ];
+        for a in xs {
+            for b in xs {
+                assert_eq!(
+                    total_order_key(a).cmp(&total_order_key(b)),
+                    a.total_cmp(&b),
+                    "{a} against {b}"
+                );
+            }
+        }
+    }
 
     fn sorted(mut v: Vec<GameId>) -> Vec<GameId> {
         v.sort_unstable();
