@@ -360,10 +360,12 @@ impl Arena {
             let x = self.number_from_options(left, right)?;
             return Some(self.number(x));
         }
-        let mut parts = Vec::with_capacity(left.len() + right.len());
-        for &g in left.iter().chain(right.iter()) {
-            parts.push(self.get_nus(g)?);
+        // most games have an option that is not number-up-star: find it before allocating
+        let all = left.iter().chain(right.iter());
+        if all.clone().any(|&g| self.get_nus(g).is_none()) {
+            return None;
         }
+        let parts: Vec<Nus> = all.filter_map(|&g| self.get_nus(g)).collect();
         let x = parts[0].number;
         if parts.iter().any(|p| p.number != x) {
             return self
