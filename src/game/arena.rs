@@ -372,7 +372,7 @@ impl Arena {
         let birthday = number_birthday(v.number)
             .saturating_add(infinitesimal_birthday(v.ups, v.nim))
             .min(HUGE_BIRTHDAY);
-        self.nodes.push(Node::nus(v, birthday));
+        super::pages::push_huge(&mut self.nodes, Node::nus(v, birthday));
         self.nus_index.insert(v, id);
         self.grown();
         id
@@ -460,12 +460,15 @@ impl Arena {
         }
         let id = self.nodes.len() as u32;
         let options = self.store_options(&left, &right);
-        self.nodes.push(Node::general(
-            (left_stop, right_stop),
-            stop_sides,
-            options,
-            birthday.saturating_add(1).min(HUGE_BIRTHDAY),
-        ));
+        super::pages::push_huge(
+            &mut self.nodes,
+            Node::general(
+                (left_stop, right_stop),
+                stop_sides,
+                options,
+                birthday.saturating_add(1).min(HUGE_BIRTHDAY),
+            ),
+        );
         let (nodes, pool) = (&self.nodes, &self.pool);
         let rehash = |id: u32| {
             let (l, r) = nodes[id as usize].sides(pool);

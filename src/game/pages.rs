@@ -18,6 +18,18 @@ pub fn huge_vec<T: Clone>(n: usize, value: T) -> Vec<T> {
     v
 }
 
+/// Pushes `value` onto `v`; when that moves `v` to a larger buffer, asks for huge pages for
+/// the whole new buffer (for vectors that grow by doubling and are read at random, such as
+/// the arena's nodes).
+#[inline]
+pub fn push_huge<T>(v: &mut Vec<T>, value: T) {
+    let capacity = v.capacity();
+    v.push(value);
+    if v.capacity() != capacity {
+        advise_huge(v.as_ptr() as usize, v.capacity() * std::mem::size_of::<T>());
+    }
+}
+
 /// Asks the processor to bring the cache line holding the start of `slot` into cache, so that a
 /// later read of it overlaps other work. No effect on contents, and none on other targets.
 #[inline]
@@ -58,6 +70,15 @@ fn advise_huge(_start: usize, _bytes: usize) {}
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn push_huge_keeps_every_value_through_growth() {
+        let mut v = Vec::new();
+        for i in 0..(3u32 << 20) {
+            super::push_huge(&mut v, i);
+        }
+        assert!(v.iter().enumerate().all(|(i, &x)| x == i as u32));
+    }
+
     #[test]
     fn huge_vec_holds_its_values() {
         let v = super::huge_vec(3 << 20, 7u32);
