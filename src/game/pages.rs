@@ -1,5 +1,5 @@
 //! Memory for the big tables of a search (the value table, the interning index, the sum and
-//! comparison caches): huge pages, and prefetching a slot before it is read.
+//! comparison caches, the arena's nodes): huge pages, and prefetching a slot before it is read.
 //!
 //! Their lookups land on random slots of hundreds of megabytes: with 4 KiB pages nearly every
 //! one also misses the TLB and walks the page tables, and a prefetch waits for that walk. On
