@@ -203,17 +203,19 @@ fn node_budget_stops_search() {
     assert_eq!(run_text(&mut s, "dom(2,2)"), "+-1");
 }
 
+/// The text of `scripts/research/NAME`.
+fn research_file(name: &str) -> String {
+    let path = format!("{}/scripts/research/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
 /// The research result in `scripts/research/dom6x6-value.txt`: recomputing the 6x6 board
 /// (about 35 s, 0.6 GiB) gives exactly the stored value, and the stored text reads back
 /// to it. Run with `cargo test --release -- --ignored`.
 #[test]
 #[ignore = "about a minute and 0.7 GiB: run on demand"]
 fn six_by_six_matches_stored_value() {
-    let stored = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/scripts/research/dom6x6-value.txt"
-    ))
-    .unwrap();
+    let stored = research_file("dom6x6-value.txt");
     let mut s = Session::new();
     run_text(&mut s, ":threads 1");
     assert_eq!(run_text(&mut s, &format!("x = {};", stored.trim())), "");
@@ -229,11 +231,7 @@ fn six_by_six_matches_stored_value() {
 /// horizontal domino; Right's best leaves two separate cells), so together -3/2 + {1|-1}.
 #[test]
 fn six_by_seven_check_regions_have_their_values() {
-    let stored = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/scripts/research/dom6x7-value.txt"
-    ))
-    .unwrap();
+    let stored = research_file("dom6x7-value.txt");
     let mut s = Session::new();
     assert_eq!(
         run_text(&mut s, &format!("g = {}", stored.trim())),
