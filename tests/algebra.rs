@@ -57,6 +57,13 @@ impl Naive {
         win
     }
 
+    /// Forgets the memo once it is large (it only speeds the search up).
+    fn trim(&mut self) {
+        if self.memo.len() > 4_000_000 {
+            self.memo.clear();
+        }
+    }
+
     fn wins_left_first(&mut self, a: &mut Arena, g: GameId) -> bool {
         self.wins_first(a, &[(g, false)], true)
     }
@@ -290,9 +297,7 @@ fn check_leq(a: &mut Arena, naive: &mut Naive, g: GameId, h: GameId) {
         a.display(g),
         a.display(h)
     );
-    if naive.memo.len() > 4_000_000 {
-        naive.memo.clear();
-    }
+    naive.trim();
 }
 
 #[test]
@@ -372,9 +377,7 @@ fn sums_agree_with_brute_force_play() {
             a.display(h),
             a.display(s)
         );
-        if naive.memo.len() > 4_000_000 {
-            naive.memo.clear();
-        }
+        naive.trim();
     }
 }
 
