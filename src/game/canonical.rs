@@ -212,15 +212,11 @@ impl Arena {
             *key = (total_order_key(ls) ^ flip, total_order_key(rs) ^ flip, k);
         }
         keys.sort_unstable();
-        let (mut order_here, mut order_heap) = ([0usize; ON_STACK], Vec::new());
-        let order = scratch(&mut order_here, &mut order_heap, n, 0);
-        for (o, key) in order.iter_mut().zip(keys.iter()) {
-            *o = key.2;
-        }
+        let order = &*keys;
         // Start fetching the cache slot of each option's first comparison together (most
         // comparisons the stops allow succeed, so an option rarely needs a second one).
         for i in 0..n {
-            for &j in order.iter() {
+            for &(_, _, j) in order {
                 let (lo, hi) = if left { (i, j) } else { (j, i) };
                 if i != j && !(stops[lo].0 > stops[hi].0 || stops[lo].1 > stops[hi].1) {
                     self.leq_cache.prefetch(opts[lo].0, opts[hi].0);
@@ -231,7 +227,7 @@ impl Arena {
         for i in 0..n {
             // quadratic in the options, and comparisons of compact values do not poll
             check_cancel();
-            for &j in order.iter() {
+            for &(_, _, j) in order {
                 if i == j || !keep[j] {
                     continue;
                 }
