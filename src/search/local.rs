@@ -151,6 +151,7 @@ impl<'a, G: Game> LocalSearch<'a, G> {
                 None => self.normalized_value(keyed),
             };
             self.arena.prefetch_node(v);
+            // a split option's first sum (options of three or more parts are rare)
             if previous.0 == *option {
                 self.arena.prefetch_sum(previous.1, v);
             }

@@ -16,9 +16,10 @@ use crate::game::pages::{self, huge_vec};
 const INITIAL_SLOTS: usize = 1 << 10;
 
 /// From this many slots on, the table fills to 7/8 before it doubles instead of 3/4. Doubling
-/// keeps both arrays live while it copies: at 2^28 slots of 16 bytes (the 6x7 Domineering
-/// search, about 200 M entries) the table would go from 4 to 12 GiB for a moment, and then stay
-/// at 8 GiB. Near a memory budget, the longer probes of a fuller table cost less.
+/// keeps both arrays live while it copies: at 2^28 slots of 16 bytes the table would go from 4
+/// to 12 GiB for a moment, and then stay at 8 GiB, when it reaches 201 M entries (the 6x7
+/// Domineering search stores 173 M). Near a memory budget the longer probes of a fuller table
+/// cost less.
 const LARGE_SLOTS: usize = 1 << 27;
 
 /// Whether a table of `slots` slots holding `len` entries must double before taking one more.
