@@ -151,7 +151,8 @@ impl<'a, G: Game> LocalSearch<'a, G> {
                 None => self.normalized_value(keyed),
             };
             self.arena.prefetch_node(v);
-            // a split option's first sum (options of three or more parts are rare)
+            // the slot of a split option's first sum (with three or more parts, the later
+            // pairs prefetched are not the sums that add reads)
             if previous.0 == *option {
                 self.arena.prefetch_sum(previous.1, v);
             }
