@@ -102,11 +102,31 @@ pub static CONSTRUCTORS: &[Constructor] = &[
     },
     Constructor {
         name: "pawns",
-        signature: "pawns(fen) or pawns(fen, files, ranks)",
-        arity: 1..=3,
+        signature: "pawns(fen), pawns(fen, files, ranks), pawns(fen, \"noep\") or pawns(fen, files, ranks, \"noep\")",
+        arity: 1..=4,
         summary: "a chess pawn structure valued with global threats (GTSearch)",
-        help: "pawns(\"8/8/4p3/3p4/8/3PP3/8/8\") is the chess pawn structure with that FEN placement\n(ranks 8 to 1, P White = Left, p Black = Right, digits for empty squares); pawns(fen, files,\nranks) sets a generalised board (up to 16 x 16). The kings are assumed bound in mutual\nzugzwang (Elkies; Maeser, thesis ch. 7): only pawns move, and whoever runs out of pawn\nmoves loses. Pawns step, double-step from their second rank and capture; no en passant.\nPromotion wins the whole game (a global threat), so values may hold `on`/`off` threats,\nor be `win`/`loss` when a side forces a promotion. The structure splits into chunks\n(thesis 7.3.1), each valued by GTSearch; it prints the sum and, with several chunks, each\nchunk's value; moves(P) lists each chunk's moves, outcomes, search nodes and the winning\nmoves.\nExample: pawns(\"8/8/4p3/3p4/8/3PP3/8/8\") is *, pawns(\"8/8/8/8/8/p7/P7/8\") is 0.",
+        help: "pawns(\"8/8/4p3/3p4/8/3PP3/8/8\") is the chess pawn structure with that FEN placement\n(ranks 8 to 1, P White = Left, p Black = Right, digits for empty squares); pawns(fen, files,\nranks) sets a generalised board (up to 16 x 16). The kings are assumed bound in mutual\nzugzwang (Elkies; Maeser, thesis ch. 7): only pawns move, and whoever runs out of pawn\nmoves loses. Pawns step, double-step from their second rank and capture.\nEn passant is on by default, as a local right (as Maeser's program played it: the thesis'\nvalues of 7.3.5 nos. 9 and 10 need it): after a double step beside an enemy pawn, the\nopponent's next move in that chunk may take the pawn en passant, and any other move in the\nchunk, by either side, ends the right. In a sum of chunks a move in another chunk would end\nthe right in real chess; a chunk's value cannot express that, so there it is an\napproximation (when chunks race and the board is searched as one game, any move ends it).\npawns(fen, \"noep\") and pawns(fen, files, ranks, \"noep\") play without en passant.\nPromotion wins the whole game (a global threat), so values may hold `on`/`off` threats,\nor be `win`/`loss` when a side forces a promotion. The structure splits into chunks\n(thesis 7.3.1), each valued by GTSearch; it prints the sum and, with several chunks, each\nchunk's value; moves(P) lists each chunk's moves, outcomes, search nodes and the winning\nmoves.\nExample: pawns(\"8/8/4p3/3p4/8/3PP3/8/8\") is *, pawns(\"8/1pp5/p7/8/P1P5/1P6/8/8\") is\n{1/2|||0||0,{on|v}|off||||-1|-2} (thesis 7.3.5 no. 9), and {0||-1|-2} with \"noep\".",
         build: |a| {
+            let (a, en_passant) = match a.split_last() {
+                Some((Arg::Str(rule), rest)) if !rest.is_empty() => match rule.as_str() {
+                    "noep" => (rest, false),
+                    "ep" => (rest, true),
+                    _ => {
+                        return Err(ArgError::at(
+                            rest.len(),
+                            "expected \"noep\" (no en passant) or \"ep\" (en passant, the default)",
+                        ));
+                    }
+                },
+                _ => (a, true),
+            };
+            let misplaced = |arg: &Arg| matches!(arg, Arg::Str(r) if r == "noep" || r == "ep");
+            if let Some(i) = (1..a.len()).find(|&i| misplaced(&a[i])) {
+                return Err(ArgError::at(
+                    i,
+                    "the rule goes last: pawns(fen, \"noep\") or pawns(fen, files, ranks, \"noep\")",
+                ));
+            }
             let (files, ranks) = match a {
                 [_] => (8, 8),
                 [_, _] => {
@@ -114,10 +134,16 @@ pub static CONSTRUCTORS: &[Constructor] = &[
                         "give both the number of files and of ranks: pawns(fen, files, ranks)",
                     ));
                 }
-                _ => (
+                [_, _, _] => (
                     int(a, 1, 1..=pawns::MAX_FILES as i64)?,
                     int(a, 2, 3..=pawns::MAX_RANKS as i64)?,
                 ),
+                _ => {
+                    return Err(ArgError::at(
+                        3,
+                        "expected \"noep\" (no en passant) or \"ep\" (en passant, the default)",
+                    ));
+                }
             };
             let fen = match &a[0] {
                 Arg::Str(s) => s,
@@ -132,6 +158,11 @@ pub static CONSTRUCTORS: &[Constructor] = &[
                 }
             };
             let board = Pawns::parse(fen, files, ranks).map_err(|m| ArgError::at(0, m))?;
+            let board = if en_passant {
+                board
+            } else {
+                board.without_en_passant()
+            };
             Ok(Box::new(PawnStructure::new(board, files)))
         },
     },
