@@ -138,6 +138,10 @@ fn main() {
         // Thesis 7.3.5 no. 8 with the queenside a4/a6 (= *, as the text says); Figure 7.7
         // gives 57,042 nodes and depth 19 for the whole position.
         ("Ranits-Wirius QS+KS", "8/6pp/p4p2/8/P7/7P/5PP1/8"),
+        // Thesis 7.3.5 nos. 9 and 10, whose values need en passant; Figure 7.7 gives 4,011
+        // nodes, depth 13 and 17,511 nodes, depth 15 for the whole positions.
+        ("Nehlert-Precour QS", "8/1pp5/p7/8/P1P5/1P6/8/8"),
+        ("Jacek-Miler KS", "8/5p1p/6p1/8/5P2/6P1/7P/8"),
     ];
     println!(
         "{:<22} {:>9} {:>6} {:>9}   {:>9} {:>9}   value",
