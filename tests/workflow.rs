@@ -255,6 +255,43 @@ fn list_functions() {
     );
 }
 
+/// Positions in tables are valued when the table is printed (language.md), in every column
+/// and grid cell. Domineering 2 x 1: Left's one vertical domino leaves nothing, Right has no
+/// move: {0|} = 1. 2 x 2: Left's domino leaves a 2 x 1 column (1), Right's a 1 x 2 row (-1):
+/// {1|-1} = +-1, of temperature 1. 1 x 2: Right's one horizontal domino, {|0} = -1.
+#[test]
+fn positions_in_tables_are_valued_when_printed() {
+    let mut s = session();
+    assert_eq!(
+        run_ok(&mut s, "table([dom(2,n), temp(dom(2,n))] for n in 1..2)"),
+        "n  dom(2,n)  temp(dom(2,n))\n-  --------  --------------\n1  1         -1\n2  +-1       1"
+    );
+    assert_eq!(
+        run_ok(&mut s, "table(dom(m,n) for m in 1..2 for n in 2..2)"),
+        "m\\n  2\n1    -1\n2    +-1"
+    );
+    // The table: no cell is left "not computed yet", and each first-column cell is
+    // what the position prints on its own.
+    let out = run_ok(&mut s, "table([dom(2,n), temp(dom(2,n))] for n in 1..5)");
+    assert!(!out.contains("not computed"), "{out}");
+    for n in 1..=5 {
+        let alone = run_ok(&mut s, &format!("dom(2,{n})"));
+        let row = out.lines().nth(n + 1).unwrap();
+        let cells: Vec<&str> = row.split_whitespace().collect();
+        assert_eq!(
+            cells[..2],
+            [n.to_string().as_str(), alone.as_str()],
+            "{out}"
+        );
+    }
+    // A stored table too, and a list in a table cell.
+    run_text(&mut s, "t = table([[dom(1,2)], dom(2,1)] for n in 1..1);");
+    assert_eq!(
+        run_ok(&mut s, "t"),
+        "n  [dom(1,2)]  dom(2,1)\n-  ----------  --------\n1  [-1]        1"
+    );
+}
+
 #[test]
 fn tables_print_aligned_and_export() {
     let mut s = session();

@@ -604,13 +604,20 @@ impl Session {
         }
     }
 
-    /// Computes the value of every position in `v` (lists included) that has none yet.
+    /// Computes the value of every position in `v` that has none yet, inside lists and
+    /// tables too: language.md values positions in lists and tables when they are printed,
+    /// like any other value.
     fn resolve_positions(&mut self, v: &Value) {
         match v {
             Value::Position(p) => {
                 self.position_value(p);
             }
             Value::List(items) => items.iter().for_each(|x| self.resolve_positions(x)),
+            Value::Table(t) => t
+                .rows
+                .iter()
+                .flat_map(|(keys, values)| keys.iter().chain(values))
+                .for_each(|x| self.resolve_positions(x)),
             _ => {}
         }
     }
