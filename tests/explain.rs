@@ -220,7 +220,29 @@ fn replay(a: &mut Arena, g: GameId, h: GameId, text: &str) -> bool {
     let rel_geq = header.contains(" >= ");
     // >= true: Left wins moving second; >= false: Right wins moving first; dually for <=.
     assert_eq!(winner == "Left", rel_geq == holds, "{header}");
-    let parsed: Vec<Line> = lines.map(parse_line).collect();
+    let rest: Vec<&str> = lines.collect();
+    let first = if holds { other(winner) } else { winner };
+    // At the root, a witness moving second with no room for replies says so in one line.
+    if let [only] = rest.as_slice()
+        && !only.starts_with(|c: char| c.is_ascii_digit())
+    {
+        assert!(holds, "{only}");
+        let n = moves(a, g, h, first).len();
+        let root = format!("{} - {}", a.display(g), a.display(h));
+        if n == 0 {
+            assert_eq!(*only, format!("{first} has no move in {root}"));
+        } else {
+            let lines = only
+                .strip_prefix(&format!(
+                    "(no move shown: {first} has {n} moves in {root}, more than the "
+                ))
+                .and_then(|t| t.strip_suffix(" lines of a witness)"))
+                .unwrap_or_else(|| panic!("{only}"));
+            assert!(lines.parse::<usize>().unwrap() < n, "{only}");
+        }
+        return holds;
+    }
+    let parsed: Vec<Line> = rest.iter().map(|l| parse_line(l)).collect();
     // Check the node at `label` (position `pos`, `to_move` to move) and its subtree.
     fn check(
         a: &mut Arena,
@@ -268,6 +290,23 @@ fn replay(a: &mut Arena, g: GameId, h: GameId, text: &str) -> bool {
                     assert!(moves(a, next.0, next.1, mover).is_empty(), "{}", l.label);
                     assert_eq!(to_move, winner, "only the loser runs out of moves");
                 }
+                Some(t) if t.contains("moving first") => {
+                    // Only at the root, where no reply fits: `W wins from here moving first:
+                    // X |> Y` (Left) or `X <| Y` (Right), checked by the library.
+                    assert!(prefix.is_empty() && to_move != winner, "{}", l.label);
+                    let claim = format!(
+                        "{winner} wins from here moving first: {} {} {}",
+                        l.x,
+                        if winner == "Left" { "|>" } else { "<|" },
+                        l.y
+                    );
+                    assert_eq!(t, &claim, "{}", l.label);
+                    assert!(if winner == "Left" {
+                        !a.leq(next.0, next.1)
+                    } else {
+                        !a.geq(next.0, next.1)
+                    });
+                }
                 Some(t) => {
                     // `W wins from here moving second: X rel Y`, checked by the library.
                     let claim = format!(
@@ -287,12 +326,7 @@ fn replay(a: &mut Arena, g: GameId, h: GameId, text: &str) -> bool {
             }
         }
     }
-    let first = if holds { other(winner) } else { winner };
-    if holds && moves(a, g, h, first).is_empty() {
-        assert!(parsed.is_empty());
-    } else {
-        check(a, &parsed, "", (g, h), first, winner);
-    }
+    check(a, &parsed, "", (g, h), first, winner);
     holds
 }
 
@@ -310,6 +344,44 @@ fn why_up_is_not_above_star_replays() {
         "{out}"
     );
     assert_eq!(out.lines().count(), 7, "{out}");
+}
+
+/// why at depth 1: a second-player win has no room for a reply, so the opponent's moves are
+/// shown with the claim the winner wins moving first (the issue: only a header was printed).
+/// ^ >= 0: Right's one move ^ -> * leaves * - 0 = *, which Left wins moving first (* |> 0).
+/// *2 <= *2: Left's four moves (X or Y to 0 or *) each leave a nimber *1, *2 or its mirror,
+/// fuzzy with 0, which Right wins moving first.
+#[test]
+fn why_at_depth_one_shows_what_fits() {
+    let mut s = Session::new();
+    let out = run_ok(&mut s, "why(^ >= 0, 1)");
+    assert_eq!(
+        out,
+        format!(
+            "^ >= 0 is true: Left wins ^ - 0 when Right moves first\n{}\n\
+             1. Right moves X: ^ -> *; now * - 0; Left wins from here moving first: * |> 0",
+            why::MOVES_NOTE
+        )
+    );
+    let out = run_ok(&mut s, "why(*2 <= *2, 1)");
+    let (g, h) = (game_var(&mut s, "*2"), game_var(&mut s, "*2"));
+    assert!(replay(&mut s.arena, g, h, &out), "{out}");
+    assert_eq!(out.lines().count(), 2 + 4, "{out}");
+    assert!(
+        out.contains(
+            "1. Left moves X: *2 -> 0; now 0 - *2; Right wins from here moving first: 0 <| *2"
+        ),
+        "{out}"
+    );
+    // No move at all: said in a line of its own.
+    let out = run_ok(&mut s, "why(0 >= 0)");
+    assert!(out.ends_with("\nRight has no move in 0 - 0"), "{out}");
+    // More moves than the 60 lines of a witness: said plainly, not a bare header.
+    let out = run_ok(&mut s, "why(*40 >= *40, 1)");
+    assert!(
+        out.ends_with("\n(no move shown: Right has 80 moves in *40 - *40, more than the 60 lines of a witness)"),
+        "{out}"
+    );
 }
 
 /// Every comparison operator: the facts shown replay, and the verdict agrees with the
@@ -370,6 +442,11 @@ fn why_random_games_replay() {
                 depth: 12,
                 lines: 9,
             },
+            Limits {
+                depth: 1,
+                lines: 60,
+            },
+            Limits { depth: 1, lines: 2 },
         ] {
             let (holds, text) = why::witness(&mut a, g, h, fact, limits);
             let want = match fact {
