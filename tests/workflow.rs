@@ -6,6 +6,7 @@ mod common;
 
 use cgcalc::lang::Session;
 use cgcalc::lang::parser::parse_program;
+use cgcalc::lang::value::Value;
 use common::{run_ok, run_text};
 
 fn session() -> Session {
@@ -495,18 +496,30 @@ fn save_and_load_restore_the_session() {
         "th = {on|*}",
         "pos = dom(2, 2)",
         "tab = table(n for n in 1..3)",
+        "k = 3",
+        "pair = [dom(k, k), domineering(\".#|..\")]",
     ];
     for line in setup {
         run_ok(&mut s, line);
     }
+    // A position not valued yet is saved too: as the call that builds it (the issue).
+    run_text(&mut s, "d = dom(3,3);");
     let out = run_ok(&mut s, &format!(":save {}", file.display()));
     assert_eq!(
         out,
         format!(
-            "saved 3 functions and 5 variables to {} (left out: pos (position), tab (table))",
+            "saved 3 functions and 9 variables to {} (left out: tab (table))",
             file.display()
         )
     );
+    let script = std::fs::read_to_string(&file).unwrap();
+    for line in [
+        "d = dom(3, 3);",
+        "pos = dom(2, 2);",
+        "pair = [dom(3, 3), domineering(\".#|..\")];",
+    ] {
+        assert!(script.lines().any(|l| l == line), "{line} in\n{script}");
+    }
     let mut fresh = session();
     run_ok(&mut fresh, &format!(":load {}", file.display()));
     for name in ["big", "deep", "xs", "flag", "th"] {
@@ -527,6 +540,17 @@ fn save_and_load_restore_the_session() {
         assert_eq!(run_ok(&mut s, call), run_ok(&mut fresh, call), "{call}");
     }
     assert_eq!(run_ok(&mut fresh, "u(3)"), "^^*");
-    assert!(run_text(&mut fresh, "pos").contains("unknown variable `pos`"));
+    // Positions read back as positions, with their values: 2 x 2 and 3 x 3 Domineering are
+    // +-1 (WW ch. 5); `.#|..` leaves Left one move and Right one, each ending the game: *.
+    for name in ["d", "pos"] {
+        assert!(
+            matches!(fresh.variable(name), Some(Value::Position(_))),
+            "{name}"
+        );
+    }
+    assert_eq!(run_ok(&mut fresh, "d"), "+-1");
+    assert_eq!(run_ok(&mut fresh, "pos"), "+-1");
+    assert_eq!(run_ok(&mut fresh, "pair"), "[+-1, *]");
+    assert!(run_text(&mut fresh, "tab").contains("unknown variable `tab`"));
     let _ = std::fs::remove_dir_all(&dir);
 }

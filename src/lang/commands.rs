@@ -94,7 +94,7 @@ pub static COMMANDS: &[Command] = &[
         aliases: &[],
         usage: ":save FILE",
         summary: "write the variables and user functions as a script",
-        help: "`:save FILE` writes every user function (as defined) and every variable (as `name =\nvalue`, values printed in full) to FILE as a script; `:load FILE` in a fresh session\nrestores them exactly. Values that do not read back (positions, thermographs, tables,\noutcome classes) are left out with a comment saying so. Example: `:save work.cgt`.",
+        help: "`:save FILE` writes every user function (as defined) and every variable (as `name =\nvalue`, values printed in full) to FILE as a script; `:load FILE` in a fresh session\nrestores them exactly. A position is written as the call that built it (`d = dom(3, 3)`),\nso it reads back as the same position. Values that do not read back (thermographs, tables,\noutcome classes) are left out with a comment saying so. Example: `:save work.cgt`.",
         run: save,
     },
     Command {

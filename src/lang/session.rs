@@ -219,17 +219,30 @@ impl Session {
         lines.join("\n")
     }
 
+    /// The text `:save` writes for a value, if it reads back as that value: games, booleans,
+    /// strings and threat games as printed, a position as the expression that built it
+    /// (`dom(3, 3)`: it reads back as the same position), lists item by item.
+    fn saved_text(&mut self, v: &Value) -> Option<String> {
+        match v {
+            Value::Game(_) | Value::Bool(_) | Value::Str(_) | Value::Threat(_) => {
+                Some(self.show_full(v))
+            }
+            Value::Position(p) => p.source().map(str::to_string),
+            Value::List(items) => {
+                let mut parts = Vec::with_capacity(items.len());
+                for x in items {
+                    parts.push(self.saved_text(x)?);
+                }
+                Some(format!("[{}]", parts.join(", ")))
+            }
+            _ => None,
+        }
+    }
+
     /// The script `:save` writes: the user functions as defined, then `name = value` for
     /// every variable whose value reads back. Returns it with the numbers of functions and
     /// variables written and the variables left out (with their types).
     pub(crate) fn session_script(&mut self) -> (String, usize, usize, Vec<String>) {
-        fn reads_back(v: &Value) -> bool {
-            match v {
-                Value::Game(_) | Value::Bool(_) | Value::Str(_) | Value::Threat(_) => true,
-                Value::List(items) => items.iter().all(reads_back),
-                _ => false,
-            }
-        }
         let mut text =
             String::from("# cgcalc session written by :save; `:load FILE` restores it\n");
         let defs = self.function_definitions();
@@ -244,8 +257,7 @@ impl Session {
             .collect();
         let (mut written, mut skipped) = (0, Vec::new());
         for (name, v) in vars {
-            if reads_back(&v) {
-                let shown = self.show_full(&v);
+            if let Some(shown) = self.saved_text(&v) {
                 text.push_str(&format!("{name} = {shown};\n"));
                 written += 1;
             } else {
