@@ -419,7 +419,10 @@ fn errors_point_at_the_source_and_keep_the_session() {
         ("for in 1..3 {1}", "`in` is a reserved name"),
         ("for n 1..3 {1}", "expected `in` after `for n`"),
         ("for n in 1..3 n", "expected `{` to open the block of `for`"),
-        ("if 1 < 2 {1", "expected `}` to close the block of `if`"),
+        (
+            "if 1 < 2 {1",
+            "1:10: error: unclosed `{`: the statement ends before its `}`",
+        ),
         ("1..2..3", "a range has one `..`"),
         (
             "1..1/2",

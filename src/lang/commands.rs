@@ -355,6 +355,9 @@ const HELP_SYNTAX: &str = "Notation (language.md):
   g = expr   g := expr   a; b   expr;   # comment   // comment   assert expr
   _  [a, b]  xs[0]  1..10  for x in xs { }  if c { } else { }  f(n) = expr
                        programs: see `:help workflow`
+A statement goes on over several lines while a bracket is open, but a line that begins at
+column 1 with `x =`, `f(n) =`, `assert` or a :command starts a new statement when a ( or [
+is open: the bracket left open is an error, shown at the bracket.
 ";
 
 const HELP_WORKFLOW: &str = "Programs (language.md, research workflow):
