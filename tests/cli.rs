@@ -422,6 +422,64 @@ fn number(line: &str, key: &str) -> Option<f64> {
     line[start..end].parse().ok()
 }
 
+/// A statement that fails to parse is shown whole by `--echo` and in the JSON `input` (the
+/// issue: only its last line was), with its first line as `line`; an unclosed bracket is
+/// reported at the bracket, in the file's line and column, and the line after it that begins
+/// a new statement at column 1 runs on its own instead of being swallowed.
+#[test]
+fn a_statement_that_fails_to_parse_is_shown_whole() {
+    let p = temp_script(
+        "whole.cgt",
+        "k = [1,\n  2 3]\ny = temp({2|-1}\n\n# a note\nz = 5\nz\n",
+    );
+    let path = p.to_string_lossy().into_owned();
+    let o = cgcalc(&["--json", &path], "");
+    let out = text(&o.stdout);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    assert_eq!(field(lines[0], "input").as_deref(), Some("k = [1,\n  2 3]"));
+    assert_eq!(number(lines[0], "line"), Some(1.0));
+    assert_eq!(number(lines[0], "error_line"), Some(2.0));
+    assert_eq!(number(lines[0], "error_column"), Some(5.0));
+    // The blank line and the comment stay with the unfinished statement; `z = 5` does not.
+    assert_eq!(
+        field(lines[1], "input").as_deref(),
+        Some("y = temp({2|-1}\n\n# a note")
+    );
+    assert_eq!(number(lines[1], "line"), Some(3.0));
+    assert_eq!(number(lines[1], "error_line"), Some(3.0));
+    assert_eq!(number(lines[1], "error_column"), Some(9.0));
+    let e = field(lines[1], "error").unwrap();
+    assert!(
+        e.starts_with(&format!(
+            "{path}:3:9: error: unclosed `(`: the statement ends before its `)`\n    y = temp({{2|-1}}\n            ^\n"
+        )),
+        "{e}"
+    );
+    assert!(
+        e.ends_with(
+            "hint: line 6 begins a new statement at column 1 (`z = 5`), so it is read on its own"
+        ),
+        "{e}"
+    );
+    assert_eq!(field(lines[2], "input").as_deref(), Some("z = 5"));
+    assert_eq!(field(lines[3], "output").as_deref(), Some("5"));
+
+    let o = cgcalc(&["--echo", "--keep-going", &path], "");
+    assert_eq!(
+        text(&o.stdout),
+        "> k = [1,\n  2 3]\n> y = temp({2|-1}\n\n# a note\n> z = 5\n5\n> z\n5\n"
+    );
+    assert_eq!(o.status.code(), Some(1));
+    // Standard input reads the same statements.
+    let o = cgcalc(&["--echo", "--keep-going"], std::fs::read(&p).unwrap());
+    assert_eq!(
+        text(&o.stdout),
+        "> k = [1,\n  2 3]\n> y = temp({2|-1}\n\n# a note\n> z = 5\n5\n> z\n5\n"
+    );
+    assert!(text(&o.stderr).contains("<stdin>:3:9: error: unclosed `(`"));
+}
+
 #[test]
 fn json_records_carry_file_line_time_and_error_position() {
     let p = temp_script(

@@ -120,16 +120,65 @@ fn reserved_and_function_names_cannot_be_assigned() {
     check("left = 3", 1, 1, 4, &["`left` is a function name"]);
 }
 
+/// The issue's script: `y = temp({2|-1}` used to swallow the lines after it and report the
+/// error at `z`, losing `z = 5`. Now the bracket is reported at itself, with the file's line
+/// and column, and the lines that begin new statements at column 1 run.
 #[test]
-fn unbalanced_brace_at_end_of_input() {
+fn an_unclosed_parenthesis_does_not_swallow_the_next_statements() {
+    let src = "x = 1\ny = temp({2|-1}\n\nw = (1\n  + 2)\nz = 5\n";
+    let mut s = Session::new();
+    let mut errs = Vec::new();
+    s.run_source(src, "t.cgt", false, &mut |r| errs.extend(r.error.clone()));
+    assert_eq!(
+        errs,
+        vec![
+            "t.cgt:2:9: error: unclosed `(`: the statement ends before its `)`\n    y = temp({2|-1}\n            ^\nhint: line 4 begins a new statement at column 1 (`w = (1`), so it is read on its own"
+        ]
+    );
+    assert!(s.variable("y").is_none());
+    for (name, value) in [("w", 3), ("z", 5)] {
+        let got = match s.variable(name) {
+            Some(cgcalc::lang::value::Value::Game(g)) => s.arena.as_number(*g),
+            _ => None,
+        };
+        assert_eq!(got, Some(cgcalc::game::Dyadic::from_int(value)), "{name}");
+    }
+}
+
+/// A bracket left open at the end of the input is reported at the bracket itself (the
+/// issue: the error used to point at the end of the input, or at the next line it swallowed).
+#[test]
+fn unclosed_bracket_is_reported_at_the_bracket() {
     check(
         "{0|1",
         1,
-        5,
         1,
-        &["expected `}`", "line 1, column 1", "end of input"],
+        1,
+        &["unclosed `{`: the statement ends before its `}`"],
     );
-    check("g = {0|1,\n  2", 2, 4, 1, &["expected `}`", "end of input"]);
+    check("g = {0|1,\n  2", 1, 5, 1, &["unclosed `{`"]);
+    check("x = [1, (2 + 3]", 1, 15, 1, &["expected `)`"]);
+    // The innermost bracket left open: `f(` is closed, `[` is not.
+    check(
+        "xs = [f(1), f(2)\n",
+        1,
+        6,
+        1,
+        &["unclosed `[`", "before its `]`"],
+    );
+    // Where the parser stopped before the end, a hint says where and why.
+    check(
+        "y = temp({2|-1}\n  w = 3",
+        1,
+        9,
+        1,
+        &[
+            "unclosed `(`",
+            "hint: the parser stopped at line 2, column 3: expected `,` or `)` in the arguments of `temp`, found `w`",
+        ],
+    );
+    // An error before the bracket is reported first.
+    check("x = 1 + + (2", 1, 9, 1, &["expected"]);
 }
 
 #[test]

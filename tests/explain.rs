@@ -1,6 +1,7 @@
-//! explain, why, tree, latex, tikz, mex, octal and CGSuite's names, through the session and the
-//! library. Every expected value was derived by hand (comments give the derivations); `why`
-//! witnesses are replayed move by move against the canonical options.
+//! explain, why, tree, latex, tikz, nim arithmetic (mex, nim, nimsum, nimprod), octal and
+//! CGSuite's names, through the session and the library. Every expected value was derived by
+//! hand (comments give the derivations); `why` witnesses are replayed move by move against the
+//! canonical options.
 
 mod common;
 
@@ -219,7 +220,29 @@ fn replay(a: &mut Arena, g: GameId, h: GameId, text: &str) -> bool {
     let rel_geq = header.contains(" >= ");
     // >= true: Left wins moving second; >= false: Right wins moving first; dually for <=.
     assert_eq!(winner == "Left", rel_geq == holds, "{header}");
-    let parsed: Vec<Line> = lines.map(parse_line).collect();
+    let rest: Vec<&str> = lines.collect();
+    let first = if holds { other(winner) } else { winner };
+    // At the root, a witness moving second with no room for replies says so in one line.
+    if let [only] = rest.as_slice()
+        && !only.starts_with(|c: char| c.is_ascii_digit())
+    {
+        assert!(holds, "{only}");
+        let n = moves(a, g, h, first).len();
+        let root = format!("{} - {}", a.display(g), a.display(h));
+        if n == 0 {
+            assert_eq!(*only, format!("{first} has no move in {root}"));
+        } else {
+            let lines = only
+                .strip_prefix(&format!(
+                    "(no move shown: {first} has {n} moves in {root}, more than the "
+                ))
+                .and_then(|t| t.strip_suffix(" lines of a witness)"))
+                .unwrap_or_else(|| panic!("{only}"));
+            assert!(lines.parse::<usize>().unwrap() < n, "{only}");
+        }
+        return holds;
+    }
+    let parsed: Vec<Line> = rest.iter().map(|l| parse_line(l)).collect();
     // Check the node at `label` (position `pos`, `to_move` to move) and its subtree.
     fn check(
         a: &mut Arena,
@@ -267,6 +290,23 @@ fn replay(a: &mut Arena, g: GameId, h: GameId, text: &str) -> bool {
                     assert!(moves(a, next.0, next.1, mover).is_empty(), "{}", l.label);
                     assert_eq!(to_move, winner, "only the loser runs out of moves");
                 }
+                Some(t) if t.contains("moving first") => {
+                    // Only at the root, where no reply fits: `W wins from here moving first:
+                    // X |> Y` (Left) or `X <| Y` (Right), checked by the library.
+                    assert!(prefix.is_empty() && to_move != winner, "{}", l.label);
+                    let claim = format!(
+                        "{winner} wins from here moving first: {} {} {}",
+                        l.x,
+                        if winner == "Left" { "|>" } else { "<|" },
+                        l.y
+                    );
+                    assert_eq!(t, &claim, "{}", l.label);
+                    assert!(if winner == "Left" {
+                        !a.leq(next.0, next.1)
+                    } else {
+                        !a.geq(next.0, next.1)
+                    });
+                }
                 Some(t) => {
                     // `W wins from here moving second: X rel Y`, checked by the library.
                     let claim = format!(
@@ -286,12 +326,7 @@ fn replay(a: &mut Arena, g: GameId, h: GameId, text: &str) -> bool {
             }
         }
     }
-    let first = if holds { other(winner) } else { winner };
-    if holds && moves(a, g, h, first).is_empty() {
-        assert!(parsed.is_empty());
-    } else {
-        check(a, &parsed, "", (g, h), first, winner);
-    }
+    check(a, &parsed, "", (g, h), first, winner);
     holds
 }
 
@@ -309,6 +344,44 @@ fn why_up_is_not_above_star_replays() {
         "{out}"
     );
     assert_eq!(out.lines().count(), 7, "{out}");
+}
+
+/// why at depth 1: a second-player win has no room for a reply, so the opponent's moves are
+/// shown with the claim the winner wins moving first (the issue: only a header was printed).
+/// ^ >= 0: Right's one move ^ -> * leaves * - 0 = *, which Left wins moving first (* |> 0).
+/// *2 <= *2: Left's four moves (X or Y to 0 or *) each leave a nimber *1, *2 or its mirror,
+/// fuzzy with 0, which Right wins moving first.
+#[test]
+fn why_at_depth_one_shows_what_fits() {
+    let mut s = Session::new();
+    let out = run_ok(&mut s, "why(^ >= 0, 1)");
+    assert_eq!(
+        out,
+        format!(
+            "^ >= 0 is true: Left wins ^ - 0 when Right moves first\n{}\n\
+             1. Right moves X: ^ -> *; now * - 0; Left wins from here moving first: * |> 0",
+            why::MOVES_NOTE
+        )
+    );
+    let out = run_ok(&mut s, "why(*2 <= *2, 1)");
+    let (g, h) = (game_var(&mut s, "*2"), game_var(&mut s, "*2"));
+    assert!(replay(&mut s.arena, g, h, &out), "{out}");
+    assert_eq!(out.lines().count(), 2 + 4, "{out}");
+    assert!(
+        out.contains(
+            "1. Left moves X: *2 -> 0; now 0 - *2; Right wins from here moving first: 0 <| *2"
+        ),
+        "{out}"
+    );
+    // No move at all: said in a line of its own.
+    let out = run_ok(&mut s, "why(0 >= 0)");
+    assert!(out.ends_with("\nRight has no move in 0 - 0"), "{out}");
+    // More moves than the 60 lines of a witness: said plainly, not a bare header.
+    let out = run_ok(&mut s, "why(*40 >= *40, 1)");
+    assert!(
+        out.ends_with("\n(no move shown: Right has 80 moves in *40 - *40, more than the 60 lines of a witness)"),
+        "{out}"
+    );
 }
 
 /// Every comparison operator: the facts shown replay, and the verdict agrees with the
@@ -369,6 +442,11 @@ fn why_random_games_replay() {
                 depth: 12,
                 lines: 9,
             },
+            Limits {
+                depth: 1,
+                lines: 60,
+            },
+            Limits { depth: 1, lines: 2 },
         ] {
             let (holds, text) = why::witness(&mut a, g, h, fact, limits);
             let want = match fact {
@@ -526,27 +604,202 @@ fn tikz_walls() {
     let _ = std::fs::remove_file(&path);
 }
 
-// ---------------------------------------------------------------- mex and octal
+// ---------------------------------------------------------------- nim arithmetic, mex, octal
 
+/// mex is the least excluded nimber (language.md, nim arithmetic): naturals are read as
+/// nimbers, lists element by element, and the result is always `*k`.
 #[test]
 fn mex_values() {
     let mut s = Session::new();
     common::assert_outputs(
         &mut s,
         &[
-            ("mex(0, 1, 3)", "2"),
+            // 0, 1 present, 2 missing.
+            ("mex(0, 1, 3)", "*2"),
             ("mex()", "0"),
             ("mex(1, 2)", "0"),
             ("mex(*, *2)", "0"),
             ("mex(0, *, *2)", "*3"),
+            // left(*3) = [0, *, *2].
             ("mex(left(*3))", "*3"),
             ("mex(left(*3), 3, 5)", "*4"),
+            ("nimval(mex(0, 1, 3))", "2"),
+            // A mex result adds as a nimber: *2 + *3 = *1 (2 xor 3), not the integer 5.
+            ("mex(0, 1) + mex(0, 1, 2)", "*"),
         ],
     );
     let out = run_text(&mut s, "mex(0, -1)\nmex(1/2)\nmex(true)");
     assert!(out.contains("t.cgt:1:8: error: mex takes natural numbers and nimbers, not -1"));
     assert!(out.contains("not 1/2"));
     assert!(out.contains("not a boolean"));
+}
+
+/// Grundy's game (a move splits a heap into two unequal nonempty heaps), by the definition in
+/// Rust: g(n) = mex { g(a) xor g(n - a) : 1 <= a < n - a }.
+fn grundys_game(n: usize) -> Vec<u32> {
+    let mut g: Vec<u32> = Vec::new();
+    for m in 0..=n {
+        let seen: Vec<u32> = (1..m)
+            .filter(|&a| a < m - a)
+            .map(|a| g[a] ^ g[m - a])
+            .collect();
+        g.push((0..).find(|v| !seen.contains(v)).unwrap());
+    }
+    g
+}
+
+/// The issue's recursion written the natural way: `mex` returns nimbers, so `+` between
+/// them is nim addition. Values: OEIS A002188 (0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3 for
+/// n = 0..13; integer addition gave 0 at n = 13), and the brute force above up to n = 60.
+#[test]
+fn grundys_game_by_mex_adds_as_nimbers() {
+    let mut s = Session::new();
+    run_ok(
+        &mut s,
+        "gr(n) = mex([gr(a) + gr(n-a) for a in 1..n-1 if a < n - a])",
+    );
+    assert_eq!(
+        run_ok(&mut s, "[nimval(gr(n)) for n in 0..13]"),
+        "[0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3]"
+    );
+    assert_eq!(
+        run_ok(&mut s, "[gr(n) for n in 0..13]"),
+        "[0, 0, 0, *, 0, *2, *, 0, *2, *, 0, *2, *, *3]"
+    );
+    let brute: Vec<String> = grundys_game(60).iter().map(u32::to_string).collect();
+    assert_eq!(
+        run_ok(&mut s, "[nimval(gr(n)) for n in 0..60]"),
+        format!("[{}]", brute.join(", "))
+    );
+}
+
+/// `period` and `table` take the nimbers mex gives. The subtraction game {1, 2, 3} has
+/// G(n) = mex{G(n-1), G(n-2), G(n-3)} = n mod 4 (WW ch. 4): *0, *1, *2, *3 repeated.
+#[test]
+fn period_and_table_of_nimbers() {
+    let mut s = Session::new();
+    run_ok(&mut s, "s(n) = mex([s(n-k) for k in 1..3 if k <= n])");
+    assert_eq!(
+        run_ok(&mut s, "period([s(n) for n in 0..20])"),
+        "preperiod 0, period 4"
+    );
+    assert_eq!(
+        run_ok(&mut s, "table([s(n), nimval(s(n))] for n in 3..5)"),
+        "n  s(n)  nimval(s(n))\n-  ----  ------------\n3  *3    3\n4  0     0\n5  *     1"
+    );
+}
+
+/// nim(k) turns an integer into *k; nimsum and nimprod work on natural numbers.
+#[test]
+fn nim_sum_and_product_in_the_calculator() {
+    let mut s = Session::new();
+    common::assert_outputs(
+        &mut s,
+        &[
+            // 5 xor 3 = 101 xor 011 = 110.
+            ("nimsum(5, 3) == 6", "true"),
+            ("nim(3) + nim(5) == *6", "true"),
+            ("nim(3) + nim(5)", "*6"),
+            ("nim(0)", "0"),
+            ("k = 7; nim(k - 2)", "*5"),
+            ("nimval(nim(4294967295))", "4294967295"),
+            ("[nim(n) for n in 0..3]", "[0, *, *2, *3]"),
+            // 1 xor 2 xor ... xor 7 = 0; lists are read element by element.
+            ("nimsum(1..7)", "0"),
+            ("nimsum([1, 2], 4)", "7"),
+            ("nimsum()", "0"),
+            // ONAG ch. 6: 2.2 = 3, 4.4 = 6 (= 3.4/2), 16.16 = 24 (= 3.16/2): F.F = 3F/2 for
+            // every Fermat 2-power F.
+            ("nimprod(2, 2)", "3"),
+            ("nimprod(4, 4)", "6"),
+            ("nimprod(16, 16)", "24"),
+            ("nimprod(4294967296, 4294967296)", "6442450944"),
+            ("nimprod(0, 12345)", "0"),
+            ("nimprod(1, 12345)", "12345"),
+            // 2^64 - 1 is a natural below 2^64; so is its product with itself.
+            ("nimprod(18446744073709551615, 1)", "18446744073709551615"),
+        ],
+    );
+    let out = run_text(
+        &mut s,
+        "nimsum(*3, 1)\nnimsum(-1)\nnimprod(1/2, 1)\nnimsum(18446744073709551616)\nnim(-1)\nnim(*2)\nnimprod(true, 1)",
+    );
+    for expected in [
+        "t.cgt:1:8: error: nimsum takes natural numbers, not the nimber *3: nimbers already add by nim addition (*a + *b), and nimval(*3) is 3",
+        "t.cgt:2:8: error: nimsum takes natural numbers, not -1",
+        "t.cgt:3:9: error: nimprod takes natural numbers, not 1/2",
+        "t.cgt:4:8: error: nimsum takes natural numbers below 2^64, not 18446744073709551616",
+        "t.cgt:5:5: error: expected an integer from 0 to 4294967295",
+        "t.cgt:6:5: error: expected an integer from 0 to 4294967295",
+        "t.cgt:7:9: error: nimprod takes natural numbers, not a boolean",
+    ] {
+        assert!(out.contains(expected), "missing `{expected}` in\n{out}");
+    }
+}
+
+/// Conway's definition of the nim product, by brute force: a.b = mex { a'.b + a.b' + a'.b' :
+/// a' < a, b' < b } with nim sums (ONAG ch. 6), for a, b < 64 (products below 256: the
+/// nimbers below 256 are a field).
+#[test]
+fn nim_product_agrees_with_conways_definition() {
+    use cgcalc::analysis::nimber::nim_product;
+    const N: usize = 64;
+    let mut p = vec![[0u64; N]; N];
+    for a in 0..N {
+        for b in 0..N {
+            let mut seen = [false; 256];
+            for a2 in 0..a {
+                for b2 in 0..b {
+                    seen[(p[a2][b] ^ p[a][b2] ^ p[a2][b2]) as usize] = true;
+                }
+            }
+            p[a][b] = seen.iter().position(|&x| !x).unwrap() as u64;
+        }
+    }
+    for (a, row) in p.iter().enumerate() {
+        for (b, &want) in row.iter().enumerate() {
+            assert_eq!(nim_product(a as u64, b as u64), want, "{a}.{b}");
+        }
+    }
+    // The values the brief quotes, from the definition: 2.2 = 3, 4.4 = 6, 16.16 = 24.
+    assert_eq!((p[2][2], p[4][4], p[16][16]), (3, 6, 24));
+}
+
+/// Above the brute force: the naturals below 2^64 are the field GF(2^64) under nim sum and
+/// product (ONAG ch. 6), so the product is commutative, associative and distributes over xor,
+/// every Fermat 2-power squares to 3F/2, and x^(2^64 - 1) = 1 for x != 0 (the multiplicative
+/// group has 2^64 - 1 elements), checked on random values.
+#[test]
+fn nim_product_makes_a_field_below_2_pow_64() {
+    use cgcalc::analysis::nimber::nim_product;
+    fn power(mut x: u64, mut e: u64) -> u64 {
+        let mut acc = 1;
+        while e > 0 {
+            if e & 1 == 1 {
+                acc = nim_product(acc, x);
+            }
+            x = nim_product(x, x);
+            e >>= 1;
+        }
+        acc
+    }
+    for k in 0..6 {
+        let f = 1u64 << (1 << k);
+        assert_eq!(nim_product(f, f), f + f / 2, "F = 2^{}", 1 << k);
+    }
+    let mut rng = Rng::new(26);
+    for _ in 0..iterations(2000) {
+        let (a, b, c) = (rng.next_u64(), rng.next_u64(), rng.next_u64());
+        assert_eq!(nim_product(a, b), nim_product(b, a));
+        assert_eq!(
+            nim_product(nim_product(a, b), c),
+            nim_product(a, nim_product(b, c))
+        );
+        assert_eq!(nim_product(a, b ^ c), nim_product(a, b) ^ nim_product(a, c));
+        if a != 0 {
+            assert_eq!(power(a, u64::MAX), 1, "{a}");
+        }
+    }
 }
 
 #[test]

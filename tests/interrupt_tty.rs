@@ -194,6 +194,12 @@ fn continuation_prompt_and_bare_quit_hint() {
     tty.wait_for("^C\n>", Duration::from_secs(5));
     tty.line("1 + 1");
     tty.wait_for("\n2\n", Duration::from_secs(5));
+    // A missing `)`: the next line, a new statement at column 1, ends the wait; the bracket
+    // is reported and the new statement runs.
+    tty.line("y = temp({2|-1}");
+    tty.line("z = 40 + 2");
+    tty.wait_for("error: unclosed `(`", Duration::from_secs(5));
+    tty.wait_for("\n42\n", Duration::from_secs(5));
 }
 
 #[cfg(unix)]

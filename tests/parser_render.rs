@@ -25,13 +25,19 @@ fn render_counts_chars_and_handles_end_of_input() {
     let src = "x = \"é\" + {1|2";
     let e = parse_program(src).unwrap_err();
     let r = e.render(src, "<repl>");
-    // `{` is the 11th char (the é is 2 bytes); the error is at end of input, column 15.
+    // `{` is the 11th char (the é is 2 bytes); an unclosed bracket is reported at itself.
     assert!(
-        r.starts_with("<repl>:1:15: error: expected `}` to close the `{` at line 1, column 11"),
+        r.starts_with("<repl>:1:11: error: unclosed `{`: the statement ends before its `}`"),
         "{r}"
     );
     let caret = r.lines().nth(2).unwrap();
-    assert_eq!(caret, format!("    {}^", " ".repeat(14)));
+    assert_eq!(caret, format!("    {}^", " ".repeat(10)));
+    // An error at the end of the input: one column past the last char.
+    let src = "x = \"é\" +";
+    let r = parse_program(src).unwrap_err().render(src, "<repl>");
+    assert!(r.starts_with("<repl>:1:10: error: expected "), "{r}");
+    let caret = r.lines().nth(2).unwrap();
+    assert_eq!(caret, format!("    {}^", " ".repeat(9)));
 }
 
 #[test]

@@ -443,10 +443,11 @@ fn slash_errors() {
     let e = err("{1|2");
     assert!(
         e.message
-            .contains("expected `}` to close the `{` at line 1, column 1"),
+            .contains("unclosed `{`: the statement ends before its `}`"),
         "{}",
         e.message
     );
+    assert_eq!(e.span.map(|s| s.start), Some(0));
     let e = err("g = {1|2)");
     assert!(
         e.message
@@ -505,10 +506,12 @@ fn calls_and_strings() {
     assert!(err("\"open").message.contains("unterminated"));
     let e = err("pow(^,3");
     assert!(
-        e.message.contains("expected `)` to close the `(`"),
+        e.message
+            .contains("unclosed `(`: the statement ends before its `)`"),
         "{}",
         e.message
     );
+    assert_eq!(e.span.map(|s| s.start), Some(3));
     assert!(err(")").message.contains("unexpected `)`"));
     assert!(err("1 )").message.contains("unexpected `)`"));
     assert!(err("()").message.contains("empty"));
@@ -574,4 +577,66 @@ fn is_incomplete_tracks_brackets_and_strings() {
     assert!(!is_incomplete("# {"));
     assert!(!is_incomplete("// ("));
     assert!(is_incomplete("{1\n:2"));
+}
+
+/// A line that begins a new statement at column 1 ends an unfinished `(` or `[` (language
+/// rule in grammar/cgcalc.ebnf, section 1): the REPL and stdin stop waiting, and the line is
+/// a statement group of its own.
+#[test]
+fn a_statement_at_column_one_ends_an_open_parenthesis() {
+    for line in [
+        "z = 5",
+        "z := 5",
+        "_x=1",
+        "f(n) = n",
+        "g ( a , b ) := a",
+        "f() = 1",
+        "assert 1 == 1",
+        ":vars",
+        ":time on",
+        ":help\n",
+    ] {
+        assert!(starts_statement(line), "{line:?}");
+    }
+    for line in [
+        " z = 5",
+        "z == 5",
+        "z",
+        "2, 3]",
+        "for n in 1..3)",
+        "if n > 1]",
+        "f(n) == 3",
+        "f(1) = 3",
+        "asserted",
+        ":2",
+        ":nosuchcommand",
+        ":time)",
+        "# x = 1",
+        "\"x = 1\"",
+    ] {
+        assert!(!starts_statement(line), "{line:?}");
+    }
+    let src = "y = temp({2|-1}\nz = 5\n";
+    assert_eq!(
+        first_group(src),
+        GroupEnd {
+            len: 16,
+            open: false,
+            cut: true
+        }
+    );
+    assert!(!is_incomplete(src));
+    assert!(!is_incomplete("xs = [1,\nassert 1 == 1"));
+    assert!(!is_incomplete("f(\n:vars"));
+    // Indented, or not a statement, or inside braces (a block's statements): still open.
+    assert!(is_incomplete("y = temp({2|-1}\n  z = 5\n"));
+    assert!(is_incomplete("t = table([n]\nfor n in 1..3"));
+    assert!(is_incomplete("for n in 1..3 {\nx = n\n"));
+    assert!(is_incomplete("g = {1,\nx = 2"));
+    assert!(is_incomplete("s = \"(\nx = 1"));
+    // The group after the cut is what the REPL waits for.
+    assert!(is_incomplete("y = temp(\nz = [1,\n"));
+    // The innermost bracket decides: a block inside parentheses is not cut.
+    assert!(is_incomplete("f(if 1 < 2 {\nx = 1\n"));
+    assert!(!is_incomplete("for n in 1..2 {\n  x = temp(n\ny = 2\n}"));
 }

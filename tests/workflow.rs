@@ -6,6 +6,7 @@ mod common;
 
 use cgcalc::lang::Session;
 use cgcalc::lang::parser::parse_program;
+use cgcalc::lang::value::Value;
 use common::{run_ok, run_text};
 
 fn session() -> Session {
@@ -255,6 +256,43 @@ fn list_functions() {
     );
 }
 
+/// Positions in tables are valued when the table is printed (language.md), in every column
+/// and grid cell. Domineering 2 x 1: Left's one vertical domino leaves nothing, Right has no
+/// move: {0|} = 1. 2 x 2: Left's domino leaves a 2 x 1 column (1), Right's a 1 x 2 row (-1):
+/// {1|-1} = +-1, of temperature 1. 1 x 2: Right's one horizontal domino, {|0} = -1.
+#[test]
+fn positions_in_tables_are_valued_when_printed() {
+    let mut s = session();
+    assert_eq!(
+        run_ok(&mut s, "table([dom(2,n), temp(dom(2,n))] for n in 1..2)"),
+        "n  dom(2,n)  temp(dom(2,n))\n-  --------  --------------\n1  1         -1\n2  +-1       1"
+    );
+    assert_eq!(
+        run_ok(&mut s, "table(dom(m,n) for m in 1..2 for n in 2..2)"),
+        "m\\n  2\n1    -1\n2    +-1"
+    );
+    // The issue's table: no cell is left "not computed yet", and each first-column cell is
+    // what the position prints on its own.
+    let out = run_ok(&mut s, "table([dom(2,n), temp(dom(2,n))] for n in 1..5)");
+    assert!(!out.contains("not computed"), "{out}");
+    for n in 1..=5 {
+        let alone = run_ok(&mut s, &format!("dom(2,{n})"));
+        let row = out.lines().nth(n + 1).unwrap();
+        let cells: Vec<&str> = row.split_whitespace().collect();
+        assert_eq!(
+            cells[..2],
+            [n.to_string().as_str(), alone.as_str()],
+            "{out}"
+        );
+    }
+    // A stored table too, and a list in a table cell.
+    run_text(&mut s, "t = table([[dom(1,2)], dom(2,1)] for n in 1..1);");
+    assert_eq!(
+        run_ok(&mut s, "t"),
+        "n  [dom(1,2)]  dom(2,1)\n-  ----------  --------\n1  [-1]        1"
+    );
+}
+
 #[test]
 fn tables_print_aligned_and_export() {
     let mut s = session();
@@ -381,7 +419,10 @@ fn errors_point_at_the_source_and_keep_the_session() {
         ("for in 1..3 {1}", "`in` is a reserved name"),
         ("for n 1..3 {1}", "expected `in` after `for n`"),
         ("for n in 1..3 n", "expected `{` to open the block of `for`"),
-        ("if 1 < 2 {1", "expected `}` to close the block of `if`"),
+        (
+            "if 1 < 2 {1",
+            "1:10: error: unclosed `{`: the statement ends before its `}`",
+        ),
         ("1..2..3", "a range has one `..`"),
         (
             "1..1/2",
@@ -458,18 +499,30 @@ fn save_and_load_restore_the_session() {
         "th = {on|*}",
         "pos = dom(2, 2)",
         "tab = table(n for n in 1..3)",
+        "k = 3",
+        "pair = [dom(k, k), domineering(\".#|..\")]",
     ];
     for line in setup {
         run_ok(&mut s, line);
     }
+    // A position not valued yet is saved too: as the call that builds it (the issue).
+    run_text(&mut s, "d = dom(3,3);");
     let out = run_ok(&mut s, &format!(":save {}", file.display()));
     assert_eq!(
         out,
         format!(
-            "saved 3 functions and 5 variables to {} (left out: pos (position), tab (table))",
+            "saved 3 functions and 9 variables to {} (left out: tab (table))",
             file.display()
         )
     );
+    let script = std::fs::read_to_string(&file).unwrap();
+    for line in [
+        "d = dom(3, 3);",
+        "pos = dom(2, 2);",
+        "pair = [dom(3, 3), domineering(\".#|..\")];",
+    ] {
+        assert!(script.lines().any(|l| l == line), "{line} in\n{script}");
+    }
     let mut fresh = session();
     run_ok(&mut fresh, &format!(":load {}", file.display()));
     for name in ["big", "deep", "xs", "flag", "th"] {
@@ -490,6 +543,17 @@ fn save_and_load_restore_the_session() {
         assert_eq!(run_ok(&mut s, call), run_ok(&mut fresh, call), "{call}");
     }
     assert_eq!(run_ok(&mut fresh, "u(3)"), "^^*");
-    assert!(run_text(&mut fresh, "pos").contains("unknown variable `pos`"));
+    // Positions read back as positions, with their values: 2 x 2 and 3 x 3 Domineering are
+    // +-1 (WW ch. 5); `.#|..` leaves Left one move and Right one, each ending the game: *.
+    for name in ["d", "pos"] {
+        assert!(
+            matches!(fresh.variable(name), Some(Value::Position(_))),
+            "{name}"
+        );
+    }
+    assert_eq!(run_ok(&mut fresh, "d"), "+-1");
+    assert_eq!(run_ok(&mut fresh, "pos"), "+-1");
+    assert_eq!(run_ok(&mut fresh, "pair"), "[+-1, *]");
+    assert!(run_text(&mut fresh, "tab").contains("unknown variable `tab`"));
     let _ = std::fs::remove_dir_all(&dir);
 }

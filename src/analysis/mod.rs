@@ -1,7 +1,7 @@
 //! Analysis of games built on the algebra: cooling and heating, reduced canonical forms, atomic
-//! weights, incentives, powers, structure counts and thermograph plots. (Thermographs, mean and
-//! temperature themselves live in [`crate::game`]: the printer needs the mean to write
-//! `Tiny`/`Miny`.)
+//! weights, incentives, powers, structure counts, nim arithmetic and thermograph plots.
+//! (Thermographs, mean and temperature themselves live in [`crate::game`]: the printer needs
+//! the mean to write `Tiny`/`Miny`.)
 //!
 //! Functions that memoise run on an [`Analysis`]: the session's arena together with the
 //! session-level [`AnalysisCaches`], so the arena never holds analysis state.
@@ -10,6 +10,7 @@ pub mod atomic;
 pub mod cooling;
 pub mod explain;
 pub mod incentives;
+pub mod nimber;
 pub mod octal;
 pub mod period;
 pub mod plot;

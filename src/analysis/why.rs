@@ -12,7 +12,9 @@
 //! moving second; the witness of winning *moving second* lists every move of the opponent,
 //! each with one winning reply. Lines are numbered like an outline (`1.2.1.`), and the play
 //! stops at a bounded depth or line count with a claim (`Right wins from here moving second:
-//! X <= Y`) that the reader can check with the calculator's own comparison.
+//! X <= Y`) that the reader can check with the calculator's own comparison. At the root, where
+//! the limits leave no room for a reply, the opponent's moves are listed with claims that the
+//! winner wins from there moving first (`X |> Y`).
 
 use std::fmt::Write;
 
@@ -123,7 +125,7 @@ pub fn witness(a: &mut Arena, g: GameId, h: GameId, fact: Fact, limits: Limits) 
     let header = if holds {
         let winner = fact.second_player();
         let mover = winner.other();
-        w.second(root, winner, "", 0);
+        w.second_at_root(root, winner);
         format!(
             "{gs} {sym} {hs} is true: {} wins {gs} - {hs} when {} moves first",
             winner.name(),
@@ -224,6 +226,44 @@ impl Writer<'_> {
         self.lines[idx].push_str(&tail);
     }
 
+    /// The witness of `winner` winning the root `p` moving second. A claim about the root
+    /// itself would only repeat the header, so where the limits leave no room for the
+    /// opponent's moves with their replies (depth 1, or more moves than lines) the moves are
+    /// listed alone, each with the checkable claim that `winner` wins from there moving first
+    /// (`X |> Y` for Left, `X <| Y` for Right); with more moves than lines, a line says so.
+    fn second_at_root(&mut self, p: Pos, winner: Side) {
+        let tail = self.second(p, winner, "", 0);
+        if tail.is_empty() {
+            return;
+        }
+        let mover = winner.other();
+        let moves = self.moves(p, mover);
+        let (x, y) = (self.a.display(p.g), self.a.display(p.h));
+        if moves.is_empty() {
+            self.lines
+                .push(format!("{} has no move in {x} - {y}", mover.name()));
+            return;
+        }
+        if moves.len() > self.limits.lines {
+            self.lines.push(format!(
+                "(no move shown: {} has {} moves in {x} - {y}, more than the {} lines of a witness)",
+                mover.name(),
+                moves.len(),
+                self.limits.lines
+            ));
+            return;
+        }
+        let rel = if winner == Side::Left { "|>" } else { "<|" };
+        for (i, m) in moves.into_iter().enumerate() {
+            let (x, y) = (self.a.display(m.after.g), self.a.display(m.after.h));
+            let claim = format!(
+                "; {} wins from here moving first: {x} {rel} {y}",
+                winner.name()
+            );
+            self.line(&(i + 1).to_string(), mover, m, &claim);
+        }
+    }
+
     /// `winner` wins `p` moving second: every move of the opponent, each with a winning
     /// reply. Returns what to append to the line that led here (`; Left has no move`, or the
     /// claim that stands for the rest of the play when the limits are reached).
@@ -300,6 +340,31 @@ mod tests {
                  1.1. Left moves X: * -> 0; now 0 - 0; Right has no move"
             )
         );
+    }
+
+    /// At depth 1 there is no room for a reply: Right's only move ^ -> * is shown with the
+    /// claim that Left wins * - 0 moving first (* |> 0: * is fuzzy with 0).
+    #[test]
+    fn depth_one_shows_the_opponents_moves() {
+        let mut a = Arena::new();
+        let (up, zero) = (a.up_multiple(1, 0), a.zero());
+        let limits = Limits {
+            depth: 1,
+            lines: 60,
+        };
+        let (holds, text) = witness(&mut a, up, zero, Fact::Geq, limits);
+        assert!(holds);
+        assert_eq!(
+            text,
+            format!(
+                "^ >= 0 is true: Left wins ^ - 0 when Right moves first\n{MOVES_NOTE}\n\
+                 1. Right moves X: ^ -> *; now * - 0; Left wins from here moving first: * |> 0"
+            )
+        );
+        // 0 >= 0: Right has no move at all.
+        let (holds, text) = witness(&mut a, zero, zero, Fact::Geq, Limits::default());
+        assert!(holds);
+        assert!(text.ends_with("\nRight has no move in 0 - 0"), "{text}");
     }
 
     /// Limits turn the rest of the play into a checkable claim.

@@ -192,6 +192,17 @@ impl Dyadic {
         (!self.is_big() && self.exp == 0).then_some(self.num)
     }
 
+    /// The value as a `u64` if it is a natural number below 2^64.
+    pub fn to_u64(self) -> Option<u64> {
+        if !self.is_big() {
+            return (self.exp == 0)
+                .then(|| u64::try_from(self.num).ok())
+                .flatten();
+        }
+        let (n, exp) = self.parts();
+        (exp == 0).then(|| u64::try_from(&n).ok()).flatten()
+    }
+
     /// The value as an `f64` when that is exact (an inline numerator below 2^53 in magnitude),
     /// else NaN, which compares false with everything: a filter that skips work when `a > b`
     /// stays exact on these keys.

@@ -94,7 +94,7 @@ pub static COMMANDS: &[Command] = &[
         aliases: &[],
         usage: ":save FILE",
         summary: "write the variables and user functions as a script",
-        help: "`:save FILE` writes every user function (as defined) and every variable (as `name =\nvalue`, values printed in full) to FILE as a script; `:load FILE` in a fresh session\nrestores them exactly. Values that do not read back (positions, thermographs, tables,\noutcome classes) are left out with a comment saying so. Example: `:save work.cgt`.",
+        help: "`:save FILE` writes every user function (as defined) and every variable (as `name =\nvalue`, values printed in full) to FILE as a script; `:load FILE` in a fresh session\nrestores them exactly. A position is written as the call that built it (`d = dom(3, 3)`),\nso it reads back as the same position. Values that do not read back (thermographs, tables,\noutcome classes) are left out with a comment saying so. Example: `:save work.cgt`.",
         run: save,
     },
     Command {
@@ -355,6 +355,9 @@ const HELP_SYNTAX: &str = "Notation (language.md):
   g = expr   g := expr   a; b   expr;   # comment   // comment   assert expr
   _  [a, b]  xs[0]  1..10  for x in xs { }  if c { } else { }  f(n) = expr
                        programs: see `:help workflow`
+A statement goes on over several lines while a bracket is open, but a line that begins at
+column 1 with `x =`, `f(n) =`, `assert` or a :command starts a new statement when a ( or [
+is open: the bracket left open is an error, shown at the bracket.
 ";
 
 const HELP_WORKFLOW: &str = "Programs (language.md, research workflow):

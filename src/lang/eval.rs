@@ -443,7 +443,8 @@ impl Session {
                 let args_in: Vec<Arg> = values.iter().map(|v| self.constructor_arg(v)).collect();
                 let position = (c.build)(&args_in).map_err(|e| arg_error(e, args, span))?;
                 Ok(Value::Position(std::sync::Arc::new(
-                    super::value::ModulePosition::new(position),
+                    super::value::ModulePosition::new(position)
+                        .with_source(constructor_call(c.name, &args_in)),
                 )))
             }
         }
@@ -487,7 +488,8 @@ impl Session {
                 let args_in: Vec<Arg> = args.iter().map(|v| self.constructor_arg(v)).collect();
                 let position = (c.build)(&args_in).map_err(|e| CgError::at(span, e.message))?;
                 Ok(Value::Position(std::sync::Arc::new(
-                    super::value::ModulePosition::new(position),
+                    super::value::ModulePosition::new(position)
+                        .with_source(constructor_call(c.name, &args_in)),
                 )))
             }
             None => Err(CgError::at(span, format!("unknown function `{name}`"))),
@@ -824,7 +826,30 @@ fn join_conditional(a: &Value, b: &Value) -> Option<Value> {
         return None;
     };
     let joined = p.position.conditional()?.join(q.position.conditional()?)?;
+    let source = p
+        .source()
+        .zip(q.source())
+        .map(|(a, b)| format!("{a} + {b}"));
     Some(Value::Position(std::sync::Arc::new(
-        super::value::ModulePosition::new(joined),
+        super::value::ModulePosition::new(joined).with_source(source),
     )))
+}
+
+/// The call `name(arg, ...)` that builds a position again, its arguments written as values
+/// (`dom(3, 3)`, `pawns("8/8/...")`); `None` when an argument is neither an integer nor a
+/// string.
+fn constructor_call(name: &str, args: &[Arg]) -> Option<String> {
+    let mut parts = Vec::with_capacity(args.len());
+    for a in args {
+        parts.push(match a {
+            Arg::Int(n) => n.to_string(),
+            Arg::Str(s) => {
+                let mut q = String::new();
+                super::value::quote(&mut q, s);
+                q
+            }
+            Arg::Other(_) => return None,
+        });
+    }
+    Some(format!("{name}({})", parts.join(", ")))
 }

@@ -1,6 +1,6 @@
 //! Functions that explain and typeset values (`explain`, `why`, `tree`, `latex`, `tikz`) and
-//! the impartial-game helpers (`mex`, `octal`). One block of rows in the function table
-//! ([`super::functions`]), after the endgame functions.
+//! the impartial-game helpers (`mex`, `nim`, `nimsum`, `nimprod`, `octal`). One block of rows
+//! in the function table ([`super::functions`]), after the endgame functions.
 
 use std::sync::Arc;
 
@@ -11,9 +11,10 @@ use super::module_functions::int_arg;
 use super::session::Session;
 use super::value::Value;
 use crate::analysis::explain;
+use crate::analysis::nimber;
 use crate::analysis::octal::{self, OctalCode};
 use crate::analysis::why::{self, Fact, Limits};
-use crate::game::{GameId, Thermograph};
+use crate::game::{Dyadic, GameId, Thermograph};
 
 type CallResult = Result<Value, CallError>;
 
@@ -46,7 +47,7 @@ pub static EXPLAIN_FUNCTIONS: &[Builtin] = &[
             1..=2,
             Explain,
             "a checkable winning strategy that shows why a comparison holds or fails",
-            "why(G >= H) tells whether G >= H and shows why, as play in the difference X - Y with X = G\nand Y = H: G >= H iff Left wins it when Right moves first, and G <= H iff Right wins it\nwhen Left moves first. A player winning moving first gets one move to a position they win\nmoving second; a player winning moving second gets every move of the opponent, each with a\nwinning reply. Moves are canonical options (Left moves X to a Left option or Y to a Right\noption, Right the other way round), written `1.2. Left moves X: * -> 0; now 0 - *`, so each\nstep can be checked with left() and right(). Play stops at `depth` plies (default 8) or 60\nlines with a claim such as `Right wins from here moving second: 0 <= 1` that the calculator\ncan check. == != < > <> combine both facts and show both; <| and |> are one fact each.\nExample: why({0|*} >= *) shows Right's winning move {0|*} -> * and the replies to Left.",
+            "why(G >= H) tells whether G >= H and shows why, as play in the difference X - Y with X = G\nand Y = H: G >= H iff Left wins it when Right moves first, and G <= H iff Right wins it\nwhen Left moves first. A player winning moving first gets one move to a position they win\nmoving second; a player winning moving second gets every move of the opponent, each with a\nwinning reply. Moves are canonical options (Left moves X to a Left option or Y to a Right\noption, Right the other way round), written `1.2. Left moves X: * -> 0; now 0 - *`, so each\nstep can be checked with left() and right(). Play stops at `depth` plies (default 8) or 60\nlines with a claim such as `Right wins from here moving second: 0 <= 1` that the calculator\ncan check. Where no reply fits (depth 1, or more moves than lines) the opponent's first moves\nare listed alone, each with the claim that the winner wins from there moving first (X |> Y\nfor Left, X <| Y for Right). == != < > <> combine both facts and show both; <| and |> are\none fact each.\nExample: why({0|*} >= *) shows Right's winning move {0|*} -> * and the replies to Left.",
             |s, v| why_call(s, v)
         )
     },
@@ -116,9 +117,45 @@ pub static EXPLAIN_FUNCTIONS: &[Builtin] = &[
         "mex(a, b, ...)",
         0..=64,
         Impartial,
-        "the least natural number (or nimber) not among the arguments",
-        "mex(a, b, ...) is the minimum excludant: the least natural number that is not among the\narguments (natural numbers or nimbers; *k counts as k). Lists are read element by element,\nso mex(left(G)) works. The result is a nimber if an argument is a nonzero nimber, else an\ninteger. Sprague-Grundy: an impartial game's value is *mex of its options' nim values.\nExample: mex(0, 1, 3) is 2; mex(*, *2) is 0; mex(left(*3)) is *3.",
+        "the least excluded nimber: *k for the least k not among the arguments",
+        "mex(a, b, ...) is the minimum excludant as a nimber: *k for the least natural number k\nthat is not among the arguments. Arguments are nimbers or natural numbers (read as\nnimbers: 3 counts as *3); lists are read element by element, so mex(left(G)) works. The\nresult is always a nimber, so mex results add by nim addition, as Sprague-Grundy requires:\nan impartial game's value is the mex of its options' values (WW ch. 3; Siegel, CGT, IV.1).\nnimval(mex(...)) gives the integer k.\nExample: mex(0, 1, 3) is *2; mex(*, *2) is 0; Grundy's game (split a heap into two unequal\nheaps) is gr(n) = mex([gr(a) + gr(n-a) for a in 1..n-1 if a < n - a]).",
         |s, v| mex_call(s, v)
+    ),
+    builtin!(
+        "nim",
+        "nim(k)",
+        1..=1,
+        Impartial,
+        "the Nim heap of k tokens: the nimber *k",
+        "nim(k) is the nimber *k, the value of a Nim heap of k tokens, for any integer expression\nk from 0 to 2^32 - 1. It turns an integer into a nimber, so nim(a) + nim(b) is the nim sum;\nnimval(nim(k)) is k.\nExample: nim(3) + nim(5) is *6; [nim(n) for n in 0..3] is [0, *, *2, *3].",
+        |s, v| {
+            let k = int_arg(&mut s.arena, v, 0, 0..=i64::from(u32::MAX))?;
+            Ok(Value::Game(s.arena.nimber(k as u32)))
+        }
+    ),
+    builtin!(
+        "nimsum",
+        "nimsum(a, b, ...)",
+        0..=64,
+        Impartial,
+        "the nim sum (exclusive or) of natural numbers",
+        "nimsum(a, b, ...) is the nim sum of natural numbers below 2^64: their bitwise exclusive\nor (ONAG ch. 6; WW ch. 3), the n with *a + *b + ... = *n. Lists are read element by\nelement. Nimbers are refused: they already add by nim addition (*a + *b), and nimval(*a)\nis the integer a.\nExample: nimsum(5, 3) is 6; nimsum(1..7) is 0.",
+        |s, v| {
+            let xs = naturals(s, v, "nimsum")?;
+            Ok(natural(s, nimber::nim_sum(xs)))
+        }
+    ),
+    builtin!(
+        "nimprod",
+        "nimprod(a, b)",
+        2..=2,
+        Impartial,
+        "the nim product of two natural numbers",
+        "nimprod(a, b) is the nim product of natural numbers below 2^64: Conway's multiplication\na.b = mex{a'.b + a.b' + a'.b' : a' < a, b' < b} with nim sums (ONAG ch. 6), computed by\nLenstra's recursion on the Fermat 2-powers F = 2, 4, 16, 256, ... (F.F = F + F/2). With\nnimsum it makes the naturals below 2^(2^k) a field; results stay below 2^64.\nExample: nimprod(2, 2) is 3, nimprod(4, 4) is 6, nimprod(16, 16) is 24.",
+        |s, v| {
+            let xs = naturals(s, v, "nimprod")?;
+            Ok(natural(s, nimber::nim_product(xs[0], xs[1])))
+        }
     ),
     builtin!(
         "octal",
@@ -258,25 +295,19 @@ fn latex_value(s: &mut Session, v: &Value) -> Result<Value, String> {
     text(s, v).map(Value::Text)
 }
 
-/// `mex(...)`: natural numbers and nimbers, lists read element by element.
+/// `mex(...)`: natural numbers and nimbers, lists read element by element; the result is the
+/// nimber `*k` of the least excluded k (language.md, nim arithmetic).
 fn mex_call(s: &mut Session, v: &[Value]) -> CallResult {
-    fn collect(
-        s: &mut Session,
-        x: &Value,
-        i: usize,
-        out: &mut Vec<u32>,
-        nimber: &mut bool,
-    ) -> Result<(), CallError> {
+    fn collect(s: &mut Session, x: &Value, i: usize, out: &mut Vec<u32>) -> Result<(), CallError> {
         match x {
             Value::List(items) => {
                 for it in items {
-                    collect(s, it, i, out, nimber)?;
+                    collect(s, it, i, out)?;
                 }
                 Ok(())
             }
             Value::Game(g) => match s.arena.get_nus(*g) {
                 Some(n) if n.number.is_zero() && n.ups == 0 => {
-                    *nimber |= n.nim != 0;
                     out.push(n.nim);
                     Ok(())
                 }
@@ -307,16 +338,64 @@ fn mex_call(s: &mut Session, v: &[Value]) -> CallResult {
         }
     }
     let mut values = Vec::new();
-    let mut nimber = false;
     for (i, x) in v.iter().enumerate() {
-        collect(s, x, i, &mut values, &mut nimber)?;
+        collect(s, x, i, &mut values)?;
     }
-    let m = octal::mex(values);
-    Ok(Value::Game(if nimber {
-        s.arena.nimber(m)
-    } else {
-        s.arena.integer(i64::from(m))
-    }))
+    Ok(Value::Game(s.arena.nimber(octal::mex(values))))
+}
+
+/// The arguments of `nimsum`/`nimprod` as natural numbers below 2^64, lists read element by
+/// element. A nimber is refused with the reason: it already adds by nim addition.
+fn naturals(s: &mut Session, v: &[Value], name: &str) -> Result<Vec<u64>, CallError> {
+    fn collect(
+        s: &mut Session,
+        x: &Value,
+        i: usize,
+        name: &str,
+        out: &mut Vec<u64>,
+    ) -> Result<(), CallError> {
+        let g = match x {
+            Value::List(items) => {
+                for it in items {
+                    collect(s, it, i, name, out)?;
+                }
+                return Ok(());
+            }
+            Value::Game(g) => *g,
+            other => {
+                return Err(CallError::Arg(
+                    i,
+                    format!("{name} takes natural numbers, not a {}", other.type_name()),
+                ));
+            }
+        };
+        if let Some(k) = s.arena.as_number(g).and_then(|x| x.to_u64()) {
+            out.push(k);
+            return Ok(());
+        }
+        let shown = s.arena.display_brief(g);
+        let why = match s.arena.get_nus(g) {
+            Some(n) if n.number.is_zero() && n.ups == 0 => format!(
+                "{name} takes natural numbers, not the nimber {shown}: nimbers already add by nim addition (*a + *b), and nimval({shown}) is {}",
+                n.nim
+            ),
+            Some(n) if n.is_number() && n.number.is_integer() && n.number.signum() > 0 => {
+                format!("{name} takes natural numbers below 2^64, not {shown}")
+            }
+            _ => format!("{name} takes natural numbers, not {shown}"),
+        };
+        Err(CallError::Arg(i, why))
+    }
+    let mut out = Vec::new();
+    for (i, x) in v.iter().enumerate() {
+        collect(s, x, i, name, &mut out)?;
+    }
+    Ok(out)
+}
+
+/// A natural number below 2^64 as a game.
+fn natural(s: &mut Session, n: u64) -> Value {
+    Value::Game(s.arena.number(Dyadic::from_u128(u128::from(n))))
 }
 
 /// `octal(code, n)`: the nimber of a heap of `n`, from the session's memoised sequence.

@@ -219,17 +219,30 @@ impl Session {
         lines.join("\n")
     }
 
+    /// The text `:save` writes for a value, if it reads back as that value: games, booleans,
+    /// strings and threat games as printed, a position as the expression that built it
+    /// (`dom(3, 3)`: it reads back as the same position), lists item by item.
+    fn saved_text(&mut self, v: &Value) -> Option<String> {
+        match v {
+            Value::Game(_) | Value::Bool(_) | Value::Str(_) | Value::Threat(_) => {
+                Some(self.show_full(v))
+            }
+            Value::Position(p) => p.source().map(str::to_string),
+            Value::List(items) => {
+                let mut parts = Vec::with_capacity(items.len());
+                for x in items {
+                    parts.push(self.saved_text(x)?);
+                }
+                Some(format!("[{}]", parts.join(", ")))
+            }
+            _ => None,
+        }
+    }
+
     /// The script `:save` writes: the user functions as defined, then `name = value` for
     /// every variable whose value reads back. Returns it with the numbers of functions and
     /// variables written and the variables left out (with their types).
     pub(crate) fn session_script(&mut self) -> (String, usize, usize, Vec<String>) {
-        fn reads_back(v: &Value) -> bool {
-            match v {
-                Value::Game(_) | Value::Bool(_) | Value::Str(_) | Value::Threat(_) => true,
-                Value::List(items) => items.iter().all(reads_back),
-                _ => false,
-            }
-        }
         let mut text =
             String::from("# cgcalc session written by :save; `:load FILE` restores it\n");
         let defs = self.function_definitions();
@@ -244,8 +257,7 @@ impl Session {
             .collect();
         let (mut written, mut skipped) = (0, Vec::new());
         for (name, v) in vars {
-            if reads_back(&v) {
-                let shown = self.show_full(&v);
+            if let Some(shown) = self.saved_text(&v) {
                 text.push_str(&format!("{name} = {shown};\n"));
                 written += 1;
             } else {
@@ -394,12 +406,20 @@ impl Session {
         on_reply: &mut dyn FnMut(&Reply),
     ) -> bool {
         let mut ok = true;
-        for (line, group) in statement_groups(src) {
+        let mut groups = statement_groups(src).peekable();
+        while let Some(group) = groups.next() {
             let at = Origin {
                 name: origin,
-                first_line: first_line + line - 1,
+                first_line: first_line + group.line - 1,
             };
-            let (group_ok, quit) = self.run_group(group, &at, stop_on_error, on_reply);
+            // A group cut short by a line that begins a new statement: that line, for the hint.
+            let cut_by = groups.peek().filter(|_| group.cut).map(|next| {
+                (
+                    first_line + next.line - 1,
+                    next.text.lines().next().unwrap_or(""),
+                )
+            });
+            let (group_ok, quit) = self.run_group(group.text, &at, cut_by, stop_on_error, on_reply);
             ok &= group_ok;
             if quit || (!ok && stop_on_error) || self.stop.load(Ordering::Relaxed) {
                 break;
@@ -414,29 +434,43 @@ impl Session {
         self.stop.clone()
     }
 
-    /// Parses and runs one statement group. Returns whether every statement succeeded and
-    /// whether `:quit` was given.
+    /// Parses and runs one statement group. `cut_by` is the line (number and text) that ended
+    /// the group early by beginning a new statement while a bracket was open
+    /// ([`parser::first_group`]). Returns whether every statement succeeded and whether
+    /// `:quit` was given.
     fn run_group(
         &mut self,
         src: &str,
         at: &Origin,
+        cut_by: Option<(usize, &str)>,
         stop_on_error: bool,
         on_reply: &mut dyn FnMut(&Reply),
     ) -> (bool, bool) {
-        let program = match parser::parse_program(src) {
+        let program = match parser::parse_program_at(src, at.first_line) {
             Ok(p) => p,
-            Err(e) => {
-                let input = e.span.map_or(src, |s| line_of(src, s)).trim().to_string();
+            Err(mut e) => {
+                if let Some((line, text)) = cut_by {
+                    let cut = format!(
+                        "line {line} begins a new statement at column 1 (`{}`), so it is read on its own",
+                        text.trim_end()
+                    );
+                    e.hint = Some(match e.hint.take() {
+                        Some(h) => format!("{h}\nhint: {cut}"),
+                        None => cut,
+                    });
+                }
+                // The whole statement group, as written: the statement that failed to parse.
+                let start = src.len() - src.trim_start().len();
                 let error_at = e.span.map(|s| at.line_col(src, s.start));
                 on_reply(&Reply {
-                    input,
+                    input: src.trim().to_string(),
                     output: None,
                     error: Some(at.render(&e, src)),
                     elapsed: Duration::ZERO,
                     quit: false,
                     timed: false,
                     origin: at.name.to_string(),
-                    line: error_at.map_or(at.first_line, |(l, _)| l),
+                    line: at.line_col(src, start).0,
                     error_at,
                 });
                 return (false, false);
@@ -604,13 +638,20 @@ impl Session {
         }
     }
 
-    /// Computes the value of every position in `v` (lists included) that has none yet.
+    /// Computes the value of every position in `v` that has none yet, inside lists and
+    /// tables too: language.md values positions in lists and tables when they are printed,
+    /// like any other value.
     fn resolve_positions(&mut self, v: &Value) {
         match v {
             Value::Position(p) => {
                 self.position_value(p);
             }
             Value::List(items) => items.iter().for_each(|x| self.resolve_positions(x)),
+            Value::Table(t) => t
+                .rows
+                .iter()
+                .flat_map(|(keys, values)| keys.iter().chain(values))
+                .for_each(|x| self.resolve_positions(x)),
             _ => {}
         }
     }
@@ -780,29 +821,37 @@ impl Origin<'_> {
     }
 }
 
-/// Splits source text into statement groups: each group is a run of whole lines that ends
-/// where no bracket or string is left open (the unit the REPL and stdin read too). Yields
-/// the 1-based line where each group starts.
-pub fn statement_groups(src: &str) -> impl Iterator<Item = (usize, &str)> {
+/// A statement group of a source text ([`parser::first_group`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Group<'a> {
+    /// The 1-based line where the group starts.
+    pub line: usize,
+    /// Its text: whole lines, with their line breaks.
+    pub text: &'a str,
+    /// It ended, with a `(` or `[` open, before a line that begins a new statement.
+    pub cut: bool,
+}
+
+/// Splits source text into statement groups ([`parser::first_group`]): runs of whole lines
+/// that end where no bracket or string is left open, or before a line that begins a new
+/// statement at column 1 while a `(` or `[` is open (the unit the REPL and stdin read too).
+pub fn statement_groups(src: &str) -> impl Iterator<Item = Group<'_>> {
     let mut rest = src;
     let mut line = 1;
     std::iter::from_fn(move || {
         if rest.is_empty() {
             return None;
         }
-        let start_line = line;
-        let mut end = 0;
-        loop {
-            let next = rest[end..].find('\n').map_or(rest.len(), |i| end + i + 1);
-            line += 1;
-            end = next;
-            if end >= rest.len() || !parser::is_incomplete(&rest[..end]) {
-                break;
-            }
-        }
-        let (group, tail) = rest.split_at(end);
+        let end = parser::first_group(rest);
+        let (text, tail) = rest.split_at(end.len);
         rest = tail;
-        Some((start_line, group))
+        let group = Group {
+            line,
+            text,
+            cut: end.cut,
+        };
+        line += text.matches('\n').count();
+        Some(group)
     })
 }
 
@@ -820,13 +869,6 @@ pub(crate) fn check_assignable(name: &str, span: Span) -> Result<(), CgError> {
         ));
     }
     Ok(())
-}
-
-fn line_of(src: &str, span: Span) -> &str {
-    let start = span.start.min(src.len());
-    let ls = src[..start].rfind('\n').map_or(0, |i| i + 1);
-    let le = src[start..].find('\n').map_or(src.len(), |i| start + i);
-    &src[ls..le]
 }
 
 /// Game text with ↑ ↓ ⋆ ± for `^`, the down `v`, `*` and `+-` (a `v` that follows a letter,
@@ -858,7 +900,7 @@ mod tests {
     #[test]
     fn groups_follow_open_brackets() {
         let src = "a = 1\n{1,\n2|3}\n\n:help\nb";
-        let groups: Vec<(usize, &str)> = statement_groups(src).collect();
+        let groups: Vec<(usize, &str)> = statement_groups(src).map(|g| (g.line, g.text)).collect();
         assert_eq!(
             groups,
             vec![

@@ -100,6 +100,9 @@ impl Value {
 #[derive(Debug)]
 pub struct ModulePosition {
     pub position: Box<dyn Position>,
+    /// The expression that builds the position again, such as `dom(3, 3)` (the constructor
+    /// call with its arguments' values), which `:save` writes; `None` when it has none.
+    source: Option<String>,
     /// A mutex rather than a `OnceLock` so that `:gc` can rename the game it holds.
     value: Mutex<Option<PositionValue>>,
     outcome: OnceLock<Outcome>,
@@ -109,9 +112,21 @@ impl ModulePosition {
     pub fn new(position: Box<dyn Position>) -> ModulePosition {
         ModulePosition {
             position,
+            source: None,
             value: Mutex::new(None),
             outcome: OnceLock::new(),
         }
+    }
+
+    /// The position with the expression that builds it again (see [`ModulePosition::source`]).
+    pub fn with_source(mut self, source: Option<String>) -> ModulePosition {
+        self.source = source;
+        self
+    }
+
+    /// The expression that builds this position again (`dom(3, 3)`), if it has one.
+    pub fn source(&self) -> Option<&str> {
+        self.source.as_deref()
     }
 
     /// The value, if it has been computed.

@@ -43,10 +43,18 @@ type PResult<T> = Result<T, CgError>;
 
 /// Parses a whole script or REPL input into statements.
 pub fn parse_program(src: &str) -> Result<Program, CgError> {
+    parse_program_at(src, 1)
+}
+
+/// Like [`parse_program`] for text that starts at line `first_line` of its file: positions
+/// named in messages ("the `{` at line 3, column 5") are the file's. A bracket left open at
+/// the end is reported at the bracket itself ([`Parser::unclosed`]).
+pub fn parse_program_at(src: &str, first_line: usize) -> Result<Program, CgError> {
     with_stack(src, |src| {
         let mut p = Parser::new(src);
+        p.first_line = first_line;
         let r = p.program();
-        p.finish(r)
+        p.finish(r).map_err(|e| p.unclosed(e))
     })
 }
 
@@ -96,22 +104,73 @@ fn with_stack<T: Send>(
     })
 }
 
-/// True while the input is unfinished: a `{`, `(` or `[` is still open or a string is
-/// unterminated (comments and meta-command lines are skipped). The REPL keeps reading
-/// lines while this holds. Unbalanced closers make it false (the parser reports them).
+/// True while the input is unfinished: the last statement group of `src` ([`first_group`])
+/// has a `{`, `(` or `[` still open or an unterminated string (comments and meta-command
+/// lines are skipped). The REPL and standard input keep reading lines while this holds. A
+/// line that begins a new statement at column 1 after an unclosed `(` or `[` starts a group
+/// of its own, so it ends the wait; unbalanced closers end it too (the parser reports them).
 pub fn is_incomplete(src: &str) -> bool {
+    let mut rest = src;
+    loop {
+        let g = first_group(rest);
+        if g.len >= rest.len() {
+            return g.open;
+        }
+        rest = &rest[g.len..];
+    }
+}
+
+/// Where the first statement group of a text ends (see [`first_group`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GroupEnd {
+    /// The group's length in bytes: whole lines, with their line breaks.
+    pub len: usize,
+    /// The text ended inside the group: a bracket or a string is still open.
+    pub open: bool,
+    /// The group ends with a `(` or `[` still open, before a line that begins a new statement
+    /// at column 1 ([`starts_statement`]).
+    pub cut: bool,
+}
+
+/// The first statement group of `src`: a run of whole lines that ends at the first line break
+/// where no bracket or string is open (a line, continued while brackets are open). Two more
+/// rules end a group: a line with an unbalanced closer ends it (the parser reports the
+/// closer), and so does a line that begins a new statement at column 1 ([`starts_statement`])
+/// while the innermost open bracket is a `(` or `[`. Such a line can never continue an
+/// expression in parentheses or a list, so it is read as a statement of its own and the
+/// unclosed bracket before it is an error at the bracket, instead of swallowing the lines
+/// after it. (Inside braces a line may be a statement of a block, so `{` never ends a group.)
+pub fn first_group(src: &str) -> GroupEnd {
     let b = src.as_bytes();
+    let to_line_end = |i: usize| {
+        b[i..]
+            .iter()
+            .position(|&c| c == b'\n')
+            .map_or(b.len(), |k| i + k)
+    };
     let mut depth: Vec<u8> = Vec::new();
+    // Nothing but blanks so far: a `:` here begins a meta command.
+    let mut at_start = true;
     let mut i = 0;
-    let mut line_start = true;
     while i < b.len() {
         let c = b[i];
         match c {
             b'\n' => {
-                if depth.is_empty() {
-                    line_start = true;
-                }
                 i += 1;
+                if depth.is_empty() {
+                    return GroupEnd {
+                        len: i,
+                        open: false,
+                        cut: false,
+                    };
+                }
+                if matches!(depth.last(), Some(b'(' | b'[')) && starts_statement(&src[i..]) {
+                    return GroupEnd {
+                        len: i,
+                        open: false,
+                        cut: true,
+                    };
+                }
                 continue;
             }
             b' ' | b'\t' | b'\r' => {
@@ -119,32 +178,33 @@ pub fn is_incomplete(src: &str) -> bool {
                 continue;
             }
             b'#' => {
-                while i < b.len() && b[i] != b'\n' {
-                    i += 1;
-                }
+                i = to_line_end(i);
                 continue;
             }
             b'/' if b.get(i + 1) == Some(&b'/') => {
-                while i < b.len() && b[i] != b'\n' {
-                    i += 1;
-                }
+                i = to_line_end(i);
                 continue;
             }
-            b':' if line_start && depth.is_empty() => {
-                while i < b.len() && b[i] != b'\n' {
-                    i += 1;
-                }
+            // A meta command: its line is raw text.
+            b':' if at_start => {
+                i = to_line_end(i);
                 continue;
             }
             _ => {}
         }
-        line_start = false;
+        at_start = false;
         match c {
             b'"' => {
                 i += 1;
                 loop {
                     match b.get(i) {
-                        None => return true,
+                        None => {
+                            return GroupEnd {
+                                len: b.len(),
+                                open: true,
+                                cut: false,
+                            };
+                        }
                         Some(b'\\') => i += 2,
                         Some(b'"') => {
                             i += 1;
@@ -165,14 +225,86 @@ pub fn is_incomplete(src: &str) -> bool {
                 if depth.last() == Some(&open) {
                     depth.pop();
                 } else {
-                    return false;
+                    let end = to_line_end(i);
+                    let len = if end < b.len() { end + 1 } else { end };
+                    return GroupEnd {
+                        len,
+                        open: false,
+                        cut: false,
+                    };
                 }
             }
             _ => {}
         }
         i += 1;
     }
-    !depth.is_empty()
+    GroupEnd {
+        len: b.len(),
+        open: !depth.is_empty(),
+        cut: false,
+    }
+}
+
+/// Whether `line` begins, at column 1, a statement that can never continue an expression:
+/// an assignment `name = ...` or `name := ...`, a definition `name(a, b) = ...`, an
+/// `assert`, or a meta command `:name` of the command table followed by a blank or the end
+/// of the line. (`for` and `if` may continue a generator, so they do not count.)
+pub fn starts_statement(line: &str) -> bool {
+    let b = line.as_bytes();
+    let is_start = |c: u8| c.is_ascii_alphabetic() || c == b'_';
+    let ident_end = |mut i: usize| {
+        while b
+            .get(i)
+            .is_some_and(|&c| c.is_ascii_alphanumeric() || c == b'_')
+        {
+            i += 1;
+        }
+        i
+    };
+    let blanks = |mut i: usize| {
+        while matches!(b.get(i), Some(b' ' | b'\t')) {
+            i += 1;
+        }
+        i
+    };
+    match b.first() {
+        Some(b':') => {
+            let name_end = line[1..]
+                .find(|c: char| c.is_whitespace())
+                .map_or(line.len(), |k| k + 1);
+            let name = &line[1..name_end];
+            return !name.is_empty() && crate::lang::commands::lookup(name).is_some();
+        }
+        Some(&c) if is_start(c) => {}
+        _ => return false,
+    }
+    let end = ident_end(0);
+    if &line[..end] == "assert" {
+        return true;
+    }
+    let mut i = blanks(end);
+    if b.get(i) == Some(&b'(') {
+        i = blanks(i + 1);
+        if b.get(i) != Some(&b')') {
+            loop {
+                if !b.get(i).is_some_and(|&c| is_start(c)) {
+                    return false;
+                }
+                i = blanks(ident_end(i));
+                match b.get(i) {
+                    Some(b',') => i = blanks(i + 1),
+                    Some(b')') => break,
+                    _ => return false,
+                }
+            }
+        }
+        i = blanks(i + 1);
+    }
+    match b.get(i) {
+        Some(b'=') => b.get(i + 1) != Some(&b'='),
+        Some(b':') => b.get(i + 1) == Some(&b'='),
+        _ => false,
+    }
 }
 
 struct Parser<'a> {
@@ -181,6 +313,8 @@ struct Parser<'a> {
     pos: usize,
     depth: usize,
     lex_error: Option<CgError>,
+    /// The line of the file where `src` starts, for positions named in messages.
+    first_line: usize,
     /// The innermost bracket is a block (not a game): the lexer splits `<|` and `|>` inside
     /// any braces, so here a glued `<` `|` is `<|` and a glued `|` `>` is `|>`.
     fuzzy_glue: bool,
@@ -195,8 +329,63 @@ impl<'a> Parser<'a> {
             pos: 0,
             depth: 0,
             lex_error: lexed.error,
+            first_line: 1,
             fuzzy_glue: false,
         }
+    }
+
+    /// The error to report when parsing failed with `e`: if a bracket is left open at the end
+    /// of the input, the error is at that bracket (the innermost one left open), where the
+    /// user must look, unless `e` points at something before it. Where the parser stopped
+    /// elsewhere than at the end, a hint says where and why.
+    fn unclosed(&self, e: CgError) -> CgError {
+        if self.lex_error.is_some() {
+            return e;
+        }
+        let mut open: Vec<&Token> = Vec::new();
+        for t in &self.toks {
+            let opener = match t.tok {
+                Tok::LBrace | Tok::LParen | Tok::LBracket => {
+                    open.push(t);
+                    continue;
+                }
+                Tok::RBrace => Tok::LBrace,
+                Tok::RParen => Tok::LParen,
+                Tok::RBracket => Tok::LBracket,
+                _ => continue,
+            };
+            if open.last().map(|o| &o.tok) != Some(&opener) {
+                // A closer that closes nothing open: the parser's error says so.
+                return e;
+            }
+            open.pop();
+        }
+        let Some(bracket) = open.last() else {
+            return e;
+        };
+        if e.span.is_some_and(|s| s.start < bracket.span.start) {
+            return e;
+        }
+        let (open_text, close) = match bracket.tok {
+            Tok::LBrace => ("{", "}"),
+            Tok::LParen => ("(", ")"),
+            _ => ("[", "]"),
+        };
+        let mut err = CgError::at(
+            bracket.span,
+            format!("unclosed `{open_text}`: the statement ends before its `{close}`"),
+        );
+        let at_end = self.toks.last().map(|t| t.span.start);
+        if let Some(span) = e.span
+            && Some(span.start) != at_end
+        {
+            err.hint = Some(format!(
+                "the parser stopped at {}: {}",
+                self.where_is(span),
+                e.message
+            ));
+        }
+        err
     }
 
     /// Combines the parse result with a lexical error (which stopped tokenizing): the
@@ -253,9 +442,10 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// `line L, column C` of the start of `span`, in the file's lines.
     fn where_is(&self, span: Span) -> String {
         let (l, c) = line_col(self.src, span.start);
-        format!("line {l}, column {c}")
+        format!("line {}, column {c}", l + self.first_line - 1)
     }
 
     fn skip_newlines(&mut self) {
