@@ -374,8 +374,9 @@ pub(crate) fn run_printed(
             halt.store(true, Ordering::Relaxed);
         }
     });
-    if written.is_ok() {
-        // The session goes on (into the REPL after `-i`).
+    if written.is_ok() && !OUTPUT_CLOSED.load(Ordering::Relaxed) {
+        // The session goes on (into the REPL after `-i`); a closed output keeps the stop,
+        // since its watcher has ended and will not set it again.
         halt.store(false, Ordering::Relaxed);
     }
     written.map(|()| (ok, quit))
