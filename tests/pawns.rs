@@ -37,11 +37,12 @@ fn fen(files: usize, ranks: usize, pawns: &[(char, usize, usize)]) -> String {
     rows.join("/")
 }
 
-/// The value after `player`'s move `mv` in a `moves(P)` report.
+/// The value after `player`'s move `mv` in a `moves(P)` report (its chunk's value; the row
+/// goes on with the whole position's and who wins it).
 fn move_value(report: &str, player: &str, mv: &str) -> String {
     for line in report.lines() {
         let words: Vec<&str> = line.split_whitespace().collect();
-        if words.len() == 3 && words[0] == player && words[1] == mv {
+        if words.len() >= 3 && words[0] == player && words[1] == mv {
             return words[2].to_string();
         }
     }

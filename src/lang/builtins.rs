@@ -163,7 +163,7 @@ pub static BUILTINS: &[Builtin] = &[
             1..=1,
             Positions,
             "each move of a position and the value it leads to",
-            "moves(P) lists the Left and Right moves of a module position P with the value of the\nposition each leads to (in an impartial game, the moves of either player).\nExample: moves(domineering(\"...|...\")).",
+            "moves(P) lists the Left and Right moves of a module position P with the value of the\nposition each leads to (in an impartial game, the moves of either player), then the moves\nthat win the whole position for the player making them. A position made of independent\nparts (pawn chunks, runs of Elkies files) lists each part with its moves; a move's value is\nits part's, and the row goes on with the whole position after the move and who wins it with\nthe opponent to move. The whole is the sum of the parts' values, or, where promotion\nthreats of both sides stand in different parts (a race: on + off has no value), the parts\nsearched together as one game.\nExample: moves(domineering(\"...|...\")), moves(pawns(\"8/7p/8/8/8/8/P7/8\")).",
             |s, v| match &v[0] {
                 Value::Position(p) => Ok(Value::Text(s.move_table(p))),
                 other => Err(CallError::Arg(

@@ -96,6 +96,37 @@ pub struct MoveRow {
     /// The index of the part the move is in ([`Position::parts`]; 0 without parts). With
     /// parts, `value` is the value of that part after the move, not of the whole position.
     pub part: usize,
+    /// The value of the whole position after the move (nobody to move): `value` itself
+    /// without parts; with parts, the parts' sum with this part moved, searched as one game
+    /// where the parts' values do not add (threats of both sides in different parts).
+    pub whole: PositionValue,
+}
+
+impl MoveRow {
+    /// A row of a position without parts: the move's value is the whole position's.
+    pub fn whole(player: Option<Player>, text: String, value: PositionValue) -> MoveRow {
+        MoveRow {
+            player,
+            text,
+            value,
+            part: 0,
+            whole: value,
+        }
+    }
+
+    /// Whether the player who made the move wins the whole position after it, the opponent
+    /// moving next; `None` where the threat algebra leaves it open.
+    pub fn mover_wins(&self, arena: &mut Arena, threats: &mut Threats) -> Option<bool> {
+        let outcome = self.whole.outcome(arena, threats).ok()?;
+        Some(match (self.player, outcome) {
+            (_, Outcome::P) => true,
+            (_, Outcome::N) => false,
+            (Some(Player::Left), o) => o == Outcome::L,
+            (Some(Player::Right), o) => o == Outcome::R,
+            // An impartial position is P or N.
+            (None, _) => false,
+        })
+    }
 }
 
 /// An independent part of a position (a chunk of pawns), valued on its own: the position is
@@ -208,12 +239,11 @@ impl<G: Game + fmt::Debug> Position for Searched<G> {
                 // list of a big position is bounded by the time limit, not only its nodes.
                 search.poll();
                 let n = search.nim_value(&m);
-                rows.push(MoveRow {
-                    player: None,
-                    text: self.0.describe_move(&m, Player::Left),
-                    value: PositionValue::Game(env.arena.nimber(n)),
-                    part: 0,
-                });
+                rows.push(MoveRow::whole(
+                    None,
+                    self.0.describe_move(&m, Player::Left),
+                    PositionValue::Game(env.arena.nimber(n)),
+                ));
             }
             env.last = Some(search.finish());
             return rows;
@@ -223,12 +253,11 @@ impl<G: Game + fmt::Debug> Position for Searched<G> {
             for m in self.0.moves(player) {
                 search.poll();
                 let v = search.value(&m);
-                rows.push(MoveRow {
-                    player: Some(player),
-                    text: self.0.describe_move(&m, player),
-                    value: PositionValue::Game(v),
-                    part: 0,
-                });
+                rows.push(MoveRow::whole(
+                    Some(player),
+                    self.0.describe_move(&m, player),
+                    PositionValue::Game(v),
+                ));
             }
         }
         env.last = Some(search.finish());

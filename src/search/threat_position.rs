@@ -8,6 +8,7 @@ use std::sync::OnceLock;
 use super::budget::SearchStats;
 use super::game::{Game, Player};
 use super::global_threats::{GtResult, GtSearch};
+use super::part_sum::PartSum;
 use super::position::{MoveRow, Part, Position, PositionValue, SearchEnv};
 use crate::game::Outcome;
 
@@ -132,27 +133,61 @@ impl<G: Game> Position for ThreatPosition<G> {
         self.value(env).outcome(env.arena, env.threats)
     }
 
-    /// Each part's moves with the part's result after the move (the opponent to move).
+    /// Each part's moves with the part's result after the move (the opponent to move) and the
+    /// value of the whole position after it: the sum of the parts' values with this part
+    /// moved, or, where the threat algebra has no sum (threats of both sides in different
+    /// parts: a race), the parts searched as one game ([`PartSum`]).
     fn moves(&self, env: &mut SearchEnv) -> Vec<MoveRow> {
-        let mut rows = Vec::new();
+        let values: Vec<PositionValue> = self
+            .results(env)
+            .into_iter()
+            .map(|(r, _)| Self::part_value(env, r))
+            .collect();
+        let mut found = Vec::new();
         let mut total = SearchStats::default();
         for (i, c) in self.parts.iter().enumerate() {
             let mut search = self.search(env);
-            let mut found = Vec::new();
             for player in [Player::Left, Player::Right] {
                 for m in c.moves(player) {
                     let r = search.result(&m, Some(player.other()));
-                    found.push((player, c.describe_move(&m, player), r));
+                    let root = search.result(&m, None);
+                    found.push((i, player, c.describe_move(&m, player), r, root, m));
                 }
             }
             total.merge(&search.finish());
-            for (player, text, r) in found {
-                rows.push(MoveRow {
-                    player: Some(player),
-                    text,
-                    value: Self::part_value(env, r),
-                    part: i,
-                });
+        }
+        let mut rows = Vec::with_capacity(found.len());
+        let mut races = Vec::new();
+        for (k, (i, player, text, r, root, _)) in found.iter().enumerate() {
+            let moved = Self::part_value(env, *root);
+            let sum = values
+                .iter()
+                .enumerate()
+                .map(|(j, &v)| if j == *i { moved } else { v });
+            let whole = PositionValue::sum(sum, env.arena, env.threats).unwrap_or_else(|| {
+                races.push(k);
+                moved
+            });
+            rows.push(MoveRow {
+                player: Some(*player),
+                text: text.clone(),
+                value: Self::part_value(env, *r),
+                part: *i,
+                whole,
+            });
+        }
+        if !races.is_empty() {
+            let mut search = GtSearch::new(env.arena, env.threats, env.budget);
+            let mut results = Vec::with_capacity(races.len());
+            for &k in &races {
+                let (i, .., m) = &found[k];
+                let mut parts = self.parts.clone();
+                parts[*i] = m.clone();
+                results.push(search.result(&PartSum(parts), None));
+            }
+            total.merge(&search.finish());
+            for (k, r) in races.into_iter().zip(results) {
+                rows[k].whole = Self::part_value(env, r);
             }
         }
         env.last = Some(total);
