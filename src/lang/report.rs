@@ -10,8 +10,12 @@ use crate::search::{MoveRow, Part, Player, PositionValue};
 
 impl Session {
     /// Prints a statement's value; a position made of several parts gets one comment line per
-    /// part with its value, so the text still reads back as the value.
+    /// part with its value, so the text still reads back as the value. A distance to mate
+    /// prints its whole sentence (inside lists and tables, its number).
     pub(crate) fn show_with_parts(&mut self, v: &Value) -> String {
+        if let Value::Dtm(d) = v {
+            return d.report.clone();
+        }
         let mut text = self.show(v);
         if let Value::Position(p) = v
             && let Some(c) = p.position.conditional()
