@@ -289,14 +289,21 @@ fn moves_report_judges_the_whole_position() {
         }
         assert!(lists.iter().all(|l| l == expected), "{fen}: {lists:?}");
     }
-    // The race's rows: the chunk's value, the whole position after the move, who wins it.
+    // The race's rows: the chunk's value (White alone wins that chunk by force), then the
+    // whole position, where the chunks' values `on + off` have no sum: who wins the race.
     let report = run_ok(&mut s, "moves(pawns(\"8/7p/8/8/8/8/P7/8\"))");
     assert!(
-        report.contains("  White a2-a3  win   whole {on|off}: Black wins\n"),
+        report.contains("  White a2-a3  win   race between chunks: Black wins\n"),
         "{report}"
     );
     assert!(
-        report.contains("  White a2-a4  win   whole win: White wins\n"),
+        report.contains("  White a2-a4  win   race between chunks: White wins\n"),
+        "{report}"
+    );
+    // Sveda-Sika's rows add the chunks' values: a2-a3 leaves 0 + vv* = vv*.
+    let report = run_ok(&mut s, "moves(pawns(\"8/1p5p/p7/8/8/7P/PP6/8\"))");
+    assert!(
+        report.contains("  White a2-a3  0        whole vv*: Black wins\n"),
         "{report}"
     );
 }

@@ -15,6 +15,7 @@ use super::session::Session;
 use super::value::Value;
 use crate::game::threat::ThreatId;
 use crate::game::{Dyadic, GameId};
+use crate::search::position::mover_wins;
 use crate::search::sum_play::{self, Move, Strategy};
 use crate::search::{MoveRow, Player, PositionValue};
 
@@ -37,8 +38,9 @@ struct Candidate {
     option_text: String,
     /// The move in the ruleset's words, or the option's text for a game.
     text: String,
-    /// The whole summand after the move, where its position says (a position's move row).
-    item_after: Option<PositionValue>,
+    /// For a position's move: its row's judgement of the whole position after the move (its
+    /// value, `None` in a race between parts, and whether the mover wins it).
+    row: Option<(Option<PositionValue>, Option<bool>)>,
 }
 
 /// What one strategy's pick is, for the report.
@@ -69,12 +71,20 @@ pub(crate) fn bestmove(s: &mut Session, v: &[Value]) -> Result<Value, CallError>
         let _ = write!(out, "\n{who} has no move");
         return Ok(Value::Text(out));
     }
-    // The whole sum after each move, and whether the mover wins it.
+    // The whole sum after each move, and whether the mover wins it: a single position judges
+    // itself (races between its parts included), a sum of several adds their values.
     let mut afters = Vec::with_capacity(candidates.len());
     for c in &candidates {
-        let after = whole_after(s, &items_values, &components, c);
-        let wins = after.and_then(|a| mover_wins(s, a, player));
-        afters.push((after, wins));
+        let after = match c.row {
+            Some((whole, wins)) if items.len() == 1 => (whole, wins),
+            _ => {
+                let after = whole_after(s, &items_values, &components, c);
+                let wins =
+                    after.and_then(|a| mover_wins(&mut s.arena, &mut s.threats, Some(player), a));
+                (after, wins)
+            }
+        };
+        afters.push(after);
     }
     let none_wins = afters.iter().all(|a| a.1 == Some(false));
     let picks = picks(s, &components, &candidates, &afters, player);
@@ -113,7 +123,7 @@ fn gather(
                         option: PositionValue::Game(m.option),
                         option_text: m.text.clone(),
                         text: m.text,
-                        item_after: None,
+                        row: None,
                     });
                 }
                 let name = s.arena.display(*g);
@@ -134,7 +144,7 @@ fn gather(
                         option: PositionValue::of_threat(&s.threats, o),
                         option_text: text.clone(),
                         text,
-                        item_after: None,
+                        row: None,
                     });
                 }
                 let name = s.threats.display(&mut s.arena, *t);
@@ -188,7 +198,7 @@ fn gather(
                         option: r.value,
                         option_text: s.position_value_text(r.value),
                         text: r.text,
-                        item_after: Some(r.whole),
+                        row: Some((r.whole, r.mover_wins)),
                     });
                 }
             }
@@ -220,8 +230,8 @@ fn whole_after(
     c: &Candidate,
 ) -> Option<PositionValue> {
     let item = components[c.component].item;
-    let moved = match c.item_after {
-        Some(v) => v,
+    let moved = match c.row {
+        Some((whole, _)) => whole?,
         None => c.option,
     };
     let values = items
@@ -229,16 +239,6 @@ fn whole_after(
         .enumerate()
         .map(|(j, &v)| if j == item { moved } else { v });
     PositionValue::sum(values, &mut s.arena, &mut s.threats)
-}
-
-/// Whether `player`, having just moved, wins `after` with the opponent to move.
-fn mover_wins(s: &mut Session, after: PositionValue, player: Player) -> Option<bool> {
-    use crate::game::Outcome;
-    let o = after.outcome(&mut s.arena, &mut s.threats).ok()?;
-    Some(match player {
-        Player::Left => matches!(o, Outcome::L | Outcome::P),
-        Player::Right => matches!(o, Outcome::R | Outcome::P),
-    })
 }
 
 /// Each strategy's pick, or why it has none. Where every component and option is a short
@@ -382,16 +382,19 @@ fn describe_pick(
         let _ = write!(out, ", ambient temperature {ambient}");
     }
     let other = side_name(player.other());
-    match (p.after, p.wins) {
-        (Some(a), Some(w)) => {
-            let text = s.position_value_text(a);
+    let left = match p.after {
+        Some(a) => s.position_value_text(a),
+        None => "a race between promotion threats".to_string(),
+    };
+    match p.wins {
+        Some(w) => {
             let winner = if w { side_name(player) } else { other };
-            let _ = write!(out, "; leaves {text}, {other} to move: {winner} wins");
+            let _ = write!(out, "; leaves {left}, {other} to move: {winner} wins");
         }
-        _ => {
+        None => {
             let _ = write!(
                 out,
-                "; who wins after it is open (promotion threats of both sides in different summands)"
+                "; leaves {left}, and who wins it is open (promotion threats of both sides in different summands)"
             );
         }
     }

@@ -42,7 +42,7 @@ impl Session {
     /// each part with its value, outcome and search counters, every move with the value it
     /// leads to, and the moves that win the whole position for the player making them. With
     /// parts, a move's value is its part's, so its row also says what the whole position is
-    /// after it and who wins that ([`MoveRow::whole`]: a race between parts is searched).
+    /// after it and who wins that ([`MoveRow::whole`]; a race between parts is searched).
     pub(crate) fn move_table(&mut self, p: &ModulePosition) -> String {
         let names = p.position.player_names();
         let parts: Vec<Part> = self.with_search(|env| p.position.parts(env));
@@ -81,14 +81,14 @@ impl Session {
                 Some(Player::Right) => format!("{} ", names[1]),
                 None => String::new(),
             };
-            let mover_wins = r.mover_wins(&mut self.arena, &mut self.threats);
+            let mover_wins = r.mover_wins;
             if parts.is_empty() {
                 let _ = write!(out, "\n  {:<12} {value}", format!("{who}{}", r.text));
             } else {
-                let whole = if parts.len() > 1 {
-                    format!("whole {}: ", self.position_value_text(r.whole))
-                } else {
-                    String::new()
+                let whole = match r.whole {
+                    _ if parts.len() == 1 => String::new(),
+                    Some(w) => format!("whole {}: ", self.position_value_text(w)),
+                    None => "race between chunks: ".to_string(),
                 };
                 let winner = match (mover_wins, r.player) {
                     (Some(w), Some(p)) => {

@@ -518,10 +518,12 @@ impl Position for RegioPosition {
             .zip(values)
             .map(|((player, v, child), value)| {
                 let score = env.arena.integer(child.score);
+                let value = PositionValue::Game(env.arena.add(score, value));
                 MoveRow::whole(
+                    env,
                     Some(*player),
                     self.position.name(*v).to_string(),
-                    PositionValue::Game(env.arena.add(score, value)),
+                    value,
                 )
             })
             .collect()

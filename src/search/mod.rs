@@ -10,7 +10,6 @@ pub mod global_threats;
 pub mod impartial;
 pub mod local;
 pub mod outcome;
-pub mod part_sum;
 pub mod position;
 pub mod sum_play;
 pub mod table;

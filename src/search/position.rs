@@ -97,36 +97,49 @@ pub struct MoveRow {
     /// parts, `value` is the value of that part after the move, not of the whole position.
     pub part: usize,
     /// The value of the whole position after the move (nobody to move): `value` itself
-    /// without parts; with parts, the parts' sum with this part moved, searched as one game
-    /// where the parts' values do not add (threats of both sides in different parts).
-    pub whole: PositionValue,
+    /// without parts; with parts, the sum of the parts' values with this part moved. `None`
+    /// where those values have no sum (promotion threats of both sides in different parts: a
+    /// race, whose winner is searched instead).
+    pub whole: Option<PositionValue>,
+    /// Whether the player making the move wins the whole position after it, the opponent
+    /// moving next (in an impartial game: whether the position left is a P-position); `None`
+    /// where the threat algebra leaves it open.
+    pub mover_wins: Option<bool>,
 }
 
 impl MoveRow {
     /// A row of a position without parts: the move's value is the whole position's.
-    pub fn whole(player: Option<Player>, text: String, value: PositionValue) -> MoveRow {
+    pub fn whole(
+        env: &mut SearchEnv,
+        player: Option<Player>,
+        text: String,
+        value: PositionValue,
+    ) -> MoveRow {
         MoveRow {
             player,
             text,
             value,
             part: 0,
-            whole: value,
+            whole: Some(value),
+            mover_wins: mover_wins(env.arena, env.threats, player, value),
         }
     }
+}
 
-    /// Whether the player who made the move wins the whole position after it, the opponent
-    /// moving next; `None` where the threat algebra leaves it open.
-    pub fn mover_wins(&self, arena: &mut Arena, threats: &mut Threats) -> Option<bool> {
-        let outcome = self.whole.outcome(arena, threats).ok()?;
-        Some(match (self.player, outcome) {
-            (_, Outcome::P) => true,
-            (_, Outcome::N) => false,
-            (Some(Player::Left), o) => o == Outcome::L,
-            (Some(Player::Right), o) => o == Outcome::R,
-            // An impartial position is P or N.
-            (None, _) => false,
-        })
-    }
+/// Whether the player who just moved (`None`: either, in an impartial game) wins the
+/// position `after`, the opponent moving next; `None` where the threat algebra leaves it open.
+pub fn mover_wins(
+    arena: &mut Arena,
+    threats: &mut Threats,
+    mover: Option<Player>,
+    after: PositionValue,
+) -> Option<bool> {
+    let outcome = after.outcome(arena, threats).ok()?;
+    Some(match mover {
+        Some(Player::Left) => matches!(outcome, Outcome::L | Outcome::P),
+        Some(Player::Right) => matches!(outcome, Outcome::R | Outcome::P),
+        None => outcome == Outcome::P,
+    })
 }
 
 /// An independent part of a position (a chunk of pawns), valued on its own: the position is
@@ -239,28 +252,32 @@ impl<G: Game + fmt::Debug> Position for Searched<G> {
                 // list of a big position is bounded by the time limit, not only its nodes.
                 search.poll();
                 let n = search.nim_value(&m);
+                let value = PositionValue::Game(env.arena.nimber(n));
                 rows.push(MoveRow::whole(
+                    env,
                     None,
                     self.0.describe_move(&m, Player::Left),
-                    PositionValue::Game(env.arena.nimber(n)),
+                    value,
                 ));
             }
             env.last = Some(search.finish());
             return rows;
         }
         let mut search = LocalSearch::new(env.arena, env.budget);
+        let mut found = Vec::new();
         for player in [Player::Left, Player::Right] {
             for m in self.0.moves(player) {
                 search.poll();
                 let v = search.value(&m);
-                rows.push(MoveRow::whole(
-                    Some(player),
-                    self.0.describe_move(&m, player),
-                    PositionValue::Game(v),
-                ));
+                found.push((player, self.0.describe_move(&m, player), v));
             }
         }
         env.last = Some(search.finish());
-        rows
+        found
+            .into_iter()
+            .map(|(player, text, v)| {
+                MoveRow::whole(env, Some(player), text, PositionValue::Game(v))
+            })
+            .collect()
     }
 }

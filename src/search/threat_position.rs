@@ -7,9 +7,8 @@ use std::sync::OnceLock;
 
 use super::budget::SearchStats;
 use super::game::{Game, Player};
-use super::global_threats::{GtResult, GtSearch};
-use super::part_sum::PartSum;
-use super::position::{MoveRow, Part, Position, PositionValue, SearchEnv};
+use super::global_threats::{GtResult, GtSearch, RaceMemo};
+use super::position::{MoveRow, Part, Position, PositionValue, SearchEnv, mover_wins};
 use crate::game::Outcome;
 
 /// A position of a game with global threats, split into its components at the root.
@@ -134,9 +133,9 @@ impl<G: Game> Position for ThreatPosition<G> {
     }
 
     /// Each part's moves with the part's result after the move (the opponent to move) and the
-    /// value of the whole position after it: the sum of the parts' values with this part
-    /// moved, or, where the threat algebra has no sum (threats of both sides in different
-    /// parts: a race), the parts searched as one game ([`PartSum`]).
+    /// whole position after it: the sum of the parts' values with this part moved, and who
+    /// wins that; where the values have no sum (threats of both sides in different parts: a
+    /// race), who wins is searched on the parts together ([`GtSearch::sum_winner`]).
     fn moves(&self, env: &mut SearchEnv) -> Vec<MoveRow> {
         let values: Vec<PositionValue> = self
             .results(env)
@@ -164,31 +163,42 @@ impl<G: Game> Position for ThreatPosition<G> {
                 .iter()
                 .enumerate()
                 .map(|(j, &v)| if j == *i { moved } else { v });
-            let whole = PositionValue::sum(sum, env.arena, env.threats).unwrap_or_else(|| {
-                races.push(k);
-                moved
-            });
+            let whole = PositionValue::sum(sum, env.arena, env.threats);
+            let wins = match whole {
+                Some(w) => mover_wins(env.arena, env.threats, Some(*player), w),
+                None => {
+                    races.push(k);
+                    None
+                }
+            };
             rows.push(MoveRow {
                 player: Some(*player),
                 text: text.clone(),
                 value: Self::part_value(env, *r),
                 part: *i,
                 whole,
+                mover_wins: wins,
             });
         }
         if !races.is_empty() {
-            let mut search = GtSearch::new(env.arena, env.threats, env.budget);
-            let mut results = Vec::with_capacity(races.len());
-            for &k in &races {
-                let (i, .., m) = &found[k];
-                let mut parts = self.parts.clone();
-                parts[*i] = m.clone();
-                results.push(search.result(&PartSum(parts), None));
+            let mut search = self.search(env);
+            let mut memo = RaceMemo::default();
+            for k in races {
+                let (i, player, .., m) = &found[k];
+                if let Some(p) = m.global_winner() {
+                    rows[k].mover_wins = Some(p == *player);
+                    continue;
+                }
+                let parts: Vec<G> = self.parts[..*i]
+                    .iter()
+                    .cloned()
+                    .chain(m.components())
+                    .chain(self.parts[i + 1..].iter().cloned())
+                    .collect();
+                let winner = search.sum_winner(&parts, player.other(), &mut memo);
+                rows[k].mover_wins = Some(winner == *player);
             }
             total.merge(&search.finish());
-            for (k, r) in races.into_iter().zip(results) {
-                rows[k].whole = Self::part_value(env, r);
-            }
         }
         env.last = Some(total);
         rows
