@@ -5,8 +5,8 @@
 //! (pawn chunks, runs of Elkies files) contributes each part: a position with parts *is*
 //! their sum. Every pick says what the whole sum is after the move and who wins it with the
 //! opponent to move. That judgement is the position's own where the argument is one
-//! position ([`MoveRow::whole`]: a race between promotion threats of different parts is
-//! searched as one game), otherwise the threat algebra's sum of the components.
+//! position ([`MoveRow::mover_wins`]: a race between promotion threats of different parts is
+//! searched for its winner), otherwise the threat algebra's sum of the summands.
 
 use std::fmt::Write as _;
 
@@ -43,6 +43,15 @@ struct Candidate {
     row: Option<(Option<PositionValue>, Option<bool>)>,
 }
 
+/// The sum as `bestmove` sees it.
+struct Sum {
+    /// Each summand's value.
+    items: Vec<PositionValue>,
+    components: Vec<Component>,
+    /// The moves of the player to move.
+    candidates: Vec<Candidate>,
+}
+
 /// What one strategy's pick is, for the report.
 struct Pick {
     candidate: usize,
@@ -63,7 +72,11 @@ pub(crate) fn bestmove(s: &mut Session, v: &[Value]) -> Result<Value, CallError>
         Value::List(items) => items.clone(),
         other => vec![other.clone()],
     };
-    let (items_values, components, candidates) = gather(s, &items, player)?;
+    let Sum {
+        items: items_values,
+        components,
+        candidates,
+    } = gather(s, &items, player)?;
     let who = side_name(player);
     let names: Vec<&str> = components.iter().map(|c| c.name.as_str()).collect();
     let mut out = format!("{who} to move in {}", names.join(" + "));
@@ -104,12 +117,7 @@ pub(crate) fn bestmove(s: &mut Session, v: &[Value]) -> Result<Value, CallError>
 }
 
 /// The summands' values, the sum's components and the moves of `player` in them.
-#[allow(clippy::type_complexity)]
-fn gather(
-    s: &mut Session,
-    items: &[Value],
-    player: Player,
-) -> Result<(Vec<PositionValue>, Vec<Component>, Vec<Candidate>), CallError> {
+fn gather(s: &mut Session, items: &[Value], player: Player) -> Result<Sum, CallError> {
     let mut values = Vec::new();
     let mut components = Vec::new();
     let mut candidates = Vec::new();
@@ -210,7 +218,11 @@ fn gather(
             }
         }
     }
-    Ok((values, components, candidates))
+    Ok(Sum {
+        items: values,
+        components,
+        candidates,
+    })
 }
 
 fn side_name(player: Player) -> &'static str {
