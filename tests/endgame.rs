@@ -292,3 +292,86 @@ fn calculator_commands() {
         assert!(out.contains(why), "{bad}: {out}");
     }
 }
+
+/// Issue 26: `dtm` returns a value, the number of White moves to mate, that prints its
+/// sentence as a statement and its number in lists and tables, and computes and compares as
+/// that integer; a draw is `draw`, has no best move and compares only for equality.
+///
+/// The KRK positions: Kh8 Rb1 / Kc2 is the classical longest KRK mate, 16 moves, and no KRK
+/// position needs more (Ströhlein 1970), so it is the maximum of any list holding it; Kb6 Rh1
+/// / Ka8 is mated by Rh8 (1); Kc6 Rb1 / Ka8 by Kc7 Ka7 Ra1 (2); Kc6 Ra8 / Kc8 with Black to
+/// move is mated already (0). The short ones are checked by the plain search `mate_in`. The
+/// draw: Black to move takes the undefended rook on b1 (Kb2xb1), leaving king against king.
+#[test]
+fn dtm_is_a_value() {
+    let krk = [
+        ("7K/8/8/8/8/8/2k5/1R6 w - - 0 1", 16),
+        ("k7/8/1K6/8/8/8/8/7R w - - 0 1", 1),
+        ("k7/8/2K5/8/8/8/8/1R6 w - - 0 1", 2),
+        ("R1k5/8/2K5/8/8/8/8/8 b - - 0 1", 0),
+    ];
+    for (fen, n) in &krk[1..3] {
+        let b = Board::from_fen(fen).unwrap();
+        assert!(mate_in(&b, *n) && !mate_in(&b, n - 1), "{fen}");
+    }
+    assert_eq!(
+        Board::from_fen(krk[3].0).unwrap().status(),
+        Status::Checkmate
+    );
+    let mut s = Session::new();
+    let list: Vec<String> = krk.iter().map(|(f, _)| format!("\"{f}\"")).collect();
+    run_text(&mut s, &format!("ps = [{}];", list.join(", ")));
+    let draw = "8/8/8/8/8/8/1k6/1R5K b - - 0 1";
+    run_text(&mut s, &format!("d = dtm(\"{draw}\");"));
+    let checks: [(&str, &str); 12] = [
+        ("max([dtm(p) for p in ps])", "16"),
+        ("min([dtm(p) for p in ps])", "0"),
+        ("[dtm(p) for p in ps]", "[16, 1, 2, 0]"),
+        ("dtm(ps[1]) + 1", "2"),
+        ("dtm(ps[2]) > dtm(ps[1])", "true"),
+        ("dtm(ps[2]) == 2", "true"),
+        ("sum([dtm(p) for p in ps])", "19"),
+        ("isinteger(dtm(ps[0]))", "true"),
+        ("[d]", "[draw]"),
+        ("d == d", "true"),
+        ("d == dtm(ps[0])", "false"),
+        (
+            "dtm(ps[1])",
+            "k7/8/1K6/8/8/8/8/7R w - - 0 1: White mates in 1 (1 plies); best move Rh1-h8",
+        ),
+    ];
+    for (src, expected) in checks {
+        assert_eq!(run_ok(&mut s, src), expected, "{src}");
+    }
+    let table = run_ok(&mut s, "table(dtm(p) for p in ps)");
+    let column: Vec<&str> = table
+        .lines()
+        .skip(2)
+        .filter_map(|l| l.split_whitespace().last())
+        .collect();
+    assert_eq!(column, ["16", "1", "2", "0"], "{table}");
+    // A draw prints its verdict without a best move, and refuses arithmetic and order.
+    assert_eq!(
+        run_ok(&mut s, "d"),
+        format!("{draw}: a draw: White cannot force mate")
+    );
+    for (bad, why) in [
+        (
+            "d + 1",
+            "a draw (White cannot force mate): it has no distance to mate",
+        ),
+        (
+            "d < 3",
+            "a drawn endgame has no distance to mate: only == and != compare it",
+        ),
+        (
+            "max([dtm(ps[0]), d])",
+            "max compares numbers, but this holds a draw",
+        ),
+    ] {
+        let out = run_text(&mut s, bad);
+        assert!(out.contains(why), "{bad}: {out}");
+    }
+    // The session keeps its variables after those errors.
+    assert_eq!(run_ok(&mut s, "max([dtm(p) for p in ps]) + len(ps)"), "20");
+}

@@ -97,18 +97,14 @@ fn assert_outputs_both_rules(s: &mut Session, cases: &[(&str, &str)]) {
     }
 }
 
-/// The value after `player`'s move `mv` in a `moves(P)` report (a move row is the player, the
-/// move, which may end in ` e.p.`, and the value).
+/// The value after `player`'s move `mv` in a `moves(P)` report: a move row is the player, the
+/// move (which may end in ` e.p.`), its chunk's value, then the whole position's and who wins
+/// it.
 fn move_value(report: &str, player: &str, mv: &str) -> String {
     for line in report.lines() {
-        let Some(rest) = line.trim_start().strip_prefix(player) else {
-            continue;
-        };
-        if let Some(value) = rest.trim_start().strip_prefix(mv)
-            && value.starts_with(' ')
-            && !value.trim_start().starts_with("e.p.")
-        {
-            return value.trim().to_string();
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if words.len() >= 3 && words[0] == player && words[1] == mv && words[2] != "e.p." {
+            return words[2].to_string();
         }
     }
     panic!("no move {player} {mv} in the report:\n{report}");

@@ -10,7 +10,8 @@ use cgcalc::game::Outcome;
 use cgcalc::lang::value::{ModulePosition, Value};
 use cgcalc::lang::{Session, functions};
 use cgcalc::search::{MoveRow, Player, Position, PositionValue, SearchEnv};
-use common::{run_ok, run_text};
+use common::pawn_judge::{EnPassant, PawnJudge, random_structure};
+use common::{Rng, iterations, run_ok, run_text};
 
 fn known(s: &Session, var: &str) -> (Option<PositionValue>, Option<Outcome>) {
     match s.variable(var) {
@@ -169,4 +170,163 @@ fn constructors_come_from_the_table() {
             );
         }
     }
+}
+
+/// The move rows of a `moves(P)` report of a pawn structure: (player, move, who wins the
+/// whole position after it), read from the row's last words (`... White wins`).
+fn report_rows(report: &str) -> Vec<(String, String, String)> {
+    report
+        .lines()
+        .filter_map(|line| {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let row = line.starts_with("  ")
+                && words.len() >= 4
+                && ["White", "Black"].contains(&words[0])
+                && words[1] != "first:";
+            row.then(|| {
+                assert_eq!(words[words.len() - 1], "wins", "{line}");
+                (
+                    words[0].to_string(),
+                    words[1].to_string(),
+                    words[words.len() - 2].to_string(),
+                )
+            })
+        })
+        .collect()
+}
+
+/// The `winning moves:` line of a report.
+fn winning_line(report: &str) -> &str {
+    report
+        .lines()
+        .find(|l| l.starts_with("winning moves:"))
+        .unwrap_or_else(|| panic!("no winning moves line in:\n{report}"))
+}
+
+/// Checks every row of `moves(pawns(fen))` against the brute-force judge of the whole board:
+/// the winner the row names is the one the judge finds after that move. Returns the judge's
+/// winning moves in the report's order.
+fn rows_match_judge(s: &mut Session, fen: &str, judge: &mut PawnJudge) -> Vec<String> {
+    let report = run_ok(s, &format!("moves(pawns(\"{fen}\"))"));
+    let rows = report_rows(&report);
+    let mut winning = Vec::new();
+    for white in [true, false] {
+        let mover = if white { "White" } else { "Black" };
+        let other = if white { "Black" } else { "White" };
+        let judged = judge.moves(fen, white);
+        let listed: Vec<&(String, String, String)> = rows.iter().filter(|r| r.0 == mover).collect();
+        assert_eq!(listed.len(), judged.len(), "{fen}, {mover}:\n{report}");
+        for (m, wins) in judged {
+            let row = listed
+                .iter()
+                .find(|r| r.1 == m)
+                .unwrap_or_else(|| panic!("{fen}: no row for {mover} {m}:\n{report}"));
+            let expected = if wins { mover } else { other };
+            assert_eq!(row.2, expected, "{fen}: {mover} {m}:\n{report}");
+        }
+    }
+    for (mover, m, winner) in &rows {
+        if mover == winner {
+            winning.push(format!("{mover} {m}"));
+        }
+    }
+    let line = winning_line(&report);
+    let listed = line.trim_start_matches("winning moves: ");
+    let expected = if winning.is_empty() {
+        "none".to_string()
+    } else {
+        winning.join(", ")
+    };
+    assert_eq!(listed, expected, "{fen}:\n{report}");
+    winning
+}
+
+/// Issue 26: winning moves are judged on the whole position, the race between the chunks'
+/// promotions included, and each row says who wins the whole. Expected lists by hand (a pawn
+/// needs one move per rank to the eighth, a double step from its second rank):
+/// - `8/7p/8/8/8/8/P7/8`: after a2-a4 White needs 4 more moves, Black 5 (h5, h4, h3, h2,
+///   h1), Black to move: White promotes first. After a2-a3 both need 5 and Black moves first:
+///   Black does. Symmetrically h7-h5 wins for Black and h7-h6 loses.
+/// - `8/7p/8/8/P7/8/8/8`: White needs 4, Black 5: White wins whatever Black does; a4-a5 wins.
+/// - `8/1p5p/p7/8/4Pp2/7P/PP6/8`: the e-pawn needs 4 moves, the f-pawn 3, and nothing else
+///   promotes sooner: Black wins whoever moves, so every Black move wins and no White move.
+/// - Sveda-Sika `8/1p5p/p7/8/8/7P/PP6/8` (thesis 7.1.1: ^ + vv* = v*): White wins only by
+///   h3-h4 (to ^ + v = 0), Black only by a6-a5 (to * + vv* = vv).
+///
+/// The judge plays the whole board by the rules, without en passant, with it as in chess, and
+/// with it as a right local to a chunk's files (issue 26, part 1): all three agree here, so
+/// these expectations hold whichever rule the pawns module plays.
+#[test]
+fn moves_report_judges_the_whole_position() {
+    let cases: [(&str, &str, [usize; 8]); 4] = [
+        (
+            "8/7p/8/8/8/8/P7/8",
+            "White a2-a4, Black h7-h5",
+            [0, 1, 1, 1, 1, 1, 1, 1],
+        ),
+        ("8/7p/8/8/P7/8/8/8", "White a4-a5", [0, 1, 1, 1, 1, 1, 1, 1]),
+        (
+            "8/1p5p/p7/8/4Pp2/7P/PP6/8",
+            "Black a6-a5, Black b7-b6, Black b7-b5, Black f4-f3, Black h7-h6, Black h7-h5",
+            [0, 0, 1, 1, 1, 2, 3, 3],
+        ),
+        (
+            "8/1p5p/p7/8/8/7P/PP6/8",
+            "Black a6-a5, White h3-h4",
+            [0, 0, 1, 1, 1, 1, 1, 1],
+        ),
+    ];
+    let mut s = Session::new();
+    for (fen, expected, groups) in cases {
+        let mut lists = Vec::new();
+        for ep in [
+            EnPassant::Off,
+            EnPassant::Chess,
+            EnPassant::Local(groups.to_vec()),
+        ] {
+            let mut judge = PawnJudge::new(8, 8, ep);
+            lists.push(rows_match_judge(&mut s, fen, &mut judge).join(", "));
+        }
+        assert!(lists.iter().all(|l| l == expected), "{fen}: {lists:?}");
+    }
+    // The race's rows: the chunk's value (White alone wins that chunk by force), then the
+    // whole position, where the chunks' values `on + off` have no sum: who wins the race.
+    let report = run_ok(&mut s, "moves(pawns(\"8/7p/8/8/8/8/P7/8\"))");
+    assert!(
+        report.contains("  White a2-a3  win   race between chunks: Black wins\n"),
+        "{report}"
+    );
+    assert!(
+        report.contains("  White a2-a4  win   race between chunks: White wins\n"),
+        "{report}"
+    );
+    // Sveda-Sika's rows add the chunks' values: a2-a3 leaves 0 + vv* = vv*.
+    let report = run_ok(&mut s, "moves(pawns(\"8/1p5p/p7/8/8/7P/PP6/8\"))");
+    assert!(
+        report.contains("  White a2-a3  0      whole vv*: Black wins\n"),
+        "{report}"
+    );
+}
+
+/// Every row of `moves(P)` of random structures names the winner of the whole position that
+/// a brute-force minimax of the whole board finds, and the winning moves are exactly the
+/// moves after which the mover wins it.
+#[test]
+fn moves_report_agrees_with_brute_force_on_random_structures() {
+    let mut rng = Rng::new(2_611);
+    let mut s = Session::new();
+    let mut races = 0;
+    for _ in 0..iterations(150) {
+        let fen = random_structure(&mut rng);
+        let mut judge = PawnJudge::new(8, 8, EnPassant::Off);
+        rows_match_judge(&mut s, &fen, &mut judge);
+        let value = run_ok(&mut s, &format!("pawns(\"{fen}\")"));
+        if value.contains("= win") && value.contains("= loss") {
+            races += 1;
+        }
+    }
+    assert!(
+        races > 5,
+        "only {races} structures with a race between chunks"
+    );
 }

@@ -8,6 +8,9 @@ use cgcalc::lang::session::Session;
 use cgcalc::lang::value::Value;
 use cgcalc::search::Player;
 use cgcalc::search::sum_play::{self, Strategy};
+use std::collections::HashMap;
+
+use common::pawn_judge::{EnPassant, PawnJudge, random_structure};
 use common::{GamePool, Rng, iterations, run_ok};
 
 /// A random sum of 1 to 4 games from the pool.
@@ -181,4 +184,258 @@ fn thermostrat_for_right_mirrors_left() {
             other => panic!("{other:?} on {comps:?}"),
         }
     }
+}
+
+/// The move optimal picks in a `bestmove` report (`optimal  component k (...): MOVE to ...`).
+fn optimal_move(out: &str) -> String {
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("optimal"))
+        .unwrap_or_else(|| panic!("no optimal line in:\n{out}"));
+    let after = line.split("): ").nth(1).unwrap_or("");
+    after.split(" to ").next().unwrap_or("").to_string()
+}
+
+/// Issue 26: a pawn structure with several chunks is the sum of its chunks. Sveda-Sika (thesis
+/// 7.1.1, `^ + vv* = v*`): White's only winning move is h3-h4 (to `^ + v = 0`), Black's
+/// a6-a5 (to `* + vv* = vv`); the race `8/7p/8/8/8/8/P7/8` is won by a2-a4 and h7-h5 (each
+/// pawn then needs one move fewer than the other). The brute-force judge of the whole board
+/// (no chunks; en passant off, as in chess, or local to a chunk's files) confirms that each
+/// is the only winning move, so optimal must pick it.
+#[test]
+fn bestmove_plays_pawn_chunks_as_a_sum() {
+    let mut s = Session::new();
+    let cases = [
+        (
+            "8/1p5p/p7/8/8/7P/PP6/8",
+            "h3-h4",
+            "a6-a5",
+            [0, 0, 1, 1, 1, 1, 1, 1],
+        ),
+        (
+            "8/7p/8/8/8/8/P7/8",
+            "a2-a4",
+            "h7-h5",
+            [0, 1, 1, 1, 1, 1, 1, 1],
+        ),
+    ];
+    for (fen, white, black, groups) in cases {
+        for ep in [
+            EnPassant::Off,
+            EnPassant::Chess,
+            EnPassant::Local(groups.to_vec()),
+        ] {
+            let mut judge = PawnJudge::new(8, 8, ep);
+            assert_eq!(judge.winning_moves(fen, true), [white], "{fen}");
+            assert_eq!(judge.winning_moves(fen, false), [black], "{fen}");
+        }
+        let left = run_ok(&mut s, &format!("bestmove(pawns(\"{fen}\"))"));
+        assert_eq!(optimal_move(&left), white, "{left}");
+        let right = run_ok(&mut s, &format!("bestmove(pawns(\"{fen}\"), \"right\")"));
+        assert_eq!(optimal_move(&right), black, "{right}");
+        // Every line says who wins the whole position after its move.
+        for line in left.lines().skip(1).chain(right.lines().skip(1)) {
+            assert!(
+                line.ends_with("Left wins")
+                    || line.ends_with("Right wins")
+                    || line.contains("no pick"),
+                "{line}"
+            );
+        }
+    }
+    let out = run_ok(&mut s, "bestmove(pawns(\"8/1p5p/p7/8/8/7P/PP6/8\"))");
+    assert!(out.starts_with("Left to move in ^ + vv*\n"), "{out}");
+    // h3-h4 takes the kingside chunk vv* = {v|0,*} to v: incentive v - vv* = ^*, and the
+    // whole position to ^ + v = 0 with Right to move.
+    assert!(
+        out.contains(
+            "optimal          component 2 (vv*: White h3, Black h7): h3-h4 to v; incentive ^*, temperature 0 -> 0; leaves 0, Right to move: Left wins"
+        ),
+        "{out}"
+    );
+    // Where the mover cannot win, optimal says so: vv* alone is a Right win.
+    let out = run_ok(&mut s, "bestmove(pawns(\"8/7p/8/8/8/7P/8/8\"))");
+    assert!(out.contains("(every move loses)"), "{out}");
+}
+
+/// Random pawn structures of several chunks (races between chunks included): optimal's move
+/// wins the whole board whenever some move does, by the brute-force judge.
+#[test]
+fn bestmove_wins_random_pawn_structures_whenever_possible() {
+    let mut rng = Rng::new(7_919);
+    let mut s = Session::new();
+    let mut won = 0;
+    for _ in 0..iterations(120) {
+        let fen = random_structure(&mut rng);
+        let mut judge = PawnJudge::new(8, 8, EnPassant::Off);
+        for (white, side) in [(true, "left"), (false, "right")] {
+            let moves = judge.moves(&fen, white);
+            if moves.is_empty() {
+                continue;
+            }
+            let out = run_ok(&mut s, &format!("bestmove(pawns(\"{fen}\"), \"{side}\")"));
+            let picked = optimal_move(&out);
+            let wins = moves
+                .iter()
+                .find(|(m, _)| *m == picked)
+                .unwrap_or_else(|| panic!("{fen}: optimal picked {picked}:\n{out}"))
+                .1;
+            if moves.iter().any(|(_, w)| *w) {
+                won += 1;
+                assert!(wins, "{fen}: optimal's {picked} loses:\n{out}");
+            } else {
+                assert!(out.contains("(every move loses)"), "{fen}:\n{out}");
+            }
+        }
+    }
+    assert!(won > 50, "only {won} won positions");
+}
+
+/// Elkies' three-row pawn game on the whole board (rules of `elkies`, seed-notes.md): every
+/// file of the word is an initial file (White pawn on row 1, Black on row 3), `1` stopped.
+/// Pawns step forward onto an empty square or capture diagonally forward; a pawn that reaches
+/// the far row of an unstopped file wins, on a stopped file it stays; without a move a player
+/// loses. Returns each move of `white` (named `d1-d2`, `c1xd2`) and whether the mover wins.
+fn elkies_moves(word: &str, white: bool) -> Vec<(String, bool)> {
+    type Board = Vec<[i8; 3]>;
+    fn moves(b: &Board, stops: &[bool], white: bool) -> Vec<(String, Option<Board>)> {
+        let (me, row0, dir): (i8, usize, isize) = if white { (1, 0, 1) } else { (-1, 2, -1) };
+        let mut out = Vec::new();
+        for f in 0..b.len() {
+            for r in 0..3 {
+                let to = r as isize + dir;
+                if b[f][r] != me || !(0..3).contains(&to) {
+                    continue;
+                }
+                let to = to as usize;
+                let far = to == 2 - row0;
+                for (g, capture) in [(f, false), (f.wrapping_sub(1), true), (f + 1, true)] {
+                    if g >= b.len() || b[g][to] != if capture { -me } else { 0 } {
+                        continue;
+                    }
+                    let name = format!(
+                        "{}{}{}{}{}",
+                        (b'a' + f as u8) as char,
+                        r + 1,
+                        if capture { 'x' } else { '-' },
+                        (b'a' + g as u8) as char,
+                        to + 1
+                    );
+                    if far && !stops[g] {
+                        out.push((name, None));
+                        continue;
+                    }
+                    let mut next = b.clone();
+                    next[f][r] = 0;
+                    next[g][to] = me;
+                    out.push((name, Some(next)));
+                }
+            }
+        }
+        out
+    }
+    fn wins(
+        b: &Board,
+        stops: &[bool],
+        white: bool,
+        memo: &mut HashMap<(Board, bool), bool>,
+    ) -> bool {
+        if let Some(&w) = memo.get(&(b.clone(), white)) {
+            return w;
+        }
+        let w = moves(b, stops, white)
+            .into_iter()
+            .any(|(_, next)| match next {
+                None => true,
+                Some(n) => !wins(&n, stops, !white, memo),
+            });
+        memo.insert((b.clone(), white), w);
+        w
+    }
+    let stops: Vec<bool> = word.chars().map(|c| c == '1').collect();
+    let board: Board = stops.iter().map(|_| [1, 0, -1]).collect();
+    let mut memo = HashMap::new();
+    moves(&board, &stops, white)
+        .into_iter()
+        .map(|(name, next)| {
+            let w = next.is_none_or(|n| !wins(&n, &stops, !white, &mut memo));
+            (name, w)
+        })
+        .collect()
+}
+
+/// Issue 26: `bestmove(elkies("1000"))` said "Left has no move", because every move of the
+/// position leads to a threat game (its value `*2` is reached only through reversible
+/// moves). It is a sum of one component, `*2`, and optimal plays in the threat algebra: by the
+/// brute force d1-d2 is White's only winning move and d3-d2 Black's, and optimal must pick
+/// them. On every single-component word up to 6 files its move wins whenever some move
+/// does, and it says so when none does.
+#[test]
+fn bestmove_plays_elkies_positions() {
+    assert_eq!(
+        elkies_moves("1000", true)
+            .into_iter()
+            .filter(|m| m.1)
+            .map(|m| m.0)
+            .collect::<Vec<_>>(),
+        ["d1-d2"]
+    );
+    assert_eq!(
+        elkies_moves("1000", false)
+            .into_iter()
+            .filter(|m| m.1)
+            .map(|m| m.0)
+            .collect::<Vec<_>>(),
+        ["d3-d2"]
+    );
+    let mut s = Session::new();
+    let out = run_ok(&mut s, "bestmove(elkies(\"1000\"))");
+    assert!(out.starts_with("Left to move in *2\n"), "{out}");
+    assert!(!out.contains("has no move"), "{out}");
+    assert_eq!(optimal_move(&out), "d1-d2", "{out}");
+    assert!(out.contains("Right to move: Left wins"), "{out}");
+    assert_eq!(
+        out.matches("no pick: every move leads to a threat game")
+            .count(),
+        3,
+        "{out}"
+    );
+    let out = run_ok(&mut s, "bestmove(elkies(\"1000\"), \"right\")");
+    assert_eq!(optimal_move(&out), "d3-d2", "{out}");
+    let mut words = vec![String::new()];
+    let mut checked = 0;
+    for _ in 0..6 {
+        words = words
+            .iter()
+            .flat_map(|w| {
+                let mut next = vec![format!("{w}0")];
+                if !w.ends_with('1') {
+                    next.push(format!("{w}1"));
+                }
+                next
+            })
+            .collect();
+        for w in &words {
+            for (white, side) in [(true, "left"), (false, "right")] {
+                let moves = elkies_moves(w, white);
+                if moves.is_empty() {
+                    continue;
+                }
+                let out = run_ok(&mut s, &format!("bestmove(elkies(\"{w}\"), \"{side}\")"));
+                let picked = optimal_move(&out);
+                let wins = moves
+                    .iter()
+                    .find(|(m, _)| *m == picked)
+                    .unwrap_or_else(|| panic!("{w}: optimal picked {picked}:\n{out}"))
+                    .1;
+                if moves.iter().any(|m| m.1) {
+                    assert!(wins, "{w} {side}: {picked} loses:\n{out}");
+                } else {
+                    assert!(out.contains("(every move loses)"), "{w}:\n{out}");
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 60, "{checked}");
 }

@@ -163,7 +163,7 @@ pub static BUILTINS: &[Builtin] = &[
             1..=1,
             Positions,
             "each move of a position and the value it leads to",
-            "moves(P) lists the Left and Right moves of a module position P with the value of the\nposition each leads to (in an impartial game, the moves of either player).\nExample: moves(domineering(\"...|...\")).",
+            "moves(P) lists the Left and Right moves of a module position P with the value of the\nposition each leads to (in an impartial game, the moves of either player), then the moves\nthat win the whole position for the player making them. A position made of independent\nparts (pawn chunks, runs of Elkies files) lists each part with its moves; a move's value is\nits part's, and the row goes on with the whole position after the move and who wins it with\nthe opponent to move. The whole is the sum of the parts' values, or, where promotion\nthreats of both sides stand in different parts (a race: on + off has no value), the parts\nsearched together as one game.\nExample: moves(domineering(\"...|...\")), moves(pawns(\"8/7p/8/8/8/8/P7/8\")).",
             |s, v| match &v[0] {
                 Value::Position(p) => Ok(Value::Text(s.move_table(p))),
                 other => Err(CallError::Arg(
@@ -185,8 +185,8 @@ pub static BUILTINS: &[Builtin] = &[
             1..=2,
             Positions,
             "the move each sum-play strategy picks in a sum",
-            "bestmove(G1 + G2 + ...) shows, for Left to move (bestmove(sum, \"right\"): Right), the\ncomponent and move that each sum-play strategy picks (Maeser, thesis 4.2.3 and 8.4.5), with\nthe move's incentive (G^L - G for Left, G - G^R for Right) and the temperatures of the\ncomponent and of what the move leaves. optimal drops moves with dominated incentives and,\nif several remain, plays one after which the mover wins the sum; hotstrat plays in the\nhottest component, its option of best mean; greedy hotstrat breaks ties by the temperature\nclosest to the hottest other component; thermostrat (Winning Ways, ch. 6) finds the ambient\ntemperature T where the mover's compound thermograph (the others' walls facing the mover\nplus the widest component) is best for them, and plays in the component widest at T. Every\nstrategy keeps only moves with undominated incentives. Components may be games or module\npositions (their moves keep the ruleset's names).\nExample: bestmove({4|-4} + {3|-3} + {1|-1}).",
-            |s, v| bestmove(s, v)
+            "bestmove(G1 + G2 + ...) shows, for Left to move (bestmove(sum, \"right\"): Right), the\ncomponent and move that each sum-play strategy picks (Maeser, thesis 4.2.3 and 8.4.5), with\nthe move's incentive (G^L - G for Left, G - G^R for Right) and the temperatures of the\ncomponent and of what the move leaves. optimal drops moves with dominated incentives and,\nif several remain, plays one after which the mover wins the sum; hotstrat plays in the\nhottest component, its option of best mean; greedy hotstrat breaks ties by the temperature\nclosest to the hottest other component; thermostrat (Winning Ways, ch. 6) finds the ambient\ntemperature T where the mover's compound thermograph (the others' walls facing the mover\nplus the widest component) is best for them, and plays in the component widest at T. Every\nstrategy keeps only moves with undominated incentives. Components may be games, threat\ngames or module positions (their moves keep the ruleset's names); a position made of parts\n(pawn chunks) is the sum of its parts, each a component. Each line ends with the whole sum\nafter the move and who wins it with the opponent to move (for a single position its own\njudgement, races between promotion threats searched); optimal's move wins whenever some\nmove does. Where values hold on/off threats, optimal compares incentives in the threat\nalgebra and the temperature strategies choose among the moves to short games.\nExample: bestmove({4|-4} + {3|-3} + {1|-1}), bestmove(pawns(\"8/1p5p/p7/8/8/7P/PP6/8\")).",
+            |s, v| super::bestmove::bestmove(s, v)
         )
     },
     builtin!(
@@ -776,119 +776,6 @@ pub static BUILTINS: &[Builtin] = &[
         )
     },
 ];
-
-/// The text of `bestmove`.
-fn bestmove(s: &mut Session, v: &[Value]) -> CallResult {
-    use crate::search::Player;
-    use crate::search::sum_play::{self, Move, Strategy};
-    let player = match v.get(1) {
-        None => Player::Left,
-        Some(Value::Str(p)) if p.eq_ignore_ascii_case("left") => Player::Left,
-        Some(Value::Str(p)) if p.eq_ignore_ascii_case("right") => Player::Right,
-        Some(_) => return Err(CallError::Arg(1, "expected \"left\" or \"right\"".into())),
-    };
-    let items: Vec<Value> = match &v[0] {
-        Value::List(items) => items.clone(),
-        other => vec![other.clone()],
-    };
-    let mut components = Vec::new();
-    let mut moves: Vec<Move> = Vec::new();
-    for (i, item) in items.iter().enumerate() {
-        match item {
-            Value::Game(g) => {
-                let mut ms = sum_play::moves_of(&mut s.arena, &[*g], player);
-                ms.iter_mut().for_each(|m| m.component = i);
-                moves.extend(ms);
-                components.push(*g);
-            }
-            Value::Position(p) if p.position.conditional().is_some() => {
-                return Err(CallError::Arg(
-                    0,
-                    format!(
-                        "component {} is a conditional game: its moves depend on the whole position, so sum play does not apply",
-                        i + 1
-                    ),
-                ));
-            }
-            Value::Position(p) => {
-                let g = match s.position_value(p) {
-                    crate::search::PositionValue::Game(g) => g,
-                    _ => {
-                        return Err(CallError::Arg(
-                            0,
-                            format!(
-                                "component {} is no short game (it holds on/off threats or a forced win)",
-                                i + 1
-                            ),
-                        ));
-                    }
-                };
-                let rows = s.with_search(|env| p.position.moves(env));
-                for r in rows
-                    .into_iter()
-                    .filter(|r| r.player.is_none_or(|q| q == player))
-                {
-                    if let crate::search::PositionValue::Game(o) = r.value {
-                        moves.push(Move {
-                            component: i,
-                            option: o,
-                            text: r.text,
-                            gain: None,
-                        });
-                    }
-                }
-                components.push(g);
-            }
-            other => {
-                return Err(CallError::Arg(
-                    0,
-                    format!("component {} is a {}, not a game", i + 1, other.type_name()),
-                ));
-            }
-        }
-    }
-    let a = &mut s.arena;
-    let names: Vec<String> = components.iter().map(|&g| a.display(g)).collect();
-    let who = if player == Player::Left {
-        "Left"
-    } else {
-        "Right"
-    };
-    let mut out = format!("{who} to move in {}", names.join(" + "));
-    if moves.is_empty() {
-        out.push_str(&format!("\n{who} has no move"));
-        return Ok(Value::Text(out));
-    }
-    for strategy in Strategy::ALL {
-        let Some(i) = sum_play::pick(a, &components, &moves, player, strategy) else {
-            continue;
-        };
-        let m = &moves[i];
-        let inc = sum_play::incentive(a, &components, m, player);
-        let t_comp = a.temperature(components[m.component]);
-        let t_after = a.temperature(m.option);
-        let option = a.display(m.option);
-        let step = if m.text == option {
-            format!("to {option}")
-        } else {
-            format!("{} to {option}", m.text)
-        };
-        out.push_str(&format!(
-            "\n{:<16} component {} ({}): {step}; incentive {}, temperature {} -> {}",
-            strategy.name(),
-            m.component + 1,
-            names[m.component],
-            a.display(inc),
-            t_comp,
-            t_after
-        ));
-        if strategy == Strategy::Thermostrat {
-            let ambient = sum_play::ambient_temperature(a, &components, player);
-            out.push_str(&format!(", ambient temperature {ambient}"));
-        }
-    }
-    Ok(Value::Text(out))
-}
 
 /// Looks up a built-in function by name.
 pub fn lookup(name: &str) -> Option<&'static Builtin> {

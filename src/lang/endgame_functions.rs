@@ -3,10 +3,11 @@
 //! (`evolve`) and a strategy measured against perfect play (`strategyreport`).
 
 use std::fmt::Write;
+use std::sync::Arc;
 
 use super::builtins::{Builtin, CallError, Topic, builtin};
 use super::module_functions::int_arg;
-use super::value::Value;
+use super::value::{DistanceToMate, Value};
 use crate::rulesets::endgame::board::{Board, Kind};
 use crate::rulesets::endgame::evolve::{
     self, Defender, Ending, Grading, Rng, Settings, parse_material,
@@ -20,8 +21,8 @@ pub static ENDGAME_FUNCTIONS: &[Builtin] = &[
         "dtm(fen)",
         1..=1,
         Tables,
-        "perfect play in a chess endgame against a lone king: distance to mate, best move",
-        "dtm(\"8/8/8/4k3/8/8/R7/R7 w - - 0 1\") solves the position's material by retrograde analysis\n(White: a king or none, and up to three queens, rooks, bishops, knights in all; Black: a lone\nking; at most 3 White pieces in a table, the king included) and prints the distance to mate\nin White's moves with the best move: White's fastest mate, Black's longest defence. Tables\nare kept for the session; KBNK takes a few seconds the first time.\nExample: dtm(\"7K/8/8/8/8/8/2k5/1R6 w - - 0 1\") is a mate in 16.",
+        "perfect play in a chess endgame against a lone king: moves to mate (a value), best move",
+        "dtm(\"8/8/8/4k3/8/8/R7/R7 w - - 0 1\") solves the position's material by retrograde analysis\n(White: a king or none, and up to three queens, rooks, bishops, knights in all; Black: a lone\nking; at most 3 White pieces in a table, the king included) and prints the distance to mate\nin White's moves with the best move: White's fastest mate, Black's longest defence (a draw\nhas no best move). The result is a value: the number of White moves to mate (0: Black is\nmated), or `draw`; inside lists and tables it prints as that number, and it takes part in\narithmetic and comparisons as the integer (dtm(p) + 1, max([dtm(p) for p in ps]), table);\na draw compares only with == and !=. Tables are kept for the session; KBNK takes a few\nseconds the first time.\nExample: dtm(\"7K/8/8/8/8/8/2k5/1R6 w - - 0 1\") is a mate in 16.",
         |s, v| {
             let board = fen_arg(v, 0)?;
             let verdict = s
@@ -43,17 +44,24 @@ pub static ENDGAME_FUNCTIONS: &[Builtin] = &[
                 }
                 Verdict::Draw => out.push_str("a draw: White cannot force mate"),
             }
-            if let Some((m, _)) = best {
-                let who = if board.white_to_move {
-                    "best move"
-                } else {
-                    "best defence"
-                };
-                let _ = write!(out, "; {who} {}", board.move_text(m));
-            } else if verdict == Verdict::Draw {
-                out.push_str("; no legal move (stalemate)");
+            match best {
+                // A draw has no best move: every move keeps it.
+                Some((m, _)) if verdict != Verdict::Draw => {
+                    let who = if board.white_to_move {
+                        "best move"
+                    } else {
+                        "best defence"
+                    };
+                    let _ = write!(out, "; {who} {}", board.move_text(m));
+                }
+                Some(_) => {}
+                None if verdict == Verdict::Draw => out.push_str("; no legal move (stalemate)"),
+                None => {}
             }
-            Ok(Value::Text(out))
+            Ok(Value::Dtm(Arc::new(DistanceToMate {
+                moves: verdict.moves_to_mate(),
+                report: out,
+            })))
         }
     ),
     builtin!(

@@ -173,6 +173,9 @@ impl Session {
     /// A position stands for its value (searched if needed): a game or a threat game. A
     /// forced global win is no game, so it is an error here. Other values pass unchanged.
     pub(crate) fn game_value(&mut self, v: Value, span: Span) -> EvalResult {
+        if let Value::Dtm(d) = &v {
+            return self.dtm_game(d, span);
+        }
         let Value::Position(p) = &v else {
             return Ok(v);
         };
@@ -496,6 +499,17 @@ impl Session {
         }
     }
 
+    /// A distance to mate in algebra: its number of moves; a draw has none, an error.
+    fn dtm_game(&mut self, d: &super::value::DistanceToMate, span: Span) -> EvalResult {
+        match d.moves {
+            Some(n) => Ok(Value::Game(self.arena.integer(i64::from(n)))),
+            None => Err(CgError::at(
+                span,
+                "this endgame is a draw (White cannot force mate): it has no distance to mate to compute with",
+            )),
+        }
+    }
+
     /// `a + b` of two values (for `sum`).
     pub(crate) fn add_values(&mut self, a: Value, b: Value, span: Span) -> EvalResult {
         let a = self.game_value(a, span)?;
@@ -507,6 +521,8 @@ impl Session {
     fn plain_value(&mut self, v: Value, span: Span) -> EvalResult {
         match v {
             Value::Position(_) => self.game_value(v, span),
+            // A draw stays itself: `max` and the like say what it is.
+            Value::Dtm(ref d) if d.moves.is_some() => self.game_value(v, span),
             Value::List(items) => items
                 .into_iter()
                 .map(|x| self.plain_value(x, span))
@@ -622,6 +638,12 @@ impl Session {
         span: Span,
     ) -> Result<bool, CgError> {
         let (l, r) = (&self.game_view(l), &self.game_view(r));
+        if matches!(l, Value::Dtm(_)) || matches!(r, Value::Dtm(_)) {
+            let equal = self.values_equal(l, r);
+            return equality_only(op, equal, span, || {
+                "a drawn endgame has no distance to mate: only == and != compare it".to_string()
+            });
+        }
         if let Some(equal) = self.compare_wins(l, r) {
             return equality_only(op, equal, span, || {
                 "a forced global win is not a game: only == and != compare it".to_string()
@@ -660,9 +682,14 @@ impl Session {
         })
     }
 
-    /// Positions compare as their values (a forced win stays a position).
+    /// Positions compare as their values (a forced win stays a position), distances to mate
+    /// as their numbers of moves (a draw stays itself).
     fn game_view(&mut self, v: &Value) -> Value {
         match v {
+            Value::Dtm(d) => match d.moves {
+                Some(n) => Value::Game(self.arena.integer(i64::from(n))),
+                None => v.clone(),
+            },
             Value::Position(p) => match self.position_value(p) {
                 PositionValue::Game(g) => Value::Game(g),
                 PositionValue::Threat(t) => Value::Threat(t),
@@ -732,6 +759,7 @@ impl Session {
             (Value::Relation(a), Value::Relation(b)) => a == b,
             (Value::Thermograph(a), Value::Thermograph(b)) => a == b,
             (Value::Threat(a), Value::Threat(b)) => a == b,
+            (Value::Dtm(a), Value::Dtm(b)) => a.moves == b.moves,
             (Value::List(a), Value::List(b)) => {
                 a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| self.values_equal(x, y))
             }

@@ -5,6 +5,7 @@
 //! game-module constructors of [`crate::rulesets`]).
 
 pub mod ast;
+mod bestmove;
 pub mod builtins;
 pub mod cgsuite_names;
 pub mod commands;

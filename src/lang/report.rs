@@ -10,8 +10,12 @@ use crate::search::{MoveRow, Part, Player, PositionValue};
 
 impl Session {
     /// Prints a statement's value; a position made of several parts gets one comment line per
-    /// part with its value, so the text still reads back as the value.
+    /// part with its value, so the text still reads back as the value. A distance to mate
+    /// prints its whole sentence (inside lists and tables, its number).
     pub(crate) fn show_with_parts(&mut self, v: &Value) -> String {
+        if let Value::Dtm(d) = v {
+            return d.report.clone();
+        }
         let mut text = self.show(v);
         if let Value::Position(p) = v
             && let Some(c) = p.position.conditional()
@@ -36,22 +40,28 @@ impl Session {
 
     /// The text of `moves(P)`: the position (with its value and who wins when it has parts),
     /// each part with its value, outcome and search counters, every move with the value it
-    /// leads to, and the moves that win the whole position for the player making them.
+    /// leads to, and the moves that win the whole position for the player making them. With
+    /// parts, a move's value is its part's, so its row also says what the whole position is
+    /// after it and who wins that ([`MoveRow::whole`]; a race between parts is searched).
     pub(crate) fn move_table(&mut self, p: &ModulePosition) -> String {
         let names = p.position.player_names();
         let parts: Vec<Part> = self.with_search(|env| p.position.parts(env));
         let rows: Vec<MoveRow> = self.with_search(|env| p.position.moves(env));
         let mut out = format!("position {}", p.position.describe());
-        let part_values: Vec<PositionValue> = parts.iter().map(|q| q.value).collect();
         if !parts.is_empty() {
             let whole = self.position_value(p);
             let text = self.position_value_text(whole);
             let who = self.who_wins(whole, names);
             let _ = write!(out, " = {text}\n{who}");
         }
+        let values: Vec<String> = rows
+            .iter()
+            .map(|r| self.position_value_text(r.value))
+            .collect();
+        let width = values.iter().map(|v| v.chars().count()).max().unwrap_or(0);
         let mut winning = Vec::new();
         let mut current = None;
-        for r in &rows {
+        for (r, value) in rows.iter().zip(&values) {
             if !parts.is_empty() && current != Some(r.part) {
                 current = Some(r.part);
                 let q = &parts[r.part];
@@ -71,15 +81,41 @@ impl Session {
                 Some(Player::Right) => format!("{} ", names[1]),
                 None => String::new(),
             };
-            let value = self.position_value_text(r.value);
-            let _ = write!(out, "\n  {:<12} {value}", format!("{who}{}", r.text));
-            let after = if parts.is_empty() {
-                Some(r.value)
+            let mover_wins = r.mover_wins;
+            if parts.is_empty() {
+                let _ = write!(out, "\n  {:<12} {value}", format!("{who}{}", r.text));
             } else {
-                self.sum_with(&part_values, r.part, r.value)
-            };
-            if after.is_some_and(|a| self.mover_wins(r.player, a)) {
-                winning.push(format!("{who}{}", r.text));
+                let whole = match r.whole {
+                    _ if parts.len() == 1 => String::new(),
+                    Some(w) => format!("whole {}: ", self.position_value_text(w)),
+                    None => "race between chunks: ".to_string(),
+                };
+                let winner = match (mover_wins, r.player) {
+                    (Some(w), Some(p)) => {
+                        let p = if w { p } else { p.other() };
+                        format!("{} wins", names[p.index()])
+                    }
+                    (Some(w), None) => {
+                        format!("the {} wins", if w { "mover" } else { "opponent" })
+                    }
+                    (None, _) => "who wins is open".to_string(),
+                };
+                let _ = write!(
+                    out,
+                    "\n  {:<12} {value:<width$}  {whole}{winner}",
+                    format!("{who}{}", r.text)
+                );
+            }
+            if mover_wins == Some(true) {
+                let named_twice = rows
+                    .iter()
+                    .any(|o| o.part != r.part && o.player == r.player && o.text == r.text);
+                let chunk = if named_twice {
+                    format!(" (chunk {})", r.part + 1)
+                } else {
+                    String::new()
+                };
+                winning.push(format!("{who}{}{chunk}", r.text));
             }
         }
         if rows.is_empty() {
@@ -104,37 +140,9 @@ impl Session {
         self.show(&v)
     }
 
-    /// The sum of `parts` with part `i` replaced by `value`; `None` when the threat algebra
-    /// cannot add them (promotion threats of both sides in different parts).
-    fn sum_with(
-        &mut self,
-        parts: &[PositionValue],
-        i: usize,
-        value: PositionValue,
-    ) -> Option<PositionValue> {
-        let values = parts
-            .iter()
-            .enumerate()
-            .map(|(j, &v)| if j == i { value } else { v });
-        PositionValue::sum(values, &mut self.arena, &mut self.threats)
-    }
-
     /// The outcome class of a value, if the threat algebra decides it.
     fn value_outcome(&mut self, v: PositionValue) -> Option<Outcome> {
         v.outcome(&mut self.arena, &mut self.threats).ok()
-    }
-
-    /// Whether the player who just moved (`None`: either, in an impartial game) wins the
-    /// position `after`, where the opponent is to move.
-    fn mover_wins(&mut self, mover: Option<Player>, after: PositionValue) -> bool {
-        let Some(o) = self.value_outcome(after) else {
-            return false;
-        };
-        match mover {
-            Some(Player::Left) => matches!(o, Outcome::L | Outcome::P),
-            Some(Player::Right) => matches!(o, Outcome::R | Outcome::P),
-            None => o == Outcome::P,
-        }
     }
 
     /// Who wins `v` with each player moving first, in the ruleset's names.

@@ -38,6 +38,27 @@ pub enum Value {
     Table(Arc<Table>),
     /// A function passed by name to `map` or `filter`.
     Func(String),
+    /// The result of `dtm(fen)`: a number of moves to mate (a game in algebra) or a draw,
+    /// printed in full as a statement's value and as its number inside lists and tables.
+    Dtm(Arc<DistanceToMate>),
+}
+
+/// Perfect play in a chess endgame (`dtm`): White's moves to mate, `None` for a draw, and
+/// the sentence a statement prints (the position, the verdict, the best move).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DistanceToMate {
+    pub moves: Option<u32>,
+    pub report: String,
+}
+
+impl DistanceToMate {
+    /// How the value prints inside a list or table: the number of moves, or `draw`.
+    pub fn short_text(&self) -> String {
+        match self.moves {
+            Some(n) => n.to_string(),
+            None => "draw".to_string(),
+        }
+    }
 }
 
 /// A table: one key column for each loop variable of the generator that made it, then the
@@ -91,6 +112,8 @@ impl Value {
             Value::Quoted(_) => "expression",
             Value::Table(_) => "table",
             Value::Func(_) => "function",
+            Value::Dtm(d) if d.moves.is_none() => "draw (no distance to mate)",
+            Value::Dtm(_) => "distance to mate",
         }
     }
 }
@@ -272,6 +295,7 @@ fn append_value(
             out.push_str(&layout_table(t, &cells));
         }
         Value::Func(name) => out.push_str(name),
+        Value::Dtm(d) => out.push_str(&d.short_text()),
     }
     (out.len() <= limit).then_some(())
 }

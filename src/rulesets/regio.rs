@@ -518,12 +518,13 @@ impl Position for RegioPosition {
             .zip(values)
             .map(|((player, v, child), value)| {
                 let score = env.arena.integer(child.score);
-                MoveRow {
-                    player: Some(*player),
-                    text: self.position.name(*v).to_string(),
-                    value: PositionValue::Game(env.arena.add(score, value)),
-                    part: 0,
-                }
+                let value = PositionValue::Game(env.arena.add(score, value));
+                MoveRow::whole(
+                    env,
+                    Some(*player),
+                    self.position.name(*v).to_string(),
+                    value,
+                )
             })
             .collect()
     }

@@ -15,6 +15,8 @@
 
 use rustc_hash::FxHashMap;
 
+use crate::game::Outcome;
+
 use super::budget::{Budget, Meter, SearchStats, Usage};
 use super::game::{Game, Player};
 use super::local::entry_bytes;
@@ -59,6 +61,10 @@ fn slot(to_play: Option<Player>) -> usize {
 /// Bytes of a table entry besides the key, for the memory budget: the results and the hash
 /// table's spare capacity.
 const RESULTS_BYTES: usize = 40;
+
+/// The sums [`GtSearch::sum_winner`] has searched: the parts (each by its representative)
+/// and the player to move, with the winner.
+pub type RaceMemo<G> = FxHashMap<(Vec<G>, Player), Player>;
 
 /// A GTSearch over positions of `G`, writing values into an arena and a threat store.
 pub struct GtSearch<'a, G: Game> {
@@ -186,6 +192,88 @@ impl<'a, G: Game> GtSearch<'a, G> {
             },
             _ => GtResult::Value(v),
         }
+    }
+
+    /// Who wins the sum of `parts` (independent positions of the ruleset) played as one game,
+    /// `to_play` to move. Where the parts' values add in the threat algebra (the sum is a
+    /// stopper) the winner is read off the sum; where they do not, both sides hold promotion
+    /// threats in different parts, a race whose outcome depends on how fast each threat is,
+    /// which a value with `on` does not record (it says Left wins *eventually*: Mäser, thesis
+    /// 6.3; `on + off = dud`): then every move is tried, a promotion winning at once, down to
+    /// sums whose values add again. `memo` keeps the sums searched.
+    pub fn sum_winner(&mut self, parts: &[G], to_play: Player, memo: &mut RaceMemo<G>) -> Player {
+        if let Some(p) = parts.iter().find_map(Game::global_winner) {
+            return p;
+        }
+        let key: Vec<G> = parts
+            .iter()
+            .map(|p| match p.normalize() {
+                (k, false) => k,
+                (_, true) => p.clone(),
+            })
+            .collect();
+        let key = (key, to_play);
+        if let Some(&w) = memo.get(&key) {
+            self.meter.stats.table_hits += 1;
+            return w;
+        }
+        self.tick_race(memo, parts.len());
+        let w = match self.winner_of_sum(parts, to_play) {
+            Some(w) => w,
+            None => {
+                let mut wins = false;
+                'moves: for (i, part) in parts.iter().enumerate() {
+                    for m in part.moves(to_play) {
+                        if m.global_winner() == Some(to_play) {
+                            wins = true;
+                            break 'moves;
+                        }
+                        let next: Vec<G> = parts[..i]
+                            .iter()
+                            .cloned()
+                            .chain(m.components())
+                            .chain(parts[i + 1..].iter().cloned())
+                            .collect();
+                        if self.sum_winner(&next, to_play.other(), memo) == to_play {
+                            wins = true;
+                            break 'moves;
+                        }
+                    }
+                }
+                if wins { to_play } else { to_play.other() }
+            }
+        };
+        memo.insert(key, w);
+        w
+    }
+
+    /// The winner of the sum of `parts` with `to_play` to move, read off the sum of their
+    /// values; `None` where the values have no sum (a race).
+    fn winner_of_sum(&mut self, parts: &[G], to_play: Player) -> Option<Player> {
+        let v = self.sum_of_parts(parts)?;
+        match self.result_of_value(v, Some(to_play)) {
+            GtResult::Win(p) => Some(p),
+            GtResult::Value(t) => Some(match self.threats.outcome(self.arena, t).ok()? {
+                Outcome::L => Player::Left,
+                Outcome::R => Player::Right,
+                Outcome::N => to_play,
+                Outcome::P => to_play.other(),
+            }),
+        }
+    }
+
+    /// Counts a node of [`GtSearch::sum_winner`] against the budget, its memo included.
+    fn tick_race(&mut self, memo: &RaceMemo<G>, parts: usize) {
+        let (arena, threats, table) = (&*self.arena, &*self.threats, &self.table);
+        let memo_bytes = memo.capacity() * (entry_bytes::<G>() * parts.max(1) + 48);
+        self.meter.tick(|| Usage {
+            table_entries: table.len() + memo.len(),
+            arena_games: arena.len(),
+            bytes: arena.approx_bytes()
+                + threats.approx_bytes()
+                + table.capacity() * (entry_bytes::<G>() + RESULTS_BYTES)
+                + memo_bytes,
+        });
     }
 
     fn negate(&mut self, r: GtResult) -> GtResult {

@@ -96,6 +96,50 @@ pub struct MoveRow {
     /// The index of the part the move is in ([`Position::parts`]; 0 without parts). With
     /// parts, `value` is the value of that part after the move, not of the whole position.
     pub part: usize,
+    /// The value of the whole position after the move (nobody to move): `value` itself
+    /// without parts; with parts, the sum of the parts' values with this part moved. `None`
+    /// where those values have no sum (promotion threats of both sides in different parts: a
+    /// race, whose winner is searched instead).
+    pub whole: Option<PositionValue>,
+    /// Whether the player making the move wins the whole position after it, the opponent
+    /// moving next (in an impartial game: whether the position left is a P-position); `None`
+    /// where the threat algebra leaves it open.
+    pub mover_wins: Option<bool>,
+}
+
+impl MoveRow {
+    /// A row of a position without parts: the move's value is the whole position's.
+    pub fn whole(
+        env: &mut SearchEnv,
+        player: Option<Player>,
+        text: String,
+        value: PositionValue,
+    ) -> MoveRow {
+        MoveRow {
+            player,
+            text,
+            value,
+            part: 0,
+            whole: Some(value),
+            mover_wins: mover_wins(env.arena, env.threats, player, value),
+        }
+    }
+}
+
+/// Whether the player who just moved (`None`: either, in an impartial game) wins the
+/// position `after`, the opponent moving next; `None` where the threat algebra leaves it open.
+pub fn mover_wins(
+    arena: &mut Arena,
+    threats: &mut Threats,
+    mover: Option<Player>,
+    after: PositionValue,
+) -> Option<bool> {
+    let outcome = after.outcome(arena, threats).ok()?;
+    Some(match mover {
+        Some(Player::Left) => matches!(outcome, Outcome::L | Outcome::P),
+        Some(Player::Right) => matches!(outcome, Outcome::R | Outcome::P),
+        None => outcome == Outcome::P,
+    })
 }
 
 /// An independent part of a position (a chunk of pawns), valued on its own: the position is
@@ -208,30 +252,32 @@ impl<G: Game + fmt::Debug> Position for Searched<G> {
                 // list of a big position is bounded by the time limit, not only its nodes.
                 search.poll();
                 let n = search.nim_value(&m);
-                rows.push(MoveRow {
-                    player: None,
-                    text: self.0.describe_move(&m, Player::Left),
-                    value: PositionValue::Game(env.arena.nimber(n)),
-                    part: 0,
-                });
+                let value = PositionValue::Game(env.arena.nimber(n));
+                rows.push(MoveRow::whole(
+                    env,
+                    None,
+                    self.0.describe_move(&m, Player::Left),
+                    value,
+                ));
             }
             env.last = Some(search.finish());
             return rows;
         }
         let mut search = LocalSearch::new(env.arena, env.budget);
+        let mut found = Vec::new();
         for player in [Player::Left, Player::Right] {
             for m in self.0.moves(player) {
                 search.poll();
                 let v = search.value(&m);
-                rows.push(MoveRow {
-                    player: Some(player),
-                    text: self.0.describe_move(&m, player),
-                    value: PositionValue::Game(v),
-                    part: 0,
-                });
+                found.push((player, self.0.describe_move(&m, player), v));
             }
         }
         env.last = Some(search.finish());
-        rows
+        found
+            .into_iter()
+            .map(|(player, text, v)| {
+                MoveRow::whole(env, Some(player), text, PositionValue::Game(v))
+            })
+            .collect()
     }
 }

@@ -5,6 +5,7 @@
 //! (WW ch. 5). A move whose incentive is at most another's is dominated: the other move is at
 //! least as good in every sum (`S + Δ1 <= S + Δ2`).
 
+use crate::game::threat::{ThreatId, Threats};
 use crate::game::{Arena, Dyadic, GameId, Relation};
 
 use super::game::Player;
@@ -279,4 +280,53 @@ fn thermostrat(
         }
     }
     best
+}
+
+/// The incentive of a move to `option` in the component `component` for `player`, in the
+/// threat algebra (components and options may hold `on`/`off`): `G^L - G` or `G - G^R`;
+/// `None` where the difference has no value there (it would hold `on` and `off` both).
+pub fn threat_incentive(
+    arena: &mut Arena,
+    threats: &mut Threats,
+    component: ThreatId,
+    option: ThreatId,
+    player: Player,
+) -> Option<ThreatId> {
+    let d = match player {
+        Player::Left => threats.sub(arena, option, component),
+        Player::Right => threats.sub(arena, component, option),
+    };
+    d.ok().filter(|&t| threats.is_stopper(t))
+}
+
+/// Optimal play (thesis 4.2.3) where the values may hold threats: a move after which the
+/// mover wins the whole position (`wins[i]`, judged by the caller on the whole position, a
+/// race between threats included), one whose incentive no other move's exceeds if there is
+/// such a winning move; without a winning move, the first undominated move. A move whose
+/// incentive has no value (`None`) is compared with none. `None` without moves.
+pub fn pick_optimal(
+    arena: &mut Arena,
+    threats: &mut Threats,
+    incentives: &[Option<ThreatId>],
+    wins: &[Option<bool>],
+) -> Option<usize> {
+    let greater = |arena: &mut Arena, threats: &mut Threats, j: usize, i: usize| {
+        let (Some(a), Some(b)) = (incentives[j], incentives[i]) else {
+            return false;
+        };
+        match threats.relation(arena, a, b) {
+            Ok(Relation::Greater) => true,
+            Ok(Relation::Equal) => j < i,
+            _ => false,
+        }
+    };
+    let good: Vec<usize> = (0..incentives.len())
+        .filter(|&i| !(0..incentives.len()).any(|j| j != i && greater(arena, threats, j, i)))
+        .collect();
+    let winning = |i: &usize| wins[*i] == Some(true);
+    good.iter()
+        .copied()
+        .find(winning)
+        .or_else(|| (0..wins.len()).find(winning))
+        .or_else(|| good.first().copied())
 }

@@ -7,8 +7,8 @@ use std::sync::OnceLock;
 
 use super::budget::SearchStats;
 use super::game::{Game, Player};
-use super::global_threats::{GtResult, GtSearch};
-use super::position::{MoveRow, Part, Position, PositionValue, SearchEnv};
+use super::global_threats::{GtResult, GtSearch, RaceMemo};
+use super::position::{MoveRow, Part, Position, PositionValue, SearchEnv, mover_wins};
 use crate::game::Outcome;
 
 /// A position of a game with global threats, split into its components at the root.
@@ -132,28 +132,73 @@ impl<G: Game> Position for ThreatPosition<G> {
         self.value(env).outcome(env.arena, env.threats)
     }
 
-    /// Each part's moves with the part's result after the move (the opponent to move).
+    /// Each part's moves with the part's result after the move (the opponent to move) and the
+    /// whole position after it: the sum of the parts' values with this part moved, and who
+    /// wins that; where the values have no sum (threats of both sides in different parts: a
+    /// race), who wins is searched on the parts together ([`GtSearch::sum_winner`]).
     fn moves(&self, env: &mut SearchEnv) -> Vec<MoveRow> {
-        let mut rows = Vec::new();
+        let values: Vec<PositionValue> = self
+            .results(env)
+            .into_iter()
+            .map(|(r, _)| Self::part_value(env, r))
+            .collect();
+        let mut found = Vec::new();
         let mut total = SearchStats::default();
         for (i, c) in self.parts.iter().enumerate() {
             let mut search = self.search(env);
-            let mut found = Vec::new();
             for player in [Player::Left, Player::Right] {
                 for m in c.moves(player) {
                     let r = search.result(&m, Some(player.other()));
-                    found.push((player, c.describe_move(&m, player), r));
+                    let root = search.result(&m, None);
+                    found.push((i, player, c.describe_move(&m, player), r, root, m));
                 }
             }
             total.merge(&search.finish());
-            for (player, text, r) in found {
-                rows.push(MoveRow {
-                    player: Some(player),
-                    text,
-                    value: Self::part_value(env, r),
-                    part: i,
-                });
+        }
+        let mut rows = Vec::with_capacity(found.len());
+        let mut races = Vec::new();
+        for (k, (i, player, text, r, root, _)) in found.iter().enumerate() {
+            let moved = Self::part_value(env, *root);
+            let sum = values
+                .iter()
+                .enumerate()
+                .map(|(j, &v)| if j == *i { moved } else { v });
+            let whole = PositionValue::sum(sum, env.arena, env.threats);
+            let wins = match whole {
+                Some(w) => mover_wins(env.arena, env.threats, Some(*player), w),
+                None => {
+                    races.push(k);
+                    None
+                }
+            };
+            rows.push(MoveRow {
+                player: Some(*player),
+                text: text.clone(),
+                value: Self::part_value(env, *r),
+                part: *i,
+                whole,
+                mover_wins: wins,
+            });
+        }
+        if !races.is_empty() {
+            let mut search = self.search(env);
+            let mut memo = RaceMemo::default();
+            for k in races {
+                let (i, player, .., m) = &found[k];
+                if let Some(p) = m.global_winner() {
+                    rows[k].mover_wins = Some(p == *player);
+                    continue;
+                }
+                let parts: Vec<G> = self.parts[..*i]
+                    .iter()
+                    .cloned()
+                    .chain(m.components())
+                    .chain(self.parts[i + 1..].iter().cloned())
+                    .collect();
+                let winner = search.sum_winner(&parts, player.other(), &mut memo);
+                rows[k].mover_wins = Some(winner == *player);
             }
+            total.merge(&search.finish());
         }
         env.last = Some(total);
         rows

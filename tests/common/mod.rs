@@ -3,6 +3,8 @@
 
 #![allow(dead_code)]
 
+pub mod pawn_judge;
+
 use cgcalc::game::{Arena, Dyadic, GameId};
 use cgcalc::lang::{Reply, Session};
 
