@@ -140,3 +140,49 @@ fn a_sum_of_1_7_million_terms() {
     let out = run(&[], &format!("{src}\n"));
     assert_eq!(text(&out.stdout), "200000\n", "{}", text(&out.stderr));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Issue 26, part 7: hostile input that ended the session (an abort, a panic, a runaway).
+// Each reproduction must end with a value or an error, and the session must go on.
+// ---------------------------------------------------------------------------------------------
+
+/// Whether the process ended by itself with an exit status (not killed by a signal, such as
+/// the SIGABRT of a stack overflow, and not 101, Rust's status for a panic).
+#[track_caller]
+fn ended_cleanly(out: &Output) {
+    let code = out.status.code();
+    assert!(
+        code.is_some() && code != Some(101) && code != Some(134),
+        "status {:?}\nstderr: {}",
+        out.status,
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn deep_ordinal_sums_and_powers_end_with_a_value_or_an_error() {
+    // These overflowed the stack (exit 134). Numbers have closed forms: 1 : n is n + 1 (a blue
+    // Hackenbush string, WW ch. 2) and powto(1, n) = 1 : (n - 1) = n; `* : n` is ^[n]* (a game
+    // born on day n + 1) and pow(^, n) is ^<n>, too deep to build for n = 10^7: an error, at
+    // once, and the variable set before them is still there.
+    let stdin = "x = 5\n1 : 10000000\n* : 10000000\npow({0|*}, 10000000)\n\
+                 powto(1, 10000000)\n1 : 100000000000\nx\n";
+    let out = run(&["--keep-going"], stdin);
+    ended_cleanly(&out);
+    assert_eq!(
+        text(&out.stdout),
+        "5\n10000001\n10000000\n100000000001\n5\n",
+        "{}",
+        text(&out.stderr)
+    );
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("<stdin>:3:1: error: the ordinal sum G : H recurses once per day"),
+        "{err}"
+    );
+    assert!(
+        err.contains("<stdin>:4:12: error: the exponent is too large"),
+        "{err}"
+    );
+    assert_eq!(out.status.code(), Some(1));
+}
