@@ -186,3 +186,50 @@ fn deep_ordinal_sums_and_powers_end_with_a_value_or_an_error() {
     );
     assert_eq!(out.status.code(), Some(1));
 }
+
+/// Runs the binary with `stdin` and returns its output, or fails if it is still running after
+/// `limit` (it is killed then).
+fn run_within(args: &[&str], stdin: &str, limit: Duration) -> Output {
+    use std::io::Write;
+    let mut child = std::process::Command::new(common::cgcalc_bin())
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run cgcalc");
+    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
+    let start = Instant::now();
+    while child.try_wait().expect("wait").is_none() {
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let out = child.wait_with_output().unwrap();
+            panic!(
+                "still running after {limit:?}; stderr: {}",
+                text(&out.stderr)
+            );
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().expect("output")
+}
+
+#[test]
+fn pictures_of_far_values_stop_within_twice_the_time_limit() {
+    // The tick loop of tikz and svg never ended (and grew a list by gigabytes) for values near
+    // 10^16 and beyond. Under `:limit time 2` each statement must be over within 4 s; they
+    // take a moment now, and the session goes on.
+    let svg = std::env::temp_dir().join(format!("cgcalc-far-{}.svg", std::process::id()));
+    let svg = svg.to_str().unwrap().replace('\\', "/");
+    let stdin = format!(
+        ":limit time 2\nx = 7\ntikz(10000000000000000);\nsvg(99999999999999999999, \"{svg}\")\nx\n"
+    );
+    let out = run_within(&["--keep-going"], &stdin, Duration::from_secs(4));
+    let _ = std::fs::remove_file(&svg);
+    ended_cleanly(&out);
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains(&format!("\nwrote {svg} (")), "{stdout}");
+    assert!(stdout.ends_with(" bytes)\n7\n"), "x is kept: {stdout}");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}

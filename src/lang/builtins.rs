@@ -391,7 +391,9 @@ pub static BUILTINS: &[Builtin] = &[
         |s, v| {
             let graphs = thermographs(&mut s.arena, v, 0)?;
             let refs: Vec<&Thermograph> = graphs.iter().map(|g| g.as_ref()).collect();
-            Ok(Value::Text(crate::analysis::plot::ascii(&refs, 61, 21)))
+            crate::analysis::plot::ascii(&refs, 61, 21)
+                .map(Value::Text)
+                .map_err(|m| CallError::Arg(0, m))
         }
     ),
     builtin!(
@@ -415,7 +417,8 @@ pub static BUILTINS: &[Builtin] = &[
             } else {
                 Vec::new()
             };
-            let text = crate::analysis::plot::svg(&refs, &labels);
+            let text =
+                crate::analysis::plot::svg(&refs, &labels).map_err(|m| CallError::Arg(0, m))?;
             std::fs::write(path, &text)
                 .map_err(|e| CallError::Arg(1, format!("cannot write {path}: {e}")))?;
             Ok(Value::Text(format!("wrote {path} ({} bytes)", text.len())))

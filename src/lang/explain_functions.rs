@@ -96,7 +96,8 @@ pub static EXPLAIN_FUNCTIONS: &[Builtin] = &[
             } else {
                 Vec::new()
             };
-            let text = crate::analysis::plot::tikz(&refs, &labels);
+            let text =
+                crate::analysis::plot::tikz(&refs, &labels).map_err(|m| CallError::Arg(0, m))?;
             match v.get(1) {
                 None => Ok(Value::Text(text.trim_end().to_string())),
                 Some(Value::Str(path)) => {
