@@ -233,3 +233,58 @@ fn pictures_of_far_values_stop_within_twice_the_time_limit() {
     assert!(stdout.ends_with(" bytes)\n7\n"), "x is kept: {stdout}");
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
 }
+
+#[cfg(unix)]
+#[test]
+fn a_save_killed_mid_write_leaves_the_old_file_whole() {
+    // `:save` opened its file with truncation: a process stopped in the middle of the write
+    // (here by a file-size limit of 2 blocks, at most 2 KiB, against a 20 KB script) left a
+    // fragment. Now the old file stays whole; an ordinary `:save` replaces it and says so.
+    let dir = std::env::temp_dir().join(format!("cgcalc-save-kill-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("keep.cgt");
+    let old = "# the old session\nx = 1\n";
+    std::fs::write(&file, old).unwrap();
+    let stdin = format!("xs = [n for n in 1..4000];\n:save {}\n", file.display());
+    let mut child = std::process::Command::new("sh")
+        .args([
+            "-c",
+            "ulimit -f 2; exec \"$0\" \"$@\"",
+            &common::cgcalc_bin(),
+        ])
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write;
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(stdin.as_bytes())
+            .unwrap();
+    }
+    let out = child.wait_with_output().unwrap();
+    assert!(!out.status.success(), "the write must fail under the limit");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), old);
+    // Without the limit the save goes through, replacing the file.
+    let out = run(&[], &stdin);
+    assert_eq!(
+        text(&out.stdout),
+        format!(
+            "saved 0 functions and 1 variable to {}, replacing the old file\n",
+            file.display()
+        ),
+        "{}",
+        text(&out.stderr)
+    );
+    let saved = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        saved.contains("xs = [1, 2, 3,") && saved.len() > 19_000,
+        "{saved}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

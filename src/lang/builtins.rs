@@ -419,9 +419,13 @@ pub static BUILTINS: &[Builtin] = &[
             };
             let text =
                 crate::analysis::plot::svg(&refs, &labels).map_err(|m| CallError::Arg(0, m))?;
-            std::fs::write(path, &text)
+            let written = crate::lang::files::write_whole(path, text.as_bytes())
                 .map_err(|e| CallError::Arg(1, format!("cannot write {path}: {e}")))?;
-            Ok(Value::Text(format!("wrote {path} ({} bytes)", text.len())))
+            Ok(Value::Text(format!(
+                "wrote {path} ({} bytes){}",
+                text.len(),
+                written.note()
+            )))
         }
     ),
     builtin!(

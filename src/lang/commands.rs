@@ -94,7 +94,7 @@ pub static COMMANDS: &[Command] = &[
         aliases: &[],
         usage: ":save FILE",
         summary: "write the variables and user functions as a script",
-        help: "`:save FILE` writes every user function (as defined) and every variable (as `name =\nvalue`, values printed in full) to FILE as a script; `:load FILE` in a fresh session\nrestores them exactly. Values that do not read back (positions, thermographs, tables,\noutcome classes) are left out with a comment saying so. Example: `:save work.cgt`.",
+        help: "`:save FILE` writes every user function (as defined) and every variable (as `name =\nvalue`, values printed in full) to FILE as a script; `:load FILE` in a fresh session\nrestores them exactly. Values that do not read back (positions, thermographs, tables,\noutcome classes) are left out with a comment saying so. An existing FILE is replaced whole:\nthe script is written beside it and renamed over it, so a failed write leaves the old file as\nit was, and the reply says that it replaced it. Example: `:save work.cgt`.",
         run: save,
     },
     Command {
@@ -495,13 +495,14 @@ fn save(s: &mut Session, path: &str, span: Span) -> CommandResult {
         return Err(CgError::at(span, "`:save` needs a file name"));
     }
     let (script, functions, variables, skipped) = s.session_script();
-    std::fs::write(path, &script)
+    let written = super::files::write_whole(path, script.as_bytes())
         .map_err(|e| CgError::at(span, format!("cannot write `{path}`: {e}")))?;
     let plural = |k: usize| if k == 1 { "" } else { "s" };
     let mut msg = format!(
-        "saved {functions} function{} and {variables} variable{} to {path}",
+        "saved {functions} function{} and {variables} variable{} to {path}{}",
         plural(functions),
-        plural(variables)
+        plural(variables),
+        written.note()
     );
     if !skipped.is_empty() {
         msg.push_str(&format!(" (left out: {})", skipped.join(", ")));

@@ -101,9 +101,13 @@ pub static EXPLAIN_FUNCTIONS: &[Builtin] = &[
             match v.get(1) {
                 None => Ok(Value::Text(text.trim_end().to_string())),
                 Some(Value::Str(path)) => {
-                    std::fs::write(path, &text)
+                    let written = crate::lang::files::write_whole(path, text.as_bytes())
                         .map_err(|e| CallError::Arg(1, format!("cannot write {path}: {e}")))?;
-                    Ok(Value::Text(format!("wrote {path} ({} bytes)", text.len())))
+                    Ok(Value::Text(format!(
+                        "wrote {path} ({} bytes){}",
+                        text.len(),
+                        written.note()
+                    )))
                 }
                 Some(_) => Err(CallError::Arg(
                     1,

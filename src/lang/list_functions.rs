@@ -408,11 +408,12 @@ fn path_arg(v: &[Value], i: usize) -> Result<String, CallError> {
 }
 
 fn write_file(path: &str, text: &str, rows: usize) -> CallResult {
-    std::fs::write(path, text)
+    let written = crate::lang::files::write_whole(path, text.as_bytes())
         .map_err(|e| CallError::Arg(1, format!("cannot write {path}: {e}")))?;
     Ok(Value::Text(format!(
-        "wrote {path} ({rows} row{})",
-        if rows == 1 { "" } else { "s" }
+        "wrote {path} ({rows} row{}){}",
+        if rows == 1 { "" } else { "s" },
+        written.note()
     )))
 }
 
