@@ -154,7 +154,7 @@ pub fn run(opts: Options) -> i32 {
 
 /// Says on standard error that the output could not be written, unless the reader went away
 /// (a closed pipe, as in `cgcalc script.cgt | head`): that needs no explanation.
-pub(crate) fn report_write_error(e: &io::Error) {
+pub fn report_write_error(e: &io::Error) {
     if e.kind() != io::ErrorKind::BrokenPipe {
         // If standard error fails too, there is nowhere left to say so.
         let _ = writeln!(io::stderr(), "cgcalc: cannot write output: {e}");
