@@ -561,3 +561,51 @@ fn writes_replace_files_whole() {
     assert!(names.iter().all(|n| !n.ends_with(".tmp")), "{names:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A meta command's argument ends at a `;` or a comment, as any statement does, and a quoted
+/// argument is read as a string: `:save x.cgt # comment` and `:save x.cgt;` made files with
+/// those whole names.
+#[test]
+fn meta_command_arguments_end_at_comments_and_semicolons() {
+    let dir = std::env::temp_dir().join(format!("cgcalc-meta-args-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let d = dir.display();
+    let mut s = session();
+    run_ok(&mut s, "x = 1");
+    assert_eq!(
+        run_ok(&mut s, &format!(":save {d}/a.cgt   # the session so far")),
+        format!("saved 0 functions and 1 variable to {d}/a.cgt")
+    );
+    // `;` silences the reply, as after any statement, and the next statement runs.
+    assert_eq!(run_text(&mut s, &format!(":save {d}/b.cgt;")), "");
+    assert_eq!(
+        run_ok(&mut s, &format!(":save {d}/c.cgt // also a comment")),
+        format!("saved 0 functions and 1 variable to {d}/c.cgt")
+    );
+    assert_eq!(
+        run_ok(&mut s, &format!(":save \"{d}/my #1; file.cgt\"")),
+        format!("saved 0 functions and 1 variable to {d}/my #1; file.cgt")
+    );
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["a.cgt", "b.cgt", "c.cgt", "my #1; file.cgt"]);
+    let mut fresh = session();
+    assert_eq!(
+        run_text(&mut fresh, &format!(":load {d}/a.cgt; y = x + 1\ny")),
+        "\n2\n2"
+    );
+    assert_eq!(
+        run_ok(&mut fresh, ":limit time 3   # seconds"),
+        "search limits: nodes no limit, memory 16384 MiB, time 3 s; progress reports every 10 s"
+    );
+    assert!(
+        run_text(&mut fresh, ":save \"unterminated.cgt")
+            .starts_with("t.cgt:1:7: error: unterminated string"),
+        "{}",
+        run_text(&mut fresh, ":save \"unterminated.cgt")
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

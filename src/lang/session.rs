@@ -532,7 +532,11 @@ impl Session {
 
     fn execute(&mut self, stmt: &Statement) -> Result<Executed, CgError> {
         if let StmtKind::Meta { command, args } = &stmt.kind {
-            return commands::run(self, command, args, stmt.span);
+            // A `;` after the command silences its reply, as after any statement.
+            return match commands::run(self, command, args, stmt.span)? {
+                Executed::Value(_) if !stmt.print => Ok(Executed::Value(None)),
+                done => Ok(done),
+            };
         }
         if let Some(v) = self.exec(stmt, true)? {
             self.set_last(v);
