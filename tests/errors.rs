@@ -236,3 +236,15 @@ fn huge_integer_arguments_of_constructors_say_their_range() {
     );
     check("dom(3/2, 2)", 1, 5, 3, &["expected a non-negative integer"]);
 }
+
+#[test]
+fn an_endgame_without_white_pieces_is_an_error() {
+    // It said "a draw: White cannot force mate; no legal move (stalemate)".
+    check(
+        "dtm(\"8/8/8/4k3/8/8/8/8 w - - 0 1\")",
+        1,
+        5,
+        29,
+        &["White has no pieces", "lone Black king"],
+    );
+}
