@@ -306,10 +306,16 @@ fn run_inputs(
     for input in &inputs {
         let (input_ok, quit) = match input {
             Input::File(path) => {
-                let bytes = match std::fs::read(path) {
+                let bytes = match crate::lang::files::read_script(path, || {
+                    interrupt_handler::interrupted()
+                }) {
                     Ok(b) => b,
+                    Err(e @ crate::lang::files::ReadError::Cancelled) => {
+                        printer.error_line(&format!("cgcalc: {}", e.message(path)));
+                        return Ok(Outcome::Interrupted);
+                    }
                     Err(e) => {
-                        printer.error_line(&format!("cgcalc: cannot read `{path}`: {e}"));
+                        printer.error_line(&format!("cgcalc: {}", e.message(path)));
                         return Ok(Outcome::Stopped(false));
                     }
                 };

@@ -288,3 +288,73 @@ fn a_save_killed_mid_write_leaves_the_old_file_whole() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[cfg(unix)]
+#[test]
+fn scripts_from_devices_and_pipes_are_bounded_and_cancellable() {
+    // `:load /dev/zero` read until an allocation failed: now at most 64 MiB are read and the
+    // session goes on.
+    let out = run(&["--keep-going"], "x = 3\n:load /dev/zero\nx\n");
+    ended_cleanly(&out);
+    assert_eq!(text(&out.stdout), "3\n3\n");
+    assert!(
+        text(&out.stderr).contains(
+            "error: cannot read `/dev/zero`: it holds more than the 64 MiB a script may have"
+        ),
+        "{}",
+        text(&out.stderr)
+    );
+    // A named pipe as a script argument waited for a writer, deaf to the first Ctrl-C; it
+    // stops at once now, with the status of an interrupted run.
+    let fifo = std::env::temp_dir().join(format!("cgcalc-review-{}.fifo", std::process::id()));
+    let _ = std::fs::remove_file(&fifo);
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    let mut child = std::process::Command::new(common::cgcalc_bin())
+        .arg(&fifo)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait_for_thread(child.id(), "cgcalc-read");
+    let sent = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status();
+    assert!(sent.is_ok_and(|s| s.success()), "kill -INT");
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > Duration::from_secs(5) {
+            let _ = child.kill();
+            panic!("still waiting for the pipe 5 s after one Ctrl-C");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().unwrap();
+    let _ = std::fs::remove_file(&fifo);
+    assert_eq!(out.status.code(), Some(130), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("was cancelled (Ctrl-C)"));
+}
+
+/// Waits (up to 10 s) until process `pid` runs a thread named `name`: then it is past its
+/// start-up, with its Ctrl-C handler installed. Elsewhere than on Linux, waits a second.
+fn wait_for_thread(pid: u32, name: &str) {
+    if !cfg!(target_os = "linux") {
+        std::thread::sleep(Duration::from_secs(1));
+        return;
+    }
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_secs(10) {
+        let names = std::fs::read_dir(format!("/proc/{pid}/task"))
+            .into_iter()
+            .flatten()
+            .flatten()
+            .filter_map(|t| std::fs::read_to_string(t.path().join("comm")).ok());
+        if names.into_iter().any(|n| n.trim() == name) {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    panic!("no thread {name} in process {pid}");
+}

@@ -86,7 +86,7 @@ pub static COMMANDS: &[Command] = &[
         aliases: &[],
         usage: ":load FILE",
         summary: "run a script file",
-        help: "`:load FILE` runs the statements of FILE in this session (its variables stay), printing\ntheir values; it stops at the first error. Example: `:load scripts/tour.cgt`.",
+        help: "`:load FILE` runs the statements of FILE in this session (its variables stay), printing\ntheir values; it stops at the first error. A script holds at most 64 MiB; Ctrl-C stops a\nwait for a named pipe. Example: `:load scripts/tour.cgt`.",
         run: load,
     },
     Command {
@@ -403,7 +403,14 @@ fn load(s: &mut Session, path: &str, span: Span) -> CommandResult {
         ));
     }
     let bytes =
-        std::fs::read(path).map_err(|e| CgError::at(span, format!("cannot read `{path}`: {e}")))?;
+        super::files::read_script(path, crate::game::interrupt::cancel_requested).map_err(|e| {
+            match e {
+                super::files::ReadError::Cancelled => {
+                    CgError::at(span, crate::game::Interrupt::Cancelled.message())
+                }
+                e => CgError::at(span, e.message(path)),
+            }
+        })?;
     let src = super::source::decode(&bytes).map_err(|e| {
         CgError::at(
             span,

@@ -105,3 +105,98 @@ fn temporary_beside(target: &Path) -> io::Result<PathBuf> {
     );
     Ok(target.with_file_name(temp))
 }
+
+/// The most a script file may hold (`:load`, script arguments): far above any script
+/// written by hand or by `:save`, and a bound on what reading `/dev/zero` costs.
+pub const MAX_SCRIPT_BYTES: u64 = 64 << 20;
+
+/// Why a script could not be read.
+#[derive(Debug)]
+pub enum ReadError {
+    Io(io::Error),
+    /// It holds more than [`MAX_SCRIPT_BYTES`].
+    TooLarge,
+    /// Ctrl-C while waiting for a named pipe or a device.
+    Cancelled,
+}
+
+impl ReadError {
+    /// The message, naming the file.
+    pub fn message(&self, path: &str) -> String {
+        match self {
+            ReadError::Io(e) => format!("cannot read `{path}`: {e}"),
+            ReadError::TooLarge => format!(
+                "cannot read `{path}`: it holds more than the {} MiB a script may have",
+                MAX_SCRIPT_BYTES >> 20
+            ),
+            ReadError::Cancelled => format!("reading `{path}` was cancelled (Ctrl-C)"),
+        }
+    }
+}
+
+/// Reads a script of at most [`MAX_SCRIPT_BYTES`]. A regular file is read at once; anything
+/// else (a named pipe, which blocks until a writer comes, or a device such as `/dev/zero`,
+/// which never ends) is read on a helper thread while this one polls `cancelled` every
+/// 50 ms, so the first Ctrl-C stops the wait. The helper of a cancelled read of a named
+/// pipe is released by opening the pipe for writing and closing it (on Linux).
+pub fn read_script(path: &str, cancelled: impl Fn() -> bool) -> Result<Vec<u8>, ReadError> {
+    let meta = fs::metadata(path).map_err(ReadError::Io)?;
+    if meta.is_file() {
+        if meta.len() > MAX_SCRIPT_BYTES {
+            return Err(ReadError::TooLarge);
+        }
+        return read_capped(path);
+    }
+    let (tx, rx) = std::sync::mpsc::channel();
+    let owned = path.to_string();
+    std::thread::Builder::new()
+        .name("cgcalc-read".into())
+        .spawn(move || {
+            let _ = tx.send(read_capped(&owned));
+        })
+        .map_err(ReadError::Io)?;
+    loop {
+        match rx.recv_timeout(std::time::Duration::from_millis(50)) {
+            Ok(result) => return result,
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) if cancelled() => {
+                release_reader(path, &meta);
+                return Err(ReadError::Cancelled);
+            }
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                return Err(ReadError::Io(io::Error::other("the reading thread failed")));
+            }
+        }
+    }
+}
+
+/// Reads `path`, refusing more than [`MAX_SCRIPT_BYTES`].
+fn read_capped(path: &str) -> Result<Vec<u8>, ReadError> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    fs::File::open(path)
+        .and_then(|f| f.take(MAX_SCRIPT_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(ReadError::Io)?;
+    if bytes.len() as u64 > MAX_SCRIPT_BYTES {
+        return Err(ReadError::TooLarge);
+    }
+    Ok(bytes)
+}
+
+/// Lets the helper thread of a cancelled read of a named pipe finish: a writer that opens
+/// and closes the pipe completes the helper's open and gives it an end of file (if it is
+/// still waiting for a writer). Without it the helper would take the data of the next writer.
+#[cfg(target_os = "linux")]
+fn release_reader(path: &str, meta: &fs::Metadata) {
+    use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
+    const O_NONBLOCK: i32 = 0o4000;
+    if meta.file_type().is_fifo() {
+        let _ = fs::OpenOptions::new()
+            .write(true)
+            .custom_flags(O_NONBLOCK)
+            .open(path);
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn release_reader(_path: &str, _meta: &fs::Metadata) {}
