@@ -562,13 +562,14 @@ impl ReplyPrinter {
             return out.flush();
         }
         if self.echo && !r.input.is_empty() {
-            writeln!(out, "> {}", r.input)?;
+            writeln!(out, "> {}", visible(&r.input))?;
         }
         if let Some(o) = &r.output {
+            let o = visible(o);
             let rows = terminal_rows();
             if self.page_help && is_help(&r.input) && o.lines().count() >= rows {
                 drop(out);
-                page(o, rows.saturating_sub(1).max(1), &mut io::stdin().lock())?;
+                page(&o, rows.saturating_sub(1).max(1), &mut io::stdin().lock())?;
                 out = io::stdout().lock();
             } else {
                 writeln!(out, "{o}")?;
@@ -585,6 +586,7 @@ impl ReplyPrinter {
     }
 
     pub fn error_line(&self, e: &str) {
+        let e = visible(e);
         let mut err = io::stderr().lock();
         if self.color {
             let _ = writeln!(err, "{}", e.red());
@@ -592,6 +594,25 @@ impl ReplyPrinter {
             let _ = writeln!(err, "{e}");
         }
     }
+}
+
+/// Text as it may reach a terminal: control characters other than the newline and the tab
+/// (ESC begins a terminal's command sequences, a carriage return overwrites the line) are
+/// shown as Unicode's control pictures, one character each so that a caret under an echoed
+/// line stays in place: U+2400 + code for C0 (`␛` for ESC), `␡` for DEL, and `�` for the C1
+/// controls U+0080 to U+009F. Strings print their control characters as `\u{1b}` already.
+pub fn visible(text: &str) -> std::borrow::Cow<'_, str> {
+    let shown = |c: char| match c {
+        '\n' | '\t' => None,
+        '\u{0}'..='\u{1f}' => char::from_u32(0x2400 + c as u32),
+        '\u{7f}' => Some('\u{2421}'),
+        '\u{80}'..='\u{9f}' => Some('\u{fffd}'),
+        _ => None,
+    };
+    if !text.chars().any(|c| shown(c).is_some()) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    text.chars().map(|c| shown(c).unwrap_or(c)).collect()
 }
 
 /// Whether a statement is `:help` (or an alias), whose long pages the REPL shows a screenful
@@ -695,17 +716,5 @@ pub fn json_record(r: &Reply) -> String {
 
 /// Appends `s` as a JSON string literal.
 pub fn json_string(out: &mut String, s: &str) {
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
+    crate::lang::value::json_quote(out, s);
 }

@@ -528,3 +528,38 @@ fn progress_lines_to_a_full_stderr_do_not_end_the_run() {
         text(&o.stdout)
     );
 }
+
+#[test]
+fn control_characters_reach_the_terminal_only_as_pictures() {
+    // A string holding ESC and BEL, an echoed statement and an error quoting a line with
+    // ESC ... BEL (an xterm title command) and a C1 CSI: the terminal would have obeyed them.
+    // Strings print escapes that read back; echoed input and errors show U+2400 + code (and
+    // U+FFFD for C1), one character each, so the caret stays under the offending character.
+    let src = "x = \"a\u{1b}[2Jb\u{7}\"\nfoo\u{1b}]0;title\u{7} + 1\ny = \"\u{9b}\" + 1\n";
+    let o = cgcalc(&["--keep-going", "--echo"], src);
+    let (out, err) = (text(&o.stdout), text(&o.stderr));
+    for c in ['\u{1b}', '\u{7}', '\u{9b}'] {
+        assert!(
+            !out.contains(c) && !err.contains(c),
+            "{c:?} in\n{out}\n{err}"
+        );
+    }
+    assert!(
+        out.starts_with("> x = \"a\u{241b}[2Jb\u{2407}\"\n\"a\\u{1b}[2Jb\\u{7}\"\n"),
+        "{out}"
+    );
+    assert!(
+        err.contains(
+            "<stdin>:2:4: error: unexpected character `\u{241b}`\n    foo\u{241b}]0;title\u{2407} + 1\n       ^\n"
+        ),
+        "{err}"
+    );
+    assert!(err.contains("    y = \"\u{fffd}\" + 1\n"), "{err}");
+    // --json escapes them as JSON does.
+    let o = cgcalc(&["--json"], "\"\u{1b}\u{9b}\"\n");
+    assert!(
+        text(&o.stdout).contains(r#""output": "\"\\u{1b}\\u{9b}\"""#),
+        "{}",
+        text(&o.stdout)
+    );
+}

@@ -495,8 +495,9 @@ impl<'a> Lexer<'a> {
     }
 }
 
-/// A string's contents from the text after its opening quote: the escapes `\"`, `\\`, `\n`
-/// and `\t` (a backslash before anything else stays), up to the closing quote. Returns the
+/// A string's contents from the text after its opening quote: the escapes `\"`, `\\`, `\n`,
+/// `\t` and `\u{HEX}` (any character by its code point, as the printer writes control
+/// characters; a backslash before anything else stays), up to the closing quote. Returns the
 /// contents and the bytes used, the closing quote included; `None` if there is none.
 fn string_body(text: &str) -> Option<(String, usize)> {
     let mut out = String::new();
@@ -509,6 +510,13 @@ fn string_body(text: &str) -> Option<(String, usize)> {
                 Some((_, '\\')) => out.push('\\'),
                 Some((_, 'n')) => out.push('\n'),
                 Some((_, 't')) => out.push('\t'),
+                Some((j, 'u')) if let Some((c, len)) = unicode_escape(&text[j + 1..]) => {
+                    out.push(c);
+                    // skip the braces and digits
+                    for _ in 0..len {
+                        chars.next();
+                    }
+                }
                 Some((_, other)) => {
                     out.push('\\');
                     out.push(other);
@@ -519,6 +527,18 @@ fn string_body(text: &str) -> Option<(String, usize)> {
         }
     }
     None
+}
+
+/// The character of a `{HEX}` (1 to 6 hexadecimal digits) at the start of `text`, and the
+/// length of that text.
+fn unicode_escape(text: &str) -> Option<(char, usize)> {
+    let digits = text.strip_prefix('{')?;
+    let n = digits.find('}')?;
+    if n == 0 || n > 6 || !digits[..n].bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    let c = char::from_u32(u32::from_str_radix(&digits[..n], 16).ok()?)?;
+    Some((c, n + 2))
 }
 
 /// The argument of a meta command from the rest of its line: the text up to a `;` (which

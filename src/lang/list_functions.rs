@@ -7,7 +7,7 @@ use std::sync::Arc;
 use super::builtins::{Builtin, CallError, Topic, builtin};
 use super::session::Session;
 use super::span::Span;
-use super::value::{Table, Value, quote};
+use super::value::{Table, Value};
 use crate::analysis::period::{arithmetic_periodicity, periodicity};
 use crate::game::Dyadic;
 
@@ -501,16 +501,5 @@ fn csv_cell(text: &str) -> String {
 }
 
 fn json_string(out: &mut String, s: &str) {
-    let mut q = String::new();
-    quote(&mut q, s);
-    // The language's quoting escapes `"`, `\` and newlines as JSON does; tabs and other
-    // control characters are escaped here.
-    for c in q.chars() {
-        match c {
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
+    super::value::json_quote(out, s);
 }
