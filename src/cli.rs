@@ -366,6 +366,7 @@ pub(crate) fn run_printed(
     let mut quit = false;
     let mut written = Ok(());
     let halt = session.stop_flag();
+    let mut halted_here = false;
     let ok = session.run_source_at(src, origin, first_line, stop, &mut |r| {
         quit |= r.quit;
         if written.is_ok() {
@@ -378,10 +379,13 @@ pub(crate) fn run_printed(
         if interrupt_handler::interrupted() {
             // Ctrl-C ends a script even with --keep-going.
             halt.store(true, Ordering::Relaxed);
+            halted_here = true;
         }
     });
-    if written.is_ok() {
-        // The session goes on (into the REPL after `-i`).
+    // The session goes on (into the REPL after `-i`) after a Ctrl-C, but a stop set by the
+    // watcher of a closed output (`watch_stdout`) stays: clearing it unconditionally lost
+    // one that came after the last reply was printed, and the next input ran on for ever.
+    if written.is_ok() && halted_here && !OUTPUT_CLOSED.load(Ordering::Relaxed) {
         halt.store(false, Ordering::Relaxed);
     }
     written.map(|()| (ok, quit))
