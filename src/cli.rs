@@ -154,7 +154,7 @@ pub fn run(opts: Options) -> i32 {
 
 /// Says on standard error that the output could not be written, unless the reader went away
 /// (a closed pipe, as in `cgcalc script.cgt | head`): that needs no explanation.
-pub(crate) fn report_write_error(e: &io::Error) {
+pub fn report_write_error(e: &io::Error) {
     if e.kind() != io::ErrorKind::BrokenPipe {
         // If standard error fails too, there is nowhere left to say so.
         let _ = writeln!(io::stderr(), "cgcalc: cannot write output: {e}");
@@ -306,10 +306,16 @@ fn run_inputs(
     for input in &inputs {
         let (input_ok, quit) = match input {
             Input::File(path) => {
-                let bytes = match std::fs::read(path) {
+                let bytes = match crate::lang::files::read_script(path, || {
+                    interrupt_handler::interrupted()
+                }) {
                     Ok(b) => b,
+                    Err(e @ crate::lang::files::ReadError::Cancelled) => {
+                        printer.error_line(&format!("cgcalc: {}", e.message(path)));
+                        return Ok(Outcome::Interrupted);
+                    }
                     Err(e) => {
-                        printer.error_line(&format!("cgcalc: cannot read `{path}`: {e}"));
+                        printer.error_line(&format!("cgcalc: {}", e.message(path)));
                         return Ok(Outcome::Stopped(false));
                     }
                 };
@@ -360,6 +366,7 @@ pub(crate) fn run_printed(
     let mut quit = false;
     let mut written = Ok(());
     let halt = session.stop_flag();
+    let mut halted_here = false;
     let ok = session.run_source_at(src, origin, first_line, stop, &mut |r| {
         quit |= r.quit;
         if written.is_ok() {
@@ -372,11 +379,13 @@ pub(crate) fn run_printed(
         if interrupt_handler::interrupted() {
             // Ctrl-C ends a script even with --keep-going.
             halt.store(true, Ordering::Relaxed);
+            halted_here = true;
         }
     });
-    if written.is_ok() && !OUTPUT_CLOSED.load(Ordering::Relaxed) {
-        // The session goes on (into the REPL after `-i`); a closed output keeps the stop,
-        // since its watcher has ended and will not set it again.
+    // The session goes on (into the REPL after `-i`) after a Ctrl-C, but a stop set by the
+    // watcher of a closed output (`watch_stdout`) stays: clearing it unconditionally lost
+    // one that came after the last reply was printed, and the next input ran on for ever.
+    if written.is_ok() && halted_here && !OUTPUT_CLOSED.load(Ordering::Relaxed) {
         halt.store(false, Ordering::Relaxed);
     }
     written.map(|()| (ok, quit))
@@ -557,13 +566,14 @@ impl ReplyPrinter {
             return out.flush();
         }
         if self.echo && !r.input.is_empty() {
-            writeln!(out, "> {}", r.input)?;
+            writeln!(out, "> {}", visible(&r.input))?;
         }
         if let Some(o) = &r.output {
+            let o = visible(o);
             let rows = terminal_rows();
             if self.page_help && is_help(&r.input) && o.lines().count() >= rows {
                 drop(out);
-                page(o, rows.saturating_sub(1).max(1), &mut io::stdin().lock())?;
+                page(&o, rows.saturating_sub(1).max(1), &mut io::stdin().lock())?;
                 out = io::stdout().lock();
             } else {
                 writeln!(out, "{o}")?;
@@ -580,6 +590,7 @@ impl ReplyPrinter {
     }
 
     pub fn error_line(&self, e: &str) {
+        let e = visible(e);
         let mut err = io::stderr().lock();
         if self.color {
             let _ = writeln!(err, "{}", e.red());
@@ -587,6 +598,25 @@ impl ReplyPrinter {
             let _ = writeln!(err, "{e}");
         }
     }
+}
+
+/// Text as it may reach a terminal: control characters other than the newline and the tab
+/// (ESC begins a terminal's command sequences, a carriage return overwrites the line) are
+/// shown as Unicode's control pictures, one character each so that a caret under an echoed
+/// line stays in place: U+2400 + code for C0 (`␛` for ESC), `␡` for DEL, and `�` for the C1
+/// controls U+0080 to U+009F. Strings print their control characters as `\u{1b}` already.
+pub fn visible(text: &str) -> std::borrow::Cow<'_, str> {
+    let shown = |c: char| match c {
+        '\n' | '\t' => None,
+        '\u{0}'..='\u{1f}' => char::from_u32(0x2400 + c as u32),
+        '\u{7f}' => Some('\u{2421}'),
+        '\u{80}'..='\u{9f}' => Some('\u{fffd}'),
+        _ => None,
+    };
+    if !text.chars().any(|c| shown(c).is_some()) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    text.chars().map(|c| shown(c).unwrap_or(c)).collect()
 }
 
 /// Whether a statement is `:help` (or an alias), whose long pages the REPL shows a screenful
@@ -690,17 +720,5 @@ pub fn json_record(r: &Reply) -> String {
 
 /// Appends `s` as a JSON string literal.
 pub fn json_string(out: &mut String, s: &str) {
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
+    crate::lang::value::json_quote(out, s);
 }

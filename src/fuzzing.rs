@@ -267,6 +267,7 @@ pub fn position_statement(family: &str, args: &[Arg]) -> String {
         .iter()
         .map(|a| match a {
             Arg::Int(n) => n.to_string(),
+            Arg::BigInt(n) => n.clone(),
             Arg::Str(s) => quote(s),
             Arg::Other(t) => t.to_string(),
         })

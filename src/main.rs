@@ -1,5 +1,7 @@
 //! The `cgcalc` binary: see `cgcalc --help`.
 
+use std::io::Write;
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let opts = match cgcalc::cli::parse_args(&args) {
@@ -10,10 +12,16 @@ fn main() {
                 .iter()
                 .any(|a| matches!(a.as_str(), "-h" | "--help" | "-V" | "--version"));
             if ok {
-                println!("{text}");
+                // Like any output: a reader that went away (`cgcalc --help | head -1`) or a
+                // full disk ends the program with status 1 and, for the latter, a message.
+                let mut out = std::io::stdout().lock();
+                if let Err(e) = writeln!(out, "{text}").and_then(|()| out.flush()) {
+                    cgcalc::cli::report_write_error(&e);
+                    std::process::exit(1);
+                }
                 std::process::exit(0);
             }
-            eprintln!("cgcalc: {text}");
+            let _ = writeln!(std::io::stderr(), "cgcalc: {text}");
             std::process::exit(2);
         }
     };

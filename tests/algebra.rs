@@ -897,3 +897,53 @@ fn negating_the_most_negative_up_multiple() {
         assert!(!same, "-x == x for x = v9223372036854775808");
     }
 }
+
+/// The ordinal sum by its definition, `G : H = {G^L, G:H^L | G^R, G:H^R}` on the canonical
+/// forms, recursing here rather than in the arena (whose sum of two numbers is a closed form).
+fn ordinal_sum_by_definition(a: &mut Arena, g: GameId, h: GameId) -> GameId {
+    let mut left = a.left_options(g);
+    let mut right = a.right_options(g);
+    for x in a.left_options(h) {
+        left.push(ordinal_sum_by_definition(a, g, x));
+    }
+    for x in a.right_options(h) {
+        right.push(ordinal_sum_by_definition(a, g, x));
+    }
+    a.game(left, right)
+}
+
+/// The numbers born by day `days`: the integers up to `days` in size and, for each exponent
+/// k >= 1, the odd multiples of 2^-k whose birthday floor(|x|) + k + 1 is at most `days`.
+fn numbers_born_by(days: i64) -> Vec<Dyadic> {
+    let mut xs: Vec<Dyadic> = (-days..=days).map(Dyadic::from_int).collect();
+    for k in 1..days as u32 {
+        let whole = days - i64::from(k) - 1;
+        for m in (-(whole + 1) << k)..((whole + 1) << k) {
+            if m % 2 != 0 {
+                xs.push(Dyadic::new(m, k));
+            }
+        }
+    }
+    xs
+}
+
+#[test]
+fn ordinal_sums_of_numbers_follow_the_definition() {
+    // Every pair of numbers born by day 5 (the closed form concatenates sign expansions).
+    let mut a = Arena::new();
+    let xs = numbers_born_by(5);
+    assert_eq!(xs.len(), 63, "2^6 - 1 numbers are born by day 5");
+    for &x in &xs {
+        for &y in &xs {
+            let (g, h) = (a.number(x), a.number(y));
+            let want = ordinal_sum_by_definition(&mut a, g, h);
+            assert_eq!(a.ordinal_sum(g, h), want, "{x} : {y}");
+        }
+    }
+    // Integers n : m with n >= 0 and m >= 0 are n + m (WW ch. 2: blue Hackenbush strings).
+    let (n, m) = (
+        a.number(Dyadic::from_int(1)),
+        a.number(Dyadic::from_int(10_000_000)),
+    );
+    assert_eq!(a.ordinal_sum(n, m), a.number(Dyadic::from_int(10_000_001)));
+}

@@ -124,4 +124,39 @@ fn ctrl_c_stops_long_statements_and_keeps_the_session() {
     // Nothing was left half-built: g, 0, 1 and *1, ..., *5000.
     assert_eq!(a.count_followers(g), Dyadic::from_int(5003));
     assert_eq!(a.followers(g, 1_000_000).map(|f| f.len()), Ok(5003));
+
+    // `:load` of a named pipe waited for a writer in a read that Ctrl-C does not interrupt;
+    // the first Ctrl-C ends the wait now.
+    #[cfg(unix)]
+    {
+        let fifo = std::env::temp_dir().join(format!("cgcalc-cancel-{}.fifo", std::process::id()));
+        let _ = std::fs::remove_file(&fifo);
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+        let (out, elapsed) = run_cancelled(
+            &mut s,
+            &format!(":load {}", fifo.display()),
+            Duration::from_millis(300),
+        );
+        assert!(out.contains(&cancelled), "{out}");
+        assert!(elapsed < Duration::from_secs(5), "took {elapsed:?}");
+        assert_eq!(run_ok(&mut s, "x + *5"), "^");
+        // The reader it left waiting was released: nobody reads the pipe any more, so a
+        // writer that will not wait is refused (ENXIO).
+        #[cfg(target_os = "linux")]
+        {
+            use std::os::unix::fs::OpenOptionsExt;
+            std::thread::sleep(Duration::from_millis(200));
+            let writer = std::fs::OpenOptions::new()
+                .write(true)
+                .custom_flags(0o4000) // O_NONBLOCK
+                .open(&fifo);
+            assert_eq!(
+                writer.err().and_then(|e| e.raw_os_error()),
+                Some(6),
+                "ENXIO"
+            );
+        }
+        let _ = std::fs::remove_file(&fifo);
+    }
 }

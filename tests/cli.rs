@@ -536,3 +536,88 @@ fn help_mentions_the_new_options() {
         assert!(out.contains(w), "{w} missing from --help");
     }
 }
+
+#[test]
+fn help_and_version_to_a_full_disk_or_a_closed_pipe() {
+    // These printed with println!, which panics (exit 101) when the write fails. Like any
+    // output now: status 1, with a message for a full disk and none for a closed pipe.
+    for flag in ["--help", "-V"] {
+        let o = cgcalc_to(&[flag], "", dev_full());
+        assert_eq!(o.status.code(), Some(1), "{flag}: {}", text(&o.stderr));
+        assert_eq!(text(&o.stderr), NO_SPACE, "{flag}");
+        // A pipe whose reader is gone before the first byte (`cgcalc --help | head -1` once
+        // `head` has exited).
+        let (reader, writer) = std::io::pipe().expect("pipe");
+        drop(reader);
+        let o = cgcalc_to(&[flag], "", Stdio::from(writer));
+        assert_eq!(o.status.code(), Some(1), "{flag}: {}", text(&o.stderr));
+        assert_eq!(text(&o.stderr), "", "{flag}");
+    }
+    let o = cgcalc(&["--help"], "");
+    assert_eq!(o.status.code(), Some(0));
+    assert!(text(&o.stdout).starts_with("usage: cgcalc"));
+}
+
+#[test]
+fn progress_lines_to_a_full_stderr_do_not_end_the_run() {
+    // Progress lines (a search's, every second here; evolve's summary, always) went through
+    // eprintln!, whose panic on a full standard error failed the statement. They are dropped
+    // now. dom(5,6) is -3/2 (tests/domineering.rs).
+    let o = Command::new(common::cgcalc_bin())
+        .args([
+            "-e",
+            ":limit progress 1",
+            "-e",
+            "dom(5,6)",
+            "-e",
+            "evolve(\"RR\", 1);",
+            "-e",
+            "1 + 1",
+        ])
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null())
+        .stderr(dev_full())
+        .output()
+        .expect("run cgcalc");
+    assert_eq!(o.status.code(), Some(0));
+    assert!(
+        text(&o.stdout).ends_with("\n-3/2\n2\n"),
+        "{}",
+        text(&o.stdout)
+    );
+}
+
+#[test]
+fn control_characters_reach_the_terminal_only_as_pictures() {
+    // A string holding ESC and BEL, an echoed statement and an error quoting a line with
+    // ESC ... BEL (an xterm title command) and a C1 CSI: the terminal would have obeyed them.
+    // Strings print escapes that read back; echoed input and errors show U+2400 + code (and
+    // U+FFFD for C1), one character each, so the caret stays under the offending character.
+    let src = "x = \"a\u{1b}[2Jb\u{7}\"\nfoo\u{1b}]0;title\u{7} + 1\ny = \"\u{9b}\" + 1\n";
+    let o = cgcalc(&["--keep-going", "--echo"], src);
+    let (out, err) = (text(&o.stdout), text(&o.stderr));
+    for c in ['\u{1b}', '\u{7}', '\u{9b}'] {
+        assert!(
+            !out.contains(c) && !err.contains(c),
+            "{c:?} in\n{out}\n{err}"
+        );
+    }
+    assert!(
+        out.starts_with("> x = \"a\u{241b}[2Jb\u{2407}\"\n\"a\\u{1b}[2Jb\\u{7}\"\n"),
+        "{out}"
+    );
+    assert!(
+        err.contains(
+            "<stdin>:2:4: error: unexpected character `\u{241b}`\n    foo\u{241b}]0;title\u{2407} + 1\n       ^\n"
+        ),
+        "{err}"
+    );
+    assert!(err.contains("    y = \"\u{fffd}\" + 1\n"), "{err}");
+    // --json escapes them as JSON does.
+    let o = cgcalc(&["--json"], "\"\u{1b}\u{9b}\"\n");
+    assert!(
+        text(&o.stdout).contains(r#""output": "\"\\u{1b}\\u{9b}\"""#),
+        "{}",
+        text(&o.stdout)
+    );
+}

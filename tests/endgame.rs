@@ -144,6 +144,7 @@ fn rules_and_fen() {
         ("8/8/8/3Kk3/8/8/R7/8 w", "side by side"),
         ("8/8/8/4k3/8/8/8/4R3 w", "Black is in check"),
         ("8/8/8/8/8/8/R7/R7 w", "Black has no king"),
+        ("8/8/8/4k3/8/8/8/8 w", "White has no pieces"),
         ("8/8/8/4k3/8/8/P7/R7 w", "no pawns"),
         ("8/8/8/4k3/8/8/R7/R6K w KQ", "no castling"),
         ("9/8/8/4k3/8/8/R7/R7 w", "bad empty-square count"),

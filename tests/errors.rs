@@ -257,3 +257,43 @@ fn later_statements_still_run_after_an_evaluation_error() {
         vec![(None, true), (Some("1/2".to_string()), false)]
     );
 }
+
+#[test]
+fn huge_integer_arguments_of_constructors_say_their_range() {
+    // An integer beyond 2^63 was "not a game that is not an integer".
+    let big = "99999999999999999999";
+    check(
+        &format!("dom({big}, 2)"),
+        1,
+        5,
+        20,
+        &[&format!("expected an integer between 0 and 256, not {big}")],
+    );
+    check(
+        &format!("dom(2, -{big})"),
+        1,
+        8,
+        21,
+        &[&format!("between 0 and 256, not -{big}")],
+    );
+    check(
+        &format!("primenim(3, {big})"),
+        1,
+        13,
+        20,
+        &[&format!("a heap holds 0 to 1048576 tokens, not {big}")],
+    );
+    check("dom(3/2, 2)", 1, 5, 3, &["expected a non-negative integer"]);
+}
+
+#[test]
+fn an_endgame_without_white_pieces_is_an_error() {
+    // It said "a draw: White cannot force mate; no legal move (stalemate)".
+    check(
+        "dtm(\"8/8/8/4k3/8/8/8/8 w - - 0 1\")",
+        1,
+        5,
+        29,
+        &["White has no pieces", "lone Black king"],
+    );
+}

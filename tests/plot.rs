@@ -447,3 +447,150 @@ fn ascii_checker_rejects_a_wrong_picture() {
     }
     check_ascii(&picture, &thermo(&mut s, "{1|-1}"));
 }
+
+/// The labels of a picture's rows (the text before ` |`) and of its footer (first and last
+/// column).
+fn ascii_labels(picture: &str) -> (Vec<String>, Vec<String>) {
+    let lines: Vec<&str> = picture.lines().collect();
+    let axis = lines
+        .iter()
+        .position(|l| l.trim_start().starts_with("t +"))
+        .expect("axis line");
+    let rows = lines[..axis]
+        .iter()
+        .map(|l| l.split(" |").next().unwrap().trim().to_string())
+        .filter(|l| !l.is_empty())
+        .collect();
+    let footer = lines[axis + 1]
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
+    (rows, footer)
+}
+
+/// `{10^20 | -10^20}` was labelled with i64 limits (9223372036854775807). Its window is
+/// temperatures [-1, 1.25e20] (a quarter above the temperature 10^20) and values about
+/// ±1.16e20 (the walls' ±(10^20 + 1) at t = -1, padded by 8% of the width). The step is the
+/// least power of two with at most 21 rows and 61 columns, 2^63 (2^62 needs 28 rows); rows are
+/// labelled every fourth step, at multiples of 2^65, down to the bottom row t = 0 (t = -1 is
+/// within the step); the left column is ceil(1.16e20 / 2^63) = 13 steps, the right one -13.
+#[test]
+fn plot_labels_huge_values_exactly() {
+    let ten20 = "100000000000000000000";
+    let mut s = Session::new();
+    let picture = run_ok(&mut s, &format!("plot({{{ten20}|-{ten20}}})"));
+    let (rows, footer) = ascii_labels(&picture);
+    let two65: u128 = 1 << 65;
+    let want: Vec<String> = [3 * two65, 2 * two65, two65, 0]
+        .iter()
+        .map(u128::to_string)
+        .collect();
+    assert_eq!(rows, want, "{picture}");
+    let thirteen_steps = (13u128 << 63).to_string();
+    assert_eq!(
+        footer,
+        [thirteen_steps.clone(), format!("-{thirteen_steps}")]
+    );
+    assert!(picture.contains(&format!("mast at 0 from temperature {ten20}")));
+    assert!(!picture.contains("9223372036854775807"), "{picture}");
+}
+
+/// A number far from 0 is drawn around itself: `plot(10^20)` has the window 10^20 ± 1/2 (the
+/// padding of half a unit) and labels it exactly.
+#[test]
+fn plot_of_a_far_number_is_exact() {
+    let mut s = Session::new();
+    let picture = run_ok(&mut s, "plot(100000000000000000000)");
+    let (rows, footer) = ascii_labels(&picture);
+    assert_eq!(rows, ["1", "1/2", "0", "-1/2", "-1"], "{picture}");
+    assert_eq!(
+        footer,
+        ["200000000000000000001/2", "199999999999999999999/2"],
+        "10^20 + 1/2 on the left, 10^20 - 1/2 on the right"
+    );
+}
+
+/// `tikz(10^16)` and `svg(99999999999999999999, file)` looped for ever: `t += 0.2` no longer
+/// changes `t` near 10^16. The window of a number x is x ± 1/2; 8 ticks over a width of 1 want
+/// a step of at least 1/8, so 0.2: the ticks are x - 0.4, ..., x + 0.4, each labelled exactly.
+#[test]
+fn ticks_of_far_values_are_few_and_exact() {
+    let mut s = Session::new();
+    let picture = run_ok(&mut s, "tikz(10000000000000000)");
+    let labels: Vec<&str> = picture
+        .lines()
+        .filter(|l| l.contains("node[below]"))
+        .map(|l| l.rsplit('$').nth(1).unwrap())
+        .collect();
+    assert_eq!(
+        labels,
+        [
+            "9999999999999999.6",
+            "9999999999999999.8",
+            "10000000000000000",
+            "10000000000000000.2",
+            "10000000000000000.4"
+        ],
+        "{picture}"
+    );
+    let path = std::env::temp_dir().join(format!("cgcalc-plot-far-{}.svg", std::process::id()));
+    let path_text = path.to_str().unwrap().replace('\\', "/");
+    let reply = run_ok(
+        &mut s,
+        &format!("svg(99999999999999999999, \"{path_text}\")"),
+    );
+    assert!(reply.starts_with("wrote "), "{reply}");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let _ = std::fs::remove_file(&path);
+    check_xml(&text);
+    for label in [
+        "99999999999999999998.6",
+        "99999999999999999998.8",
+        "99999999999999999999",
+        "99999999999999999999.2",
+        "99999999999999999999.4",
+    ] {
+        assert!(
+            text.contains(&format!(">{label}</text>")),
+            "{label} in\n{text}"
+        );
+    }
+}
+
+/// A TikZ picture of `{10^6 | -10^6}` is drawn in units of a power of ten (TeX's lengths end
+/// near 575 cm): the window is about 2.3·10^6 wide (the walls' ±(10^6 + 1) padded by 8%), and
+/// at most 160 units across takes units of 10^5 (10^4 would give 232); its ticks still say
+/// the true values.
+#[test]
+fn tikz_of_a_wide_window_is_scaled() {
+    let mut s = Session::new();
+    let picture = run_ok(&mut s, "tikz({1000000|-1000000})");
+    assert!(
+        picture.contains("% coordinates: x = -value / 10^5, y = temperature / 10^5"),
+        "{picture}"
+    );
+    assert!(picture.contains("{\\scriptsize $1000000$}"), "{picture}");
+    for coordinate in picture.split(['(', ')']).skip(1).step_by(2) {
+        for part in coordinate.split(',') {
+            if let Ok(v) = part.parse::<f64>() {
+                assert!(v.abs() < 100.0, "coordinate {coordinate} in\n{picture}");
+            }
+        }
+    }
+}
+
+/// Values beyond what a float holds cannot be drawn: an error, not a picture of infinities.
+#[test]
+fn plot_of_values_beyond_floats_is_an_error() {
+    let big = format!("1{}", "0".repeat(400));
+    let mut s = Session::new();
+    let mut err = None;
+    s.run_source(
+        &format!("plot({{{big}|-{big}}})"),
+        "t.cgt",
+        true,
+        &mut |r| err = r.error.clone(),
+    );
+    let err = err.expect("an error");
+    assert!(err.contains("too large to draw"), "{err}");
+}

@@ -272,3 +272,32 @@ fn up_nth_literals_have_their_values() {
         assert_eq!(s.arena.display(b), lit);
     }
 }
+
+/// Strings print their control characters as escapes that read back (`\t`, `\u{1b}`), so a
+/// printed string cannot send commands to the terminal (ESC, BEL, a C1 CSI) and `:save`d
+/// strings load as they were.
+#[test]
+fn strings_with_control_characters_print_escaped_and_read_back() {
+    let mut s = Session::new();
+    let raw = "a\u{1b}[31mred\u{7}\tb\u{9b}c\u{7f}\r\"\\\n";
+    s.set_variable("x", Value::Str(raw.to_string()));
+    let mut printed = String::new();
+    s.run_source("x", "<t>", true, &mut |r| {
+        printed = r.output.clone().unwrap();
+    });
+    assert_eq!(
+        printed,
+        r#""a\u{1b}[31mred\u{7}\tb\u{9b}c\u{7f}\u{d}\"\\\n""#
+    );
+    assert!(!printed.chars().any(char::is_control), "{printed:?}");
+    match read_back(&mut s, &printed) {
+        Value::Str(back) => assert_eq!(back, raw),
+        v => panic!("reads back as a {}", v.type_name()),
+    }
+    // An escape that is not one stays as written, as before: `\u` without braces, a code
+    // point that is no character.
+    match read_back(&mut s, r#""C:\users\u{d800}\u{110000}""#) {
+        Value::Str(back) => assert_eq!(back, r"C:\users\u{d800}\u{110000}"),
+        v => panic!("reads back as a {}", v.type_name()),
+    }
+}

@@ -557,3 +557,119 @@ fn save_and_load_restore_the_session() {
     assert!(run_text(&mut fresh, "tab").contains("unknown variable `tab`"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Files are written beside the target and renamed over it (so a failed write leaves the old
+/// file whole): a second write says it replaced the first, a replaced file keeps its
+/// permissions, a symbolic link stays a link to the new contents, and a device such as
+/// /dev/null is written to, not replaced by a file.
+#[test]
+fn writes_replace_files_whole() {
+    let dir = std::env::temp_dir().join(format!("cgcalc-writes-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let csv = dir.join("t.csv");
+    let mut s = session();
+    let write = |s: &mut Session, xs: &str| {
+        run_ok(
+            s,
+            &format!("csv(table(g for g in {xs}), \"{}\")", csv.display()),
+        )
+    };
+    assert_eq!(
+        write(&mut s, "[1, 2]"),
+        format!("wrote {} (2 rows)", csv.display())
+    );
+    assert_eq!(
+        write(&mut s, "[3]"),
+        format!("wrote {} (1 row), replacing the old file", csv.display())
+    );
+    assert_eq!(std::fs::read_to_string(&csv).unwrap(), "g,g\n3,3\n");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&csv, std::fs::Permissions::from_mode(0o640)).unwrap();
+        write(&mut s, "[4]");
+        let mode = std::fs::metadata(&csv).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o640);
+        let link = dir.join("link.csv");
+        std::os::unix::fs::symlink(&csv, &link).unwrap();
+        run_ok(
+            &mut s,
+            &format!("csv(table(g for g in [5]), \"{}\")", link.display()),
+        );
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(std::fs::read_to_string(&csv).unwrap(), "g,g\n5,5\n");
+        let out = run_ok(&mut s, "svg(thermo({1|-1}), \"/dev/null\")");
+        assert!(
+            out.starts_with("wrote /dev/null (") && out.ends_with(" bytes)"),
+            "{out}"
+        );
+        use std::os::unix::fs::FileTypeExt;
+        assert!(
+            std::fs::metadata("/dev/null")
+                .unwrap()
+                .file_type()
+                .is_char_device()
+        );
+    }
+    // Nothing is left beside the files.
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert!(names.iter().all(|n| !n.ends_with(".tmp")), "{names:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A meta command's argument ends at a `;` or a comment, as any statement does, and a quoted
+/// argument is read as a string: `:save x.cgt # comment` and `:save x.cgt;` made files with
+/// those whole names.
+#[test]
+fn meta_command_arguments_end_at_comments_and_semicolons() {
+    let dir = std::env::temp_dir().join(format!("cgcalc-meta-args-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let d = dir.display();
+    let mut s = session();
+    run_ok(&mut s, "x = 1");
+    assert_eq!(
+        run_ok(&mut s, &format!(":save {d}/a.cgt   # the session so far")),
+        format!("saved 0 functions and 1 variable to {d}/a.cgt")
+    );
+    // `;` silences the reply, as after any statement, and the next statement runs.
+    assert_eq!(run_text(&mut s, &format!(":save {d}/b.cgt;")), "");
+    assert_eq!(
+        run_ok(&mut s, &format!(":save {d}/c.cgt // also a comment")),
+        format!("saved 0 functions and 1 variable to {d}/c.cgt")
+    );
+    assert_eq!(
+        run_ok(&mut s, &format!(":save \"{d}/my #1; file.cgt\"")),
+        format!("saved 0 functions and 1 variable to {d}/my #1; file.cgt")
+    );
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["a.cgt", "b.cgt", "c.cgt", "my #1; file.cgt"]);
+    let mut fresh = session();
+    assert_eq!(
+        run_text(&mut fresh, &format!(":load {d}/a.cgt; y = x + 1\ny")),
+        "\n2\n2"
+    );
+    assert_eq!(
+        run_ok(&mut fresh, ":limit time 3   # seconds"),
+        "search limits: nodes no limit, memory 16384 MiB, time 3 s; progress reports every 10 s"
+    );
+    assert!(
+        run_text(&mut fresh, ":save \"unterminated.cgt")
+            .starts_with("t.cgt:1:7: error: unterminated string"),
+        "{}",
+        run_text(&mut fresh, ":save \"unterminated.cgt")
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -8,20 +8,37 @@ use std::fmt::Write;
 use crate::game::Dyadic;
 use crate::game::{Thermograph, Trajectory};
 
+use std::str::FromStr;
+
+use num_bigint::BigInt;
+
 fn f(x: Dyadic) -> f64 {
     x.to_f64()
 }
 
-/// The window shown: temperatures `[t_lo, t_hi]`, values `[v_lo, v_hi]`.
+/// Values at least this large (in size) are drawn relative to an integer origin near them, so
+/// the floating-point geometry keeps its precision and the labels stay exact.
+const FAR: f64 = (1u64 << 32) as f64;
+
+/// The window shown: temperatures `[t_lo, t_hi]`, values `origin + [v_lo, v_hi]`.
 struct Window {
     t_lo: f64,
     t_hi: f64,
     v_lo: f64,
     v_hi: f64,
+    /// An integer subtracted from every value before it becomes a float: 0, or the floor of
+    /// the first mast when that is far from 0.
+    origin: Dyadic,
 }
 
 impl Window {
-    fn fit(graphs: &[&Thermograph]) -> Window {
+    /// The window around `graphs`, or why they cannot be drawn (a float cannot hold their
+    /// coordinates: values or temperatures beyond about 10^308, relative to the origin).
+    fn fit(graphs: &[&Thermograph]) -> Result<Window, String> {
+        let origin = match graphs.first() {
+            Some(g) if f(g.mast).abs() >= FAR => g.mast.floor_dyadic(),
+            _ => Dyadic::ZERO,
+        };
         let t_top = graphs
             .iter()
             .map(|g| f(g.temperature))
@@ -33,82 +50,95 @@ impl Window {
         for g in graphs {
             for tr in [&g.left, &g.right] {
                 for t in [t_lo, t_hi] {
-                    let v = eval(tr, t);
+                    let v = eval(tr, t, origin);
                     v_lo = v_lo.min(v);
                     v_hi = v_hi.max(v);
                 }
                 for p in tr.pieces() {
-                    let v = f(p.value);
+                    let v = f(p.value - origin);
                     v_lo = v_lo.min(v);
                     v_hi = v_hi.max(v);
                 }
             }
         }
         let pad = ((v_hi - v_lo) * 0.08).max(0.5);
-        Window {
+        let w = Window {
             t_lo,
             t_hi,
             v_lo: v_lo - pad,
             v_hi: v_hi + pad,
+            origin,
+        };
+        if [w.t_hi, w.v_lo, w.v_hi, w.v_hi - w.v_lo]
+            .iter()
+            .all(|x| x.is_finite())
+        {
+            Ok(w)
+        } else {
+            Err("too large to draw: the values or temperatures span more than about 10^308".into())
         }
     }
 }
 
-fn eval(tr: &Trajectory, t: f64) -> f64 {
+/// The value of `tr` at temperature `t`, less `origin`.
+fn eval(tr: &Trajectory, t: f64, origin: Dyadic) -> f64 {
     let pieces = tr.pieces();
     let p = pieces
         .iter()
         .rev()
         .find(|p| f(p.start) <= t)
         .unwrap_or(&pieces[0]);
-    f(p.value) + (t - f(p.start)) * p.slope as f64
+    f(p.value - origin) + (t - f(p.start)) * p.slope as f64
 }
 
-fn fmt_num(x: f64) -> String {
-    // Values on the axes are dyadic; show short decimals.
-    let s = format!("{x:.3}");
-    let s = s.trim_end_matches('0').trim_end_matches('.').to_string();
-    if s == "-0" { "0".into() } else { s }
-}
-
-/// An exact fraction for a dyadic `x` given as a float (axis labels).
-fn fmt_dyadic(x: f64) -> String {
-    let mut den = 1u64;
-    while (x * den as f64).fract().abs() > 1e-9 && den < (1 << 20) {
-        den *= 2;
-    }
-    let num = (x * den as f64).round() as i64;
-    if den == 1 {
-        num.to_string()
+/// `k · 2^j` exactly.
+fn times_power_of_two(k: i64, j: i32) -> Dyadic {
+    let k = Dyadic::from_int(k);
+    if j >= 0 {
+        k << j.unsigned_abs()
     } else {
-        format!("{num}/{den}")
+        k >> j.unsigned_abs()
     }
 }
 
 /// An ASCII drawing of one or more thermographs, at most about `max_width` x `max_height`
 /// characters. One row is one temperature step `d` and one column one value step `d`, so
 /// walls of slope ±1 are drawn at 45 degrees (`/` for the Left wall, `\` for the Right).
-pub fn ascii(graphs: &[&Thermograph], max_width: usize, max_height: usize) -> String {
-    let w = Window::fit(graphs);
-    let mut d = 1.0 / 16.0;
-    while (w.t_hi - w.t_lo) / d > max_height as f64 || (w.v_hi - w.v_lo) / d > max_width as f64 {
-        d *= 2.0;
+pub fn ascii(
+    graphs: &[&Thermograph],
+    max_width: usize,
+    max_height: usize,
+) -> Result<String, String> {
+    let w = Window::fit(graphs)?;
+    // One step d = 2^j, from 1/16 up; rows and columns are whole multiples of it, so every
+    // label is an exact dyadic (k · 2^j, plus the origin for values).
+    let mut j: i32 = -4;
+    let step = |j: i32| 2f64.powi(j);
+    while (w.t_hi - w.t_lo) / step(j) > max_height as f64
+        || (w.v_hi - w.v_lo) / step(j) > max_width as f64
+    {
+        j += 1;
     }
-    let t_top = (w.t_hi / d).ceil() * d;
-    let v_left = (w.v_hi / d).ceil() * d;
+    let d = step(j);
+    let top = (w.t_hi / d).ceil() as i64;
+    let left_k = (w.v_hi / d).ceil() as i64;
+    let t_top = top as f64 * d;
+    let v_left = left_k as f64 * d;
     let height = ((t_top - w.t_lo) / d).round() as usize + 1;
     let width = ((v_left - w.v_lo) / d).round() as usize + 1;
     let col = |v: f64| ((v_left - v) / d).round().clamp(0.0, (width - 1) as f64) as usize;
     let row_t = |r: usize| t_top - r as f64 * d;
     let mut grid = vec![vec![' '; width]; height];
-    let zero_row = (t_top / d).round() as usize;
+    let zero_row = top as usize;
     if zero_row < height {
         grid[zero_row].iter_mut().for_each(|c| *c = '.');
     }
+    let at = |tr: &Trajectory, t: f64| eval(tr, t, w.origin);
     for (i, g) in graphs.iter().enumerate() {
         let tag =
             (graphs.len() > 1).then(|| char::from_digit((i + 1) as u32 % 36, 36).unwrap_or('#'));
         let temp = f(g.temperature);
+        let mast = f(g.mast - w.origin);
         for (r, row) in grid.iter_mut().enumerate() {
             let t = row_t(r);
             let glyph = |s: i64| match s {
@@ -117,35 +147,40 @@ pub fn ascii(graphs: &[&Thermograph], max_width: usize, max_height: usize) -> St
                 _ => '\\',
             };
             if t > temp + 1e-12 {
-                row[col(f(g.mast))] = tag.unwrap_or('|');
+                row[col(mast)] = tag.unwrap_or('|');
             } else {
-                let (lc, rc) = (col(eval(&g.left, t)), col(eval(&g.right, t)));
+                let (lc, rc) = (col(at(&g.left, t)), col(at(&g.right, t)));
                 let below = |tr: &Trajectory| slope_at(tr, t - d / 2.0);
                 row[lc] = tag.unwrap_or(glyph(below(&g.left)));
                 row[rc] = tag.unwrap_or(glyph(below(&g.right)));
                 if (t - temp).abs() < 1e-12 {
-                    row[col(f(g.mast))] = tag.unwrap_or('+');
+                    row[col(mast)] = tag.unwrap_or('+');
                 }
             }
         }
     }
-    let label_step = (4.0 * d).max(0.25);
-    let label_w = 7;
+    // Every fourth row is labelled (steps of 4d >= 1/4), and the bottom one.
+    let labels: Vec<String> = (0..height)
+        .map(|r| {
+            let k = top - r as i64;
+            if k % 4 == 0 || r + 1 == height {
+                times_power_of_two(k, j).to_string()
+            } else {
+                String::new()
+            }
+        })
+        .collect();
+    let label_w = labels.iter().map(String::len).max().unwrap_or(0).max(7);
     let mut out = String::new();
-    for (r, row) in grid.iter().enumerate() {
-        let t = row_t(r);
-        let label = if (t / label_step).fract().abs() < 1e-9 || r + 1 == height {
-            fmt_dyadic(t)
-        } else {
-            String::new()
-        };
+    for (row, label) in grid.iter().zip(&labels) {
         let line: String = row.iter().collect();
         let _ = writeln!(out, "{label:>label_w$} |{}", line.trim_end());
     }
     let _ = writeln!(out, "{:>label_w$} +{}", "t", "-".repeat(width));
-    let left = fmt_dyadic(v_left);
-    let right = fmt_dyadic(v_left - (width - 1) as f64 * d);
-    let gap = width.saturating_sub(left.len() + right.len());
+    let left = w.origin + times_power_of_two(left_k, j);
+    let right = w.origin + times_power_of_two(left_k - (width as i64 - 1), j);
+    let (left, right) = (left.to_string(), right.to_string());
+    let gap = width.saturating_sub(left.len() + right.len()).max(1);
     let _ = writeln!(out, "{:>label_w$}  {left}{}{right}", "", " ".repeat(gap));
     let _ = write!(
         out,
@@ -164,7 +199,7 @@ pub fn ascii(graphs: &[&Thermograph], max_width: usize, max_height: usize) -> St
             "", g.mast, g.temperature
         );
     }
-    out
+    Ok(out)
 }
 
 fn slope_at(tr: &Trajectory, t: f64) -> i64 {
@@ -182,8 +217,8 @@ const COLORS: &[&str] = &[
 ];
 
 /// An SVG picture of one or more thermographs with axes, ticks and labels.
-pub fn svg(graphs: &[&Thermograph], labels: &[String]) -> String {
-    let w = Window::fit(graphs);
+pub fn svg(graphs: &[&Thermograph], labels: &[String]) -> Result<String, String> {
+    let w = Window::fit(graphs)?;
     // The legend (one line per thermograph) sits above the plot area.
     let legend = 16.0 * graphs.len() as f64;
     let (width, height) = (640.0, 420.0 + legend);
@@ -204,10 +239,9 @@ pub fn svg(graphs: &[&Thermograph], labels: &[String]) -> String {
         r##"<rect x="{ml}" y="{mt}" width="{pw}" height="{ph}" fill="none" stroke="#888"/>"##
     );
     // t = 0 line and ticks
-    let ticks_t = ticks(w.t_lo, w.t_hi, 6);
-    for t in &ticks_t {
-        let yy = y(*t);
-        let dash = if *t == 0.0 {
+    for t in ticks(w.t_lo, w.t_hi, 6, Dyadic::ZERO) {
+        let yy = y(t.at);
+        let dash = if t.label == "0" {
             ""
         } else {
             r#" stroke-dasharray="3,3""#
@@ -222,11 +256,11 @@ pub fn svg(graphs: &[&Thermograph], labels: &[String]) -> String {
             r#"<text x="{:.1}" y="{:.1}" text-anchor="end">{}</text>"#,
             ml - 6.0,
             yy + 4.0,
-            fmt_num(*t)
+            t.label
         );
     }
-    for v in ticks(w.v_lo, w.v_hi, 8) {
-        let xx = x(v);
+    for v in ticks(w.v_lo, w.v_hi, 8, w.origin) {
+        let xx = x(v.at);
         let _ = writeln!(
             s,
             r##"<line x1="{xx:.1}" y1="{:.1}" x2="{xx:.1}" y2="{:.1}" stroke="#888"/>"##,
@@ -237,7 +271,7 @@ pub fn svg(graphs: &[&Thermograph], labels: &[String]) -> String {
             s,
             r#"<text x="{xx:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,
             mt + ph + 18.0,
-            fmt_num(v)
+            v.label
         );
     }
     let _ = writeln!(
@@ -258,9 +292,9 @@ pub fn svg(graphs: &[&Thermograph], labels: &[String]) -> String {
             let mut pts = Vec::new();
             for p in tr.pieces() {
                 let t = f(p.start);
-                pts.push((x(eval(tr, t)), y(t)));
+                pts.push((x(eval(tr, t, w.origin)), y(t)));
             }
-            pts.push((x(eval(tr, w.t_hi)), y(w.t_hi)));
+            pts.push((x(eval(tr, w.t_hi, w.origin)), y(w.t_hi)));
             let path: Vec<String> = pts.iter().map(|(a, b)| format!("{a:.1},{b:.1}")).collect();
             let _ = writeln!(
                 s,
@@ -269,7 +303,7 @@ pub fn svg(graphs: &[&Thermograph], labels: &[String]) -> String {
             );
         }
         // mast marker
-        let (mx, my) = (x(f(g.mast)), y(f(g.temperature)));
+        let (mx, my) = (x(f(g.mast - w.origin)), y(f(g.temperature)));
         let _ = writeln!(
             s,
             r#"<circle cx="{mx:.1}" cy="{my:.1}" r="3.5" fill="{color}"/>"#
@@ -292,7 +326,7 @@ pub fn svg(graphs: &[&Thermograph], labels: &[String]) -> String {
         );
     }
     s.push_str("</svg>\n");
-    s
+    Ok(s)
 }
 
 fn escape(s: &str) -> String {
@@ -301,23 +335,68 @@ fn escape(s: &str) -> String {
         .replace('>', "&gt;")
 }
 
-/// About `n` round tick positions covering `[lo, hi]`.
-fn ticks(lo: f64, hi: f64, n: usize) -> Vec<f64> {
+/// A tick on an axis: its position (relative to the origin, as drawn) and its exact label.
+struct Tick {
+    at: f64,
+    label: String,
+}
+
+/// About `n` round ticks covering `[lo, hi]` (positions relative to the integer `origin`):
+/// the multiples `k·step` of a step of 1, 2, 2.5 or 5 times a power of ten, counted with
+/// integers (a float sum `t += step` stops growing once `step` is below its precision, and
+/// the loop never ended). Each label is the exact decimal `origin + k·step`.
+fn ticks(lo: f64, hi: f64, n: usize, origin: Dyadic) -> Vec<Tick> {
     let span = (hi - lo).max(1e-9);
     let raw = span / n as f64;
-    let mag = 10f64.powf(raw.log10().floor());
-    let step = [1.0, 2.0, 2.5, 5.0, 10.0]
-        .iter()
-        .map(|m| m * mag)
-        .find(|s| *s >= raw)
-        .unwrap_or(10.0 * mag);
-    let mut t = (lo / step).ceil() * step;
-    let mut out = Vec::new();
-    while t <= hi + 1e-9 {
-        out.push(if t.abs() < 1e-12 { 0.0 } else { t });
-        t += step;
+    let e = raw.log10().floor() as i32;
+    // (digits, exponent of ten): the step is digits · 10^exponent
+    let (digits, ten) = [(1, e), (2, e), (25, e - 1), (5, e), (1, e + 1)]
+        .into_iter()
+        .find(|&(m, x)| m as f64 * 10f64.powi(x) >= raw)
+        .unwrap_or((1, e + 1));
+    let step = digits as f64 * 10f64.powi(ten);
+    let first = (lo / step).ceil() as i64;
+    let last = ((hi + 1e-9) / step).floor() as i64;
+    let origin = BigInt::from_str(&origin.to_string()).expect("the origin is an integer");
+    (first..=last)
+        .take(4 * n + 2)
+        .map(|k| {
+            let units = k * digits;
+            let at = if ten >= 0 {
+                units as f64 * 10f64.powi(ten)
+            } else {
+                units as f64 / 10f64.powi(-ten)
+            };
+            Tick {
+                at,
+                label: decimal(&origin, units, ten),
+            }
+        })
+        .collect()
+}
+
+/// `origin + units · 10^ten` in decimal, without trailing zeros after the point.
+fn decimal(origin: &BigInt, units: i64, ten: i32) -> String {
+    let ten_to = |k: u32| BigInt::from(10u8).pow(k);
+    if ten >= 0 {
+        return (origin + BigInt::from(units) * ten_to(ten.unsigned_abs())).to_string();
     }
-    out
+    let places = ten.unsigned_abs();
+    let scaled = origin * ten_to(places) + BigInt::from(units);
+    let digits = scaled.magnitude().to_string();
+    let digits = format!("{digits:0>width$}", width = places as usize + 1);
+    let (whole, frac) = digits.split_at(digits.len() - places as usize);
+    let frac = frac.trim_end_matches('0');
+    let sign = if scaled.sign() == num_bigint::Sign::Minus {
+        "-"
+    } else {
+        ""
+    };
+    if frac.is_empty() {
+        format!("{sign}{whole}")
+    } else {
+        format!("{sign}{whole}.{frac}")
+    }
 }
 
 /// A TikZ picture of one or more thermographs (`tikz(thermo(G))`), drawn with the geometry of
@@ -325,13 +404,37 @@ fn ticks(lo: f64, hi: f64, n: usize) -> Vec<f64> {
 /// value as long as one unit of temperature (so slopes ±1 are at 45 degrees). The picture
 /// needs only `\usepackage{tikz}`. The
 /// mast's value and temperature are labelled exactly.
-/// Coordinates are decimals with at most six places.
-pub fn tikz(graphs: &[&Thermograph], labels: &[String]) -> String {
-    let w = Window::fit(graphs);
+/// Coordinates are decimals with at most six places. TeX's lengths end near 575 cm, so a
+/// window wider than 160 values is drawn in units of a power of ten (a comment says which),
+/// and values far from 0 are drawn relative to an integer near the first mast; the tick
+/// labels give the true values.
+pub fn tikz(graphs: &[&Thermograph], labels: &[String]) -> Result<String, String> {
+    let mut w = Window::fit(graphs)?;
+    let span = w.v_hi - w.v_lo;
+    let power = if span > 160.0 {
+        (span / 160.0).log10().ceil() as i32
+    } else {
+        0
+    };
+    let scale = 10f64.powi(power);
     // About 8 cm across; x is minus the value.
-    let unit = (8.0 / (w.v_hi - w.v_lo)).clamp(0.05, 2.0);
+    let unit = (8.0 / (span / scale)).clamp(0.05, 2.0);
     let unit = (unit * 100.0).round() / 100.0;
-    let x = |v: f64| dec6(-v);
+    let reach = w.v_lo.abs().max(w.v_hi.abs()) / scale * unit;
+    if reach > 500.0
+        && let Some(g) = graphs.first()
+    {
+        let shift = (g.mast - w.origin).floor_dyadic();
+        let by = f(shift);
+        w = Window {
+            v_lo: w.v_lo - by,
+            v_hi: w.v_hi - by,
+            origin: w.origin + shift,
+            ..w
+        };
+    }
+    let x = |v: f64| dec6(-v / scale);
+    let y = |t: f64| dec6(t / scale);
     let mut s = String::new();
     let _ = writeln!(
         s,
@@ -339,6 +442,22 @@ pub fn tikz(graphs: &[&Thermograph], labels: &[String]) -> String {
         dec6(unit),
         dec6(unit)
     );
+    let per_unit = if power > 0 {
+        format!(" / 10^{power}")
+    } else {
+        String::new()
+    };
+    if power > 0 || !w.origin.is_zero() {
+        let value = if w.origin.is_zero() {
+            "-value".to_string()
+        } else {
+            format!("-(value - {})", w.origin)
+        };
+        let _ = writeln!(
+            s,
+            "  % coordinates: x = {value}{per_unit}, y = temperature{per_unit}"
+        );
+    }
     // The line t = 0, the bottom t = -1, ticks on both axes (temperatures on the left edge).
     let _ = writeln!(
         s,
@@ -348,35 +467,37 @@ pub fn tikz(graphs: &[&Thermograph], labels: &[String]) -> String {
     );
     let _ = writeln!(
         s,
-        "  \\draw[gray!60,dashed] ({},-1) -- ({},-1) node[right] {{\\scriptsize $t=-1$}};",
+        "  \\draw[gray!60,dashed] ({},{}) -- ({},{1}) node[right] {{\\scriptsize $t=-1$}};",
         x(w.v_hi),
+        y(-1.0),
         x(w.v_lo)
     );
-    for v in ticks(w.v_lo, w.v_hi, 8) {
+    for v in ticks(w.v_lo, w.v_hi, 8, w.origin) {
         let _ = writeln!(
             s,
             "  \\draw[gray!60] ({0},0) -- ({0},-0.08) node[below] {{\\scriptsize ${1}$}};",
-            x(v),
-            dec6(v)
+            x(v.at),
+            v.label
         );
     }
-    for t in ticks(w.t_lo, w.t_hi, 6) {
-        if t == 0.0 {
+    for t in ticks(w.t_lo, w.t_hi, 6, Dyadic::ZERO) {
+        if t.label == "0" {
             continue;
         }
         let _ = writeln!(
             s,
-            "  \\draw[gray!60] ({0},{1}) -- ({2},{1}) node[left] {{\\scriptsize ${1}$}};",
+            "  \\draw[gray!60] ({0},{1}) -- ({2},{1}) node[left] {{\\scriptsize ${3}$}};",
             x(w.v_hi),
-            dec6(t),
-            dec6(-w.v_hi - 0.08)
+            y(t.at),
+            dec6(-w.v_hi / scale - 0.08),
+            t.label
         );
     }
     let _ = writeln!(
         s,
         "  \\node[above] at ({},{}) {{\\scriptsize $t$}};",
         x(w.v_hi),
-        dec6(w.t_hi)
+        y(w.t_hi)
     );
     const TIKZ_COLORS: &[&str] = &["blue", "red", "teal", "violet", "orange", "brown"];
     for (i, g) in graphs.iter().enumerate() {
@@ -397,9 +518,9 @@ pub fn tikz(graphs: &[&Thermograph], labels: &[String]) -> String {
             let mut pts: Vec<String> = Vec::new();
             for p in tr.pieces() {
                 let t = f(p.start);
-                pts.push(format!("({},{})", x(eval(tr, t)), dec6(t)));
+                pts.push(format!("({},{})", x(eval(tr, t, w.origin)), y(t)));
             }
-            pts.push(format!("({},{})", x(eval(tr, w.t_hi)), dec6(w.t_hi)));
+            pts.push(format!("({},{})", x(eval(tr, w.t_hi, w.origin)), y(w.t_hi)));
             pts.dedup();
             let _ = writeln!(s, "  \\draw[{color},thick] {};", pts.join(" -- "));
         }
@@ -408,8 +529,8 @@ pub fn tikz(graphs: &[&Thermograph], labels: &[String]) -> String {
         let _ = writeln!(
             s,
             "  \\fill[{color}] ({},{}) circle[radius=1.5pt] node[right] {{\\scriptsize {}mast ${mast}$ at $t={temp}$}};",
-            x(f(g.mast)),
-            dec6(f(g.temperature)),
+            x(f(g.mast - w.origin)),
+            y(f(g.temperature)),
             if label.is_empty() {
                 String::new()
             } else {
@@ -418,7 +539,7 @@ pub fn tikz(graphs: &[&Thermograph], labels: &[String]) -> String {
         );
     }
     s.push_str("\\end{tikzpicture}\n");
-    s
+    Ok(s)
 }
 
 /// A coordinate for TikZ: six decimal places at most, trailing zeros dropped.

@@ -19,6 +19,9 @@ pub enum Interrupt {
     Overflow,
     /// A budget (nodes, memory, time) set with `:limit` ran out.
     Budget(String),
+    /// A structural limit (the depth of the stack, the size of a number) would be passed: the
+    /// message says which.
+    Limit(String),
 }
 
 static CANCEL: AtomicBool = AtomicBool::new(false);
@@ -37,6 +40,7 @@ impl Interrupt {
                     .to_string()
             }
             Interrupt::Budget(what) => format!("budget exhausted: {what}"),
+            Interrupt::Limit(what) => what.clone(),
         }
     }
 }
@@ -76,10 +80,17 @@ pub fn cancel_requested() -> bool {
 /// This is also the poll of the statement's budget ([`StatementBudget`]): every
 /// [`STEPS_PER_CHECK`] calls on a thread that runs a budgeted statement it checks the time
 /// limit (the node and memory limits are checked where the arena grows, [`note_growth`]).
+///
+/// It is the poll of the stack too: below the floor set by [`limit_stack`] it unwinds with
+/// [`Interrupt::Limit`] instead of letting the recursion overflow the stack, which would
+/// abort the process.
 #[inline]
 pub fn check_cancel() {
     if CANCEL.load(Ordering::Relaxed) {
         Interrupt::Cancelled.raise()
+    }
+    if stack_here() < STACK_FLOOR.get() {
+        stack_exhausted()
     }
     let n = STEPS.get().wrapping_add(1);
     STEPS.set(n);
@@ -115,6 +126,56 @@ struct Running {
 thread_local! {
     static STEPS: Cell<u64> = const { Cell::new(0) };
     static RUNNING: Cell<Option<Running>> = const { Cell::new(None) };
+    /// The lowest stack address this thread's statement may use (0: no bound).
+    static STACK_FLOOR: Cell<usize> = const { Cell::new(0) };
+}
+
+/// An address in the caller's stack frame (the stack grows down on every supported platform;
+/// only comparisons of these are used).
+#[inline(always)]
+pub fn stack_here() -> usize {
+    let marker = 0u8;
+    std::hint::black_box(&marker) as *const u8 as usize
+}
+
+/// Stack kept free below the floor: headroom for the frames that run between two polls, for
+/// unwinding and for what the thread used before the statement (1/16 of the stack, at least
+/// this much).
+const STACK_HEADROOM: usize = 256 << 10;
+
+/// Bounds the stack that recursion on this thread may use from here on: a poll
+/// ([`check_cancel`]) that finds the stack more than 15/16 of `thread_stack` (the size of
+/// this thread's stack, in bytes) below this point unwinds with [`Interrupt::Limit`]. A
+/// bound already in force (a `:load`ed file's statements run inside the `:load`) is kept: it
+/// was measured nearer the top of the stack.
+pub fn limit_stack(thread_stack: usize) -> StackGuard {
+    let previous = STACK_FLOOR.get();
+    if previous == 0 {
+        let usable = thread_stack.saturating_sub((thread_stack / 16).max(STACK_HEADROOM));
+        STACK_FLOOR.set(stack_here().saturating_sub(usable).max(1));
+    }
+    StackGuard { previous }
+}
+
+/// Restores the stack bound that was in force before [`limit_stack`].
+pub struct StackGuard {
+    previous: usize,
+}
+
+impl Drop for StackGuard {
+    fn drop(&mut self) {
+        STACK_FLOOR.set(self.previous);
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn stack_exhausted() -> ! {
+    Interrupt::Limit(
+        "recursion too deep: the games in this operation are nested more deeply than the stack allows (games born on very late days, or chains of options millions long)"
+            .to_string(),
+    )
+    .raise()
 }
 
 /// Puts `budget` in force on this thread until the guard is dropped; `games` is the size of
@@ -211,5 +272,44 @@ pub fn catch<T>(f: impl FnOnce() -> T) -> Result<T, String> {
         } else {
             "internal error".to_string()
         }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A recursion `depth` deep with a frame of about 1 KiB, polling at every level.
+    fn descend(depth: u32) -> u32 {
+        let frame = std::hint::black_box([depth as u8; 1024]);
+        check_cancel();
+        if depth == 0 {
+            return u32::from(frame[0]);
+        }
+        descend(depth - 1) + u32::from(frame[1023] & 1)
+    }
+
+    /// On an 8 MiB thread, a recursion that needs about 100 MiB stops with an error instead of
+    /// overflowing the stack (which aborts the process), and a shallow one still runs.
+    #[test]
+    fn a_bounded_stack_stops_deep_recursion_with_an_error() {
+        const STACK: usize = 8 << 20;
+        let run = std::thread::Builder::new()
+            .stack_size(STACK)
+            .spawn(|| {
+                let guard = limit_stack(STACK);
+                let deep = catch(|| descend(100_000));
+                let shallow = catch(|| descend(1_000));
+                drop(guard);
+                (deep, shallow, STACK_FLOOR.get())
+            })
+            .expect("spawn")
+            .join()
+            .expect("no abort, no panic");
+        let (deep, shallow, floor_after) = run;
+        let message = deep.expect_err("100,000 frames of 1 KiB do not fit in 8 MiB");
+        assert!(message.starts_with("recursion too deep"), "{message}");
+        assert!(shallow.is_ok());
+        assert_eq!(floor_after, 0, "the guard lifts the bound");
     }
 }

@@ -378,6 +378,97 @@ impl Dyadic {
     }
 }
 
+/// Sign expansions (ONAG ch. 3; for Hackenbush strings, WW ch. 2): a number is reached from
+/// 0 by a sequence of signs, `+` for "the simplest number above here" and `-` for "below",
+/// within the interval its earlier signs left open. `x = m + N/2^k` (`m >= 0`, `N` odd,
+/// `k >= 1`) has `m + 1` pluses, a minus, then one sign per bit of `N >> 1` (`k - 1` bits,
+/// highest first: `1` is `+`); an integer `p > 0` has `p` pluses; negatives mirror them.
+/// While an end of the open interval is infinite, a sign towards it moves one unit; once
+/// both ends are finite, every sign halves the interval and moves to its new midpoint.
+impl Dyadic {
+    /// The ordinal sum `self : y` of two numbers in canonical form: the number whose sign
+    /// expansion is that of `self` followed by that of `y` (the ordinal sum of Hackenbush
+    /// strings stacks one on the other; WW ch. 2). From `x`, the signs of `y > 0` move
+    /// up: by units while nothing bounds them (`x` an integer `>= 0`: `x + y`), else by
+    /// halvings of `x`'s interval `(x - w, x + w)` (`w = 2^-k` for `x = M/2^k`, `w = 1` for a
+    /// negative integer): `x + w·S(y)`, where `S(y)` reads every sign of `y` as a halving
+    /// ([`Dyadic::halving_sum`]). Negative `y` mirror: `x : y = -((-x) : (-y))`. Unwinds
+    /// with [`Interrupt::Limit`] when the result needs a denominator beyond `2^65536`.
+    pub fn ordinal_sum(self, y: Dyadic) -> Dyadic {
+        match y.signum() {
+            0 => self,
+            s if s < 0 => -((-self).ordinal_sum(-y)),
+            _ if self.is_integer() && self.signum() >= 0 => self + y,
+            _ => {
+                let e = self.den_exp();
+                match y.halving_sum() {
+                    Some((num, r)) if u64::from(e) + r <= u64::from(MAX_EXP) => {
+                        self + Dyadic::from_big(num, e + r as u32)
+                    }
+                    _ => Interrupt::Limit(format!(
+                        "the ordinal sum {self} : {y} is a number whose denominator would pass \
+                         2^{MAX_EXP}, too large to compute"
+                    ))
+                    .raise(),
+                }
+            }
+        }
+    }
+
+    /// For `y > 0` with signs `t_1 ... t_r` (`+1` for `+`, `-1` for `-`): `S = Σ t_i 2^-i`,
+    /// as the numerator over `2^r`. With `B` the `r`-bit integer whose bits are the signs
+    /// (`1` for `+`), `S = (2B - 2^r + 1) / 2^r`: `B = 2^p - 1` for an integer `p`, and
+    /// `B = (2^(m+1) - 1)·2^k + (N >> 1)` for `y = m + N/2^k`. `None` when `y` has more
+    /// than about `2^16` signs (the sum would need a larger denominator).
+    fn halving_sum(self) -> Option<(BigInt, u64)> {
+        let (n, k) = self.parts();
+        let m = &n >> k;
+        let m = u64::try_from(&m)
+            .ok()
+            .filter(|&m| m <= u64::from(MAX_EXP))?;
+        let one = BigInt::from(1u8);
+        let (b, r) = if k == 0 {
+            ((&one << m) - 1u8, m)
+        } else {
+            let frac = &n - (BigInt::from(m) << k);
+            (
+                (((&one << (m + 1)) - 1u8) << k) + (frac >> 1u8),
+                m + u64::from(k) + 1,
+            )
+        };
+        Some(((b << 1u8) - (&one << r) + 1u8, r))
+    }
+
+    /// The number whose sign expansion is that of `self > 0` without its first sign (which is
+    /// `+`): `self - 1` for `self >= 1`; below 1, the negative `-u` with `1 : -u = self`,
+    /// that is `S(u) = 1 - self` ([`Dyadic::halving_sum`], inverted: the bits of
+    /// `B = (N + 2^r - 1)/2` for `1 - self = N/2^r` are the signs of `u`, `q >= 1` leading
+    /// pluses and then, unless that is all, a minus and the bits of `u`'s fraction).
+    /// `None` for `self <= 0`.
+    pub fn without_first_sign(self) -> Option<Dyadic> {
+        if self.signum() <= 0 {
+            return None;
+        }
+        if self >= Dyadic::ONE {
+            return Some(self - Dyadic::ONE);
+        }
+        let (n, r) = (Dyadic::ONE - self).parts();
+        let one = BigInt::from(1u8);
+        let all = (&one << r) - 1u8;
+        let b = (n + &all) >> 1u8;
+        let rest = &all - &b;
+        let q = u64::from(r) - rest.bits();
+        let u = if rest.sign() == num_bigint::Sign::NoSign {
+            Dyadic::from_big(BigInt::from(r), 0)
+        } else {
+            let k = u64::from(r) - q;
+            let f = b & ((&one << (k - 1)) - 1u8);
+            Dyadic::from_big(BigInt::from(q - 1), 0) + Dyadic::from_big((f << 1u8) + 1u8, k as u32)
+        };
+        Some(-u)
+    }
+}
+
 fn gcd(mut a: BigInt, mut b: BigInt) -> BigInt {
     use num_bigint::Sign::NoSign;
     while b.sign() != NoSign {

@@ -2,9 +2,13 @@
 //! constructors `+-`, `Tiny`, `Miny`.
 
 use super::arena::{Arena, GameId, Nus};
-use super::interrupt::check_cancel;
+use super::interrupt::{Interrupt, check_cancel};
 use super::number::Dyadic;
 use std::ops::{Add, Neg};
+
+/// The latest birthday of a compact `H` in an ordinal sum `G : H` that the recursion follows
+/// (its stack holds a few million days; past this the error comes at once).
+pub const MAX_ORDINAL_DAYS: i64 = 2_000_000;
 
 impl Arena {
     /// `-G = {-G^R | -G^L}` (ONAG ch. 1). The negative of a canonical game is canonical.
@@ -15,6 +19,7 @@ impl Arena {
         if let Some(n) = self.cached_negative(g) {
             return n;
         }
+        check_cancel();
         let nl: Vec<GameId> = self.map_options(g, false, |a, x| a.neg(x));
         let nr: Vec<GameId> = self.map_options(g, true, |a, x| a.neg(x));
         let n = self.intern_canonical(nl, nr);
@@ -89,13 +94,31 @@ impl Arena {
     }
 
     /// Ordinal sum `G : H = {G^L, G:H^L | G^R, G:H^R}` (WW ch. 2; Siegel, CGT, ch. II), taken on
-    /// the canonical form of `G`.
+    /// the canonical form of `G`. Two numbers are summed by their sign expansions
+    /// ([`Dyadic::ordinal_sum`]) without recursion; otherwise the recursion follows `H` down to
+    /// its birthday, and a compact `H` (a number-up-star value) born after
+    /// [`MAX_ORDINAL_DAYS`] is refused with [`Interrupt::Limit`] before it starts.
     pub fn ordinal_sum(&mut self, g: GameId, h: GameId) -> GameId {
         if h == self.zero() {
             return g;
         }
+        if let (Some(x), Some(y)) = (self.as_number(g), self.as_number(h)) {
+            return self.number(x.ordinal_sum(y));
+        }
         if let Some(r) = self.ordinal_cache.get(&(g, h)) {
             return r;
+        }
+        if let Some(v) = self.get_nus(h) {
+            let days = v.number.birthday()
+                + Dyadic::from_int(v.ups.unsigned_abs().max(u64::from(v.nim)) as i64);
+            if days > Dyadic::from_int(MAX_ORDINAL_DAYS) {
+                Interrupt::Limit(format!(
+                    "the ordinal sum G : H recurses once per day of H's birthday, and H = {} is born on day {} or later, beyond the {MAX_ORDINAL_DAYS} days this calculator follows (only sums of two numbers have a closed form)",
+                    self.display_brief(h),
+                    days
+                ))
+                .raise()
+            }
         }
         check_cancel();
         let mut left = self.left_options(g);

@@ -391,7 +391,9 @@ pub static BUILTINS: &[Builtin] = &[
         |s, v| {
             let graphs = thermographs(&mut s.arena, v, 0)?;
             let refs: Vec<&Thermograph> = graphs.iter().map(|g| g.as_ref()).collect();
-            Ok(Value::Text(crate::analysis::plot::ascii(&refs, 61, 21)))
+            crate::analysis::plot::ascii(&refs, 61, 21)
+                .map(Value::Text)
+                .map_err(|m| CallError::Arg(0, m))
         }
     ),
     builtin!(
@@ -415,10 +417,15 @@ pub static BUILTINS: &[Builtin] = &[
             } else {
                 Vec::new()
             };
-            let text = crate::analysis::plot::svg(&refs, &labels);
-            std::fs::write(path, &text)
+            let text =
+                crate::analysis::plot::svg(&refs, &labels).map_err(|m| CallError::Arg(0, m))?;
+            let written = crate::lang::files::write_whole(path, text.as_bytes())
                 .map_err(|e| CallError::Arg(1, format!("cannot write {path}: {e}")))?;
-            Ok(Value::Text(format!("wrote {path} ({} bytes)", text.len())))
+            Ok(Value::Text(format!(
+                "wrote {path} ({} bytes){}",
+                text.len(),
+                written.note()
+            )))
         }
     ),
     builtin!(

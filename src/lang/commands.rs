@@ -86,7 +86,7 @@ pub static COMMANDS: &[Command] = &[
         aliases: &[],
         usage: ":load FILE",
         summary: "run a script file",
-        help: "`:load FILE` runs the statements of FILE in this session (its variables stay), printing\ntheir values; it stops at the first error. Example: `:load scripts/tour.cgt`.",
+        help: "`:load FILE` runs the statements of FILE in this session (its variables stay), printing\ntheir values; it stops at the first error. A script holds at most 64 MiB; Ctrl-C stops a\nwait for a named pipe. Example: `:load scripts/tour.cgt`.",
         run: load,
     },
     Command {
@@ -94,7 +94,7 @@ pub static COMMANDS: &[Command] = &[
         aliases: &[],
         usage: ":save FILE",
         summary: "write the variables and user functions as a script",
-        help: "`:save FILE` writes every user function (as defined) and every variable (as `name =\nvalue`, values printed in full) to FILE as a script; `:load FILE` in a fresh session\nrestores them exactly. A position is written as the call that built it (`d = dom(3, 3)`),\nso it reads back as the same position. Values that do not read back (thermographs, tables,\noutcome classes) are left out with a comment saying so. Example: `:save work.cgt`.",
+        help: "`:save FILE` writes every user function (as defined) and every variable (as `name =\nvalue`, values printed in full) to FILE as a script; `:load FILE` in a fresh session\nrestores them exactly. A position is written as the call that built it (`d = dom(3, 3)`),\nso it reads back as the same position. Values that do not read back (thermographs, tables,\noutcome classes) are left out with a comment saying so. An existing FILE is replaced whole:\nthe script is written beside it and renamed over it, so a failed write leaves the old file as\nit was, and the reply says that it replaced it. Example: `:save work.cgt`.",
         run: save,
     },
     Command {
@@ -406,7 +406,14 @@ fn load(s: &mut Session, path: &str, span: Span) -> CommandResult {
         ));
     }
     let bytes =
-        std::fs::read(path).map_err(|e| CgError::at(span, format!("cannot read `{path}`: {e}")))?;
+        super::files::read_script(path, crate::game::interrupt::cancel_requested).map_err(|e| {
+            match e {
+                super::files::ReadError::Cancelled => {
+                    CgError::at(span, crate::game::Interrupt::Cancelled.message())
+                }
+                e => CgError::at(span, e.message(path)),
+            }
+        })?;
     let src = super::source::decode(&bytes).map_err(|e| {
         CgError::at(
             span,
@@ -498,13 +505,14 @@ fn save(s: &mut Session, path: &str, span: Span) -> CommandResult {
         return Err(CgError::at(span, "`:save` needs a file name"));
     }
     let (script, functions, variables, skipped) = s.session_script();
-    std::fs::write(path, &script)
+    let written = super::files::write_whole(path, script.as_bytes())
         .map_err(|e| CgError::at(span, format!("cannot write `{path}`: {e}")))?;
     let plural = |k: usize| if k == 1 { "" } else { "s" };
     let mut msg = format!(
-        "saved {functions} function{} and {variables} variable{} to {path}",
+        "saved {functions} function{} and {variables} variable{} to {path}{}",
         plural(functions),
-        plural(variables)
+        plural(variables),
+        written.note()
     );
     if !skipped.is_empty() {
         msg.push_str(&format!(" (left out: {})", skipped.join(", ")));

@@ -157,13 +157,13 @@ pub static ENDGAME_FUNCTIONS: &[Builtin] = &[
                     g.index, g.best_grade, g.best_mates, settings.games, g.mean_grade, g.best
                 );
             });
-            eprintln!(
+            crate::search::budget::progress_line(format_args!(
                 "{} strategies graded in {:.1} s: {:.0} per second ({} games each)",
                 result.evaluated,
                 result.seconds,
                 result.evaluated as f64 / result.seconds.max(1e-9),
                 settings.games
-            );
+            ));
             let _ = write!(
                 out,
                 "\n{} after {} generations ({} strategies graded): {}",

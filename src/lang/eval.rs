@@ -532,15 +532,14 @@ impl Session {
         }
     }
 
-    /// A value as a constructor argument: integers and strings; anything else by its type.
+    /// A value as a constructor argument: integers (of any size) and strings; anything else
+    /// by its type.
     fn constructor_arg(&self, v: &Value) -> Arg {
         match v {
-            Value::Game(g) => match self
-                .arena
-                .as_number(*g)
-                .and_then(|x| x.is_integer().then(|| x.to_i64()).flatten())
-            {
-                Some(n) => Arg::Int(n),
+            Value::Game(g) => match self.arena.as_number(*g).filter(|x| x.is_integer()) {
+                Some(x) => x
+                    .to_i64()
+                    .map_or_else(|| Arg::BigInt(x.to_string()), Arg::Int),
                 None => Arg::Other("game that is not an integer"),
             },
             Value::Str(s) => Arg::Str(s.clone()),
@@ -871,6 +870,7 @@ fn constructor_call(name: &str, args: &[Arg]) -> Option<String> {
     for a in args {
         parts.push(match a {
             Arg::Int(n) => n.to_string(),
+            Arg::BigInt(n) => n.clone(),
             Arg::Str(s) => {
                 let mut q = String::new();
                 super::value::quote(&mut q, s);

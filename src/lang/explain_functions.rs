@@ -97,13 +97,18 @@ pub static EXPLAIN_FUNCTIONS: &[Builtin] = &[
             } else {
                 Vec::new()
             };
-            let text = crate::analysis::plot::tikz(&refs, &labels);
+            let text =
+                crate::analysis::plot::tikz(&refs, &labels).map_err(|m| CallError::Arg(0, m))?;
             match v.get(1) {
                 None => Ok(Value::Text(text.trim_end().to_string())),
                 Some(Value::Str(path)) => {
-                    std::fs::write(path, &text)
+                    let written = crate::lang::files::write_whole(path, text.as_bytes())
                         .map_err(|e| CallError::Arg(1, format!("cannot write {path}: {e}")))?;
-                    Ok(Value::Text(format!("wrote {path} ({} bytes)", text.len())))
+                    Ok(Value::Text(format!(
+                        "wrote {path} ({} bytes){}",
+                        text.len(),
+                        written.note()
+                    )))
                 }
                 Some(_) => Err(CallError::Arg(
                     1,

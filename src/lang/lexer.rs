@@ -295,32 +295,14 @@ impl<'a> Lexer<'a> {
 
     fn string(&mut self) -> Result<String, CgError> {
         let start = self.pos();
-        let mut out = String::new();
-        let mut chars = self.rest[1..].char_indices();
-        while let Some((i, c)) = chars.next() {
-            match c {
-                '"' => {
-                    self.rest = &self.rest[1 + i + 1..];
-                    return Ok(out);
-                }
-                '\\' => match chars.next() {
-                    Some((_, '"')) => out.push('"'),
-                    Some((_, '\\')) => out.push('\\'),
-                    Some((_, 'n')) => out.push('\n'),
-                    Some((_, 't')) => out.push('\t'),
-                    Some((_, other)) => {
-                        out.push('\\');
-                        out.push(other);
-                    }
-                    None => break,
-                },
-                c => out.push(c),
-            }
-        }
-        Err(CgError::at(
-            Span::new(start, start + 1),
-            "unterminated string: missing closing `\"`",
-        ))
+        let (text, used) = string_body(&self.rest[1..]).ok_or_else(|| {
+            CgError::at(
+                Span::new(start, start + 1),
+                "unterminated string: missing closing `\"`",
+            )
+        })?;
+        self.rest = &self.rest[1 + used..];
+        Ok(text)
     }
 
     fn push(&mut self, tok: Tok, start: usize, space: bool) {
@@ -477,7 +459,9 @@ impl<'a> Lexer<'a> {
         let start = self.pos();
         let n = self.rest.find('\n').unwrap_or(self.rest.len());
         let line = &self.rest[1..n];
-        let cmd_len = line.find(char::is_whitespace).unwrap_or(line.len());
+        let cmd_len = line
+            .find(|c: char| c.is_whitespace() || c == ';' || c == '#')
+            .unwrap_or(line.len());
         let command = &line[..cmd_len];
         if !command
             .chars()
@@ -490,9 +474,14 @@ impl<'a> Lexer<'a> {
             )
             .with_hint("meta commands: :help, :vars, :clear, :load FILE, :time on/off, :stats, :quit; the ordinal sum `G : H` needs a game before the `:`"));
         }
-        let args = line[cmd_len..].trim().to_string();
-        self.rest = &self.rest[n..];
-        let end = start + 1 + line.trim_end().len();
+        let rest = &line[cmd_len..];
+        let (args, used) = meta_args(rest).map_err(|(at, message)| {
+            let at = start + 1 + cmd_len + at;
+            CgError::at(Span::new(at, at + 1), message)
+        })?;
+        let used = 1 + cmd_len + used;
+        self.rest = &self.rest[used..];
+        let end = start + used;
         self.tokens.push(Token {
             tok: Tok::Meta {
                 command: command.to_string(),
@@ -504,6 +493,90 @@ impl<'a> Lexer<'a> {
         });
         Ok(())
     }
+}
+
+/// A string's contents from the text after its opening quote: the escapes `\"`, `\\`, `\n`,
+/// `\t` and `\u{HEX}` (any character by its code point, as the printer writes control
+/// characters; a backslash before anything else stays), up to the closing quote. Returns the
+/// contents and the bytes used, the closing quote included; `None` if there is none.
+fn string_body(text: &str) -> Option<(String, usize)> {
+    let mut out = String::new();
+    let mut chars = text.char_indices();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '"' => return Some((out, i + 1)),
+            '\\' => match chars.next() {
+                Some((_, '"')) => out.push('"'),
+                Some((_, '\\')) => out.push('\\'),
+                Some((_, 'n')) => out.push('\n'),
+                Some((_, 't')) => out.push('\t'),
+                Some((j, 'u')) if let Some((c, len)) = unicode_escape(&text[j + 1..]) => {
+                    out.push(c);
+                    // skip the braces and digits
+                    for _ in 0..len {
+                        chars.next();
+                    }
+                }
+                Some((_, other)) => {
+                    out.push('\\');
+                    out.push(other);
+                }
+                None => return None,
+            },
+            c => out.push(c),
+        }
+    }
+    None
+}
+
+/// The character of a `{HEX}` (1 to 6 hexadecimal digits) at the start of `text`, and the
+/// length of that text.
+fn unicode_escape(text: &str) -> Option<(char, usize)> {
+    let digits = text.strip_prefix('{')?;
+    let n = digits.find('}')?;
+    if n == 0 || n > 6 || !digits[..n].bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    let c = char::from_u32(u32::from_str_radix(&digits[..n], 16).ok()?)?;
+    Some((c, n + 2))
+}
+
+/// The argument of a meta command from the rest of its line: the text up to a `;` (which
+/// ends the statement, as after any other), a comment (`#`, `//`) or the end of the line,
+/// without blanks at either end. A part in double quotes is read as a string is anywhere
+/// ([`string_body`]), so a file name may hold blanks, `#` or `;`: `:save "my file.cgt"`.
+/// Returns the argument and how many bytes of `rest` it used (up to the end of its last
+/// part, so a `;` or comment stays for the lexer); an unterminated quote is an error at its
+/// offset.
+fn meta_args(rest: &str) -> Result<(String, usize), (usize, &'static str)> {
+    let mut out = String::new();
+    let mut blanks = String::new();
+    let mut end = 0;
+    let mut i = 0;
+    while let Some(c) = rest[i..].chars().next() {
+        if c == ';' || c == '#' || rest[i..].starts_with("//") {
+            break;
+        }
+        if c.is_whitespace() {
+            if !out.is_empty() {
+                blanks.push(c);
+            }
+            i += c.len_utf8();
+            continue;
+        }
+        out.push_str(&std::mem::take(&mut blanks));
+        if c == '"' {
+            let (text, used) = string_body(&rest[i + 1..])
+                .ok_or((i, "unterminated string: missing closing `\"`"))?;
+            out.push_str(&text);
+            i += 1 + used;
+        } else {
+            out.push(c);
+            i += c.len_utf8();
+        }
+        end = i;
+    }
+    Ok((out, end))
 }
 
 /// Tokenizes `src`.

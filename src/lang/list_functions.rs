@@ -7,7 +7,7 @@ use std::sync::Arc;
 use super::builtins::{Builtin, CallError, Topic, builtin};
 use super::session::Session;
 use super::span::Span;
-use super::value::{Table, Value, quote};
+use super::value::{Table, Value};
 use crate::analysis::period::{arithmetic_periodicity, periodicity};
 use crate::game::Dyadic;
 
@@ -408,11 +408,12 @@ fn path_arg(v: &[Value], i: usize) -> Result<String, CallError> {
 }
 
 fn write_file(path: &str, text: &str, rows: usize) -> CallResult {
-    std::fs::write(path, text)
+    let written = crate::lang::files::write_whole(path, text.as_bytes())
         .map_err(|e| CallError::Arg(1, format!("cannot write {path}: {e}")))?;
     Ok(Value::Text(format!(
-        "wrote {path} ({rows} row{})",
-        if rows == 1 { "" } else { "s" }
+        "wrote {path} ({rows} row{}){}",
+        if rows == 1 { "" } else { "s" },
+        written.note()
     )))
 }
 
@@ -500,16 +501,5 @@ fn csv_cell(text: &str) -> String {
 }
 
 fn json_string(out: &mut String, s: &str) {
-    let mut q = String::new();
-    quote(&mut q, s);
-    // The language's quoting escapes `"`, `\` and newlines as JSON does; tabs and other
-    // control characters are escaped here.
-    for c in q.chars() {
-        match c {
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
+    super::value::json_quote(out, s);
 }

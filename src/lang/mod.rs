@@ -13,6 +13,7 @@ pub mod endgame_functions;
 pub mod error;
 pub mod eval;
 pub mod explain_functions;
+pub mod files;
 mod flow;
 pub mod functions;
 mod lexer;

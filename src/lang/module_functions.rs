@@ -283,13 +283,13 @@ fn progress_printer() -> impl FnMut(&Progress) {
     move |p: &Progress| {
         if last.elapsed() >= Duration::from_secs(10) {
             last = Instant::now();
-            eprintln!(
+            crate::search::budget::progress_line(format_args!(
                 "elkies: length {}, {}/{} done, {:.0} s",
                 p.length,
                 p.done,
                 p.total,
                 start.elapsed().as_secs_f64()
-            );
+            ));
         }
     }
 }

@@ -507,8 +507,10 @@ impl Session {
             std::mem::take(&mut self.frames),
             std::mem::replace(&mut self.call_depth, 0),
         );
-        let caught = on_big_stack(self, |s| {
+        let caught = on_big_stack(self, |s, thread_stack| {
             s.stack_base = super::flow::stack_address();
+            // Game recursion (birthdays deep) stops with an error before the stack runs out.
+            let _stack = interrupt::limit_stack(thread_stack);
             let b = s.search.budget;
             let _budget = interrupt::enter_budget(
                 interrupt::StatementBudget {
@@ -564,7 +566,11 @@ impl Session {
 
     fn execute(&mut self, stmt: &Statement) -> Result<Executed, CgError> {
         if let StmtKind::Meta { command, args } = &stmt.kind {
-            return commands::run(self, command, args, stmt.span);
+            // A `;` after the command silences its reply, as after any statement.
+            return match commands::run(self, command, args, stmt.span)? {
+                Executed::Value(_) if !stmt.print => Ok(Executed::Value(None)),
+                done => Ok(done),
+            };
         }
         if let Some(v) = self.exec(stmt, true)? {
             self.set_last(v);
@@ -762,9 +768,18 @@ thread_local! {
 /// in any thread that runs a session, such as a test's. The helper costs a thread start per
 /// statement; the stack is reserved, not committed. The session's own `stack_size` still
 /// bounds user-function recursion, so its limit does not depend on where it runs.
-fn on_big_stack<T: Send>(session: &mut Session, f: impl FnOnce(&mut Session) -> T + Send) -> T {
-    if session.stack_size >= crate::STACK_SIZE || BIG_STACK.get() {
-        return f(session);
+///
+/// `f` also receives the size of the stack it runs on.
+fn on_big_stack<T: Send>(
+    session: &mut Session,
+    f: impl FnOnce(&mut Session, usize) -> T + Send,
+) -> T {
+    if BIG_STACK.get() {
+        return f(session, crate::STACK_SIZE);
+    }
+    if session.stack_size >= crate::STACK_SIZE {
+        let size = session.stack_size;
+        return f(session, size);
     }
     // Shared with the helper, so the job can still run here if no thread can be started.
     let job = std::sync::Mutex::new(Some((f, session)));
@@ -781,7 +796,7 @@ fn on_big_stack<T: Send>(session: &mut Session, f: impl FnOnce(&mut Session) -> 
             .spawn_scoped(scope, || {
                 BIG_STACK.set(true);
                 let (f, session) = take();
-                f(session)
+                f(session, crate::STACK_SIZE)
             });
         match spawned {
             Ok(handle) => handle
@@ -790,7 +805,8 @@ fn on_big_stack<T: Send>(session: &mut Session, f: impl FnOnce(&mut Session) -> 
             // No thread to be had: run here, on the smaller stack.
             Err(_) => {
                 let (f, session) = take();
-                f(session)
+                let size = session.stack_size;
+                f(session, size)
             }
         }
     })

@@ -188,6 +188,9 @@ impl ModulePosition {
 }
 
 /// Appends a string literal in the language's syntax (double quotes, `\"` and `\\` escaped).
+///
+/// Control characters (other than the newline and tab, written `\n` and `\t`) are written
+/// `\u{1b}`, which reads back: printed, they would reach the terminal as commands.
 pub fn quote(out: &mut String, s: &str) {
     out.push('"');
     for c in s.chars() {
@@ -195,6 +198,30 @@ pub fn quote(out: &mut String, s: &str) {
             '"' => out.push_str("\\\""),
             '\\' => out.push_str("\\\\"),
             '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            c if c.is_control() => {
+                let _ = write!(out, "\\u{{{:x}}}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+/// Appends a JSON string: `"`, `\\`, newlines, returns and tabs as JSON writes them, other
+/// control characters (C0, DEL and C1) as `\\u00XX`.
+pub fn json_quote(out: &mut String, s: &str) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c.is_control() => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
             c => out.push(c),
         }
     }

@@ -242,7 +242,10 @@ pub fn run(session: &mut Session) -> bool {
     let mut editor: Editor<CgHelper, DefaultHistory> = match Editor::with_config(config) {
         Ok(e) => e,
         Err(e) => {
-            eprintln!("cgcalc: cannot start the line editor: {e}");
+            let _ = writeln!(
+                std::io::stderr(),
+                "cgcalc: cannot start the line editor: {e}"
+            );
             return false;
         }
     };
@@ -259,7 +262,7 @@ pub fn run(session: &mut Session) -> bool {
     if let Some(h) = &history
         && let Some(warning) = h.load(editor.history_mut())
     {
-        eprintln!("{warning}");
+        let _ = writeln!(std::io::stderr(), "{warning}");
     }
     let banner = writeln!(
         std::io::stdout(),
@@ -298,7 +301,7 @@ pub fn run(session: &mut Session) -> bool {
                 if let Some(h) = &mut history
                     && let Some(warning) = h.append(editor.history_mut())
                 {
-                    eprintln!("{warning}");
+                    let _ = writeln!(std::io::stderr(), "{warning}");
                 }
                 if let Some(hint) = bare_command_hint(text, &variables.borrow()) {
                     printer.error_line(&hint);
@@ -329,11 +332,11 @@ pub fn run(session: &mut Session) -> bool {
             Err(ReadlineError::Eof) if !pending.is_empty() => {
                 // Ctrl-D inside an unfinished statement drops it, and a second one leaves.
                 pending.clear();
-                eprintln!("(unfinished statement dropped)");
+                let _ = writeln!(std::io::stderr(), "(unfinished statement dropped)");
             }
             Err(ReadlineError::Eof) => break,
             Err(e) => {
-                eprintln!("cgcalc: {e}");
+                let _ = writeln!(std::io::stderr(), "cgcalc: {e}");
                 break;
             }
         }

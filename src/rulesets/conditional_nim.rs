@@ -262,6 +262,10 @@ fn heaps(args: &[Arg], first: usize) -> Result<Vec<u32>, ArgError> {
                 i,
                 format!("a heap holds 0 to {MAX_HEAP} tokens, not {n}"),
             )),
+            Arg::BigInt(n) => Err(ArgError::at(
+                i,
+                format!("a heap holds 0 to {MAX_HEAP} tokens, not {n}"),
+            )),
             Arg::Str(_) => Err(ArgError::at(i, "a heap is a token count, not a string")),
             Arg::Other(t) => Err(ArgError::at(
                 i,

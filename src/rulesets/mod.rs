@@ -22,6 +22,8 @@ use pawns::{PawnStructure, Pawns};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Arg {
     Int(i64),
+    /// An integer outside the `i64` range, in decimal.
+    BigInt(String),
     Str(String),
     /// Any other value (a game that is not an integer, a list, ...), by its type name.
     Other(&'static str),
@@ -286,21 +288,25 @@ fn position<G: crate::search::Game + std::fmt::Debug>(g: G) -> Result<Box<dyn Po
 
 /// Argument `i` as an integer in `range`.
 fn int(args: &[Arg], i: usize, range: RangeInclusive<i64>) -> Result<usize, ArgError> {
-    match &args[i] {
-        Arg::Int(n) if range.contains(n) => Ok(*n as usize),
-        Arg::Int(_) => Err(ArgError::at(
-            i,
-            format!(
-                "expected an integer between {} and {}",
-                range.start(),
-                range.end()
-            ),
-        )),
-        other => Err(ArgError::at(
-            i,
-            format!("expected a non-negative integer, not {}", describe(other)),
-        )),
-    }
+    let shown = match &args[i] {
+        Arg::Int(n) if range.contains(n) => return Ok(*n as usize),
+        Arg::Int(n) => n.to_string(),
+        Arg::BigInt(n) => n.clone(),
+        other => {
+            return Err(ArgError::at(
+                i,
+                format!("expected a non-negative integer, not {}", describe(other)),
+            ));
+        }
+    };
+    Err(ArgError::at(
+        i,
+        format!(
+            "expected an integer between {} and {}, not {shown}",
+            range.start(),
+            range.end()
+        ),
+    ))
 }
 
 /// Argument `i` as a string.
@@ -320,6 +326,7 @@ fn text(args: &[Arg], i: usize) -> Result<&str, ArgError> {
 fn describe(a: &Arg) -> String {
     match a {
         Arg::Int(n) => format!("the integer {n}"),
+        Arg::BigInt(n) => format!("the integer {n}"),
         Arg::Str(_) => "a string".to_string(),
         Arg::Other(t) => format!("a {t}"),
     }

@@ -4,6 +4,14 @@ use std::time::{Duration, Instant};
 
 use crate::game::interrupt::{Interrupt, check_cancel};
 
+/// Writes one line of progress or diagnostics to standard error. A line that cannot be
+/// written (standard error full or closed) is dropped: it must not end the computation it
+/// reports on (`eprintln!` panics then).
+pub fn progress_line(line: std::fmt::Arguments) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "{line}");
+}
+
 /// Limits on a search; exceeding one unwinds with [`Interrupt::Budget`].
 #[derive(Clone, Copy, Debug)]
 pub struct Budget {
@@ -154,7 +162,7 @@ impl Meter {
             && self.last_progress.elapsed() >= every
         {
             self.last_progress = Instant::now();
-            eprintln!(
+            progress_line(format_args!(
                 "search: {} nodes, {} table hits, table {} entries, arena {} games, ~{} MiB, {:.0} s",
                 self.stats.nodes,
                 self.stats.table_hits,
@@ -162,7 +170,7 @@ impl Meter {
                 u.arena_games,
                 u.bytes >> 20,
                 self.start.elapsed().as_secs_f64()
-            );
+            ));
         }
         if u.bytes > self.budget.memory {
             Interrupt::Budget(format!(

@@ -460,6 +460,13 @@ impl Board {
         let Some(black_king) = black_king else {
             return Err("Black has no king".into());
         };
+        if white.is_empty() {
+            return Err(
+                "White has no pieces: these endgames are White's material (a king or none, and \
+                 up to three queens, rooks, bishops, knights) against a lone Black king"
+                    .into(),
+            );
+        }
         let kings = white.iter().filter(|p| p.kind == Kind::King).count();
         if kings > 1 {
             return Err("White has two kings".into());
