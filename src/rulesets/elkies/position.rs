@@ -98,34 +98,39 @@ impl Component {
         }
     }
 
-    /// ε: by the closed form of Theorem 2 without stops, else by Theorem 3's recursion.
-    pub fn epsilon(&self, budget: &Budget) -> u16 {
+    /// Theorem 3's recursion for a component with stops: ε of every prefix and suffix (see
+    /// [`epsilon::end_values`]; the whole word's is the last prefix). `None` without stops,
+    /// where Theorem 2 gives them in closed form.
+    fn recursion(&self, budget: &Budget) -> Option<EndValues> {
         match self {
-            _ if !self.has_stops() => epsilon::unstopped_epsilon(self.len()),
-            Component::Word(w) => {
+            Component::Word(w) if self.has_stops() => {
                 self.check_memory(budget);
-                epsilon::epsilon(w)
+                Some(epsilon::end_values(w))
             }
-            Component::Files(_) => unreachable!("a number of files has no stops"),
+            _ => None,
         }
     }
 
-    /// ε of every prefix and suffix (see [`epsilon::end_values`]); `len()` must fit in memory.
-    fn end_values(&self, budget: &Budget) -> EndValues {
-        let n = self.len();
-        match self {
-            _ if !self.has_stops() => {
-                let values: Vec<u16> = (0..=n).map(epsilon::unstopped_epsilon).collect();
+    /// ε, from the component's [`Component::recursion`].
+    fn epsilon(&self, recursion: Option<&EndValues>) -> u16 {
+        match recursion {
+            Some(ends) => ends.prefix[ends.prefix.len() - 1],
+            None => epsilon::unstopped_epsilon(self.len()),
+        }
+    }
+
+    /// ε of every prefix and suffix, from the component's [`Component::recursion`] or by
+    /// Theorem 2; `len()` must fit in memory.
+    fn end_values(&self, recursion: Option<&EndValues>) -> EndValues {
+        match recursion {
+            Some(ends) => ends.clone(),
+            None => {
+                let values: Vec<u16> = (0..=self.len()).map(epsilon::unstopped_epsilon).collect();
                 EndValues {
                     suffix: values.iter().rev().copied().collect(),
                     prefix: values,
                 }
             }
-            Component::Word(w) => {
-                self.check_memory(budget);
-                epsilon::end_values(w)
-            }
-            Component::Files(_) => unreachable!("a number of files has no stops"),
         }
     }
 
@@ -141,8 +146,9 @@ impl Component {
 #[derive(Debug)]
 pub struct TheoremPosition {
     components: Vec<Component>,
-    /// ε of each component, once computed.
-    values: OnceLock<Vec<u16>>,
+    /// Each component's [`Component::recursion`], once computed: the value and the moves
+    /// both read it.
+    recursion: OnceLock<Vec<Option<EndValues>>>,
 }
 
 impl TheoremPosition {
@@ -150,22 +156,32 @@ impl TheoremPosition {
     pub fn new(components: Vec<Component>) -> TheoremPosition {
         TheoremPosition {
             components,
-            values: OnceLock::new(),
+            recursion: OnceLock::new(),
         }
+    }
+
+    fn recursion(&self, budget: &Budget) -> &[Option<EndValues>] {
+        self.recursion.get_or_init(|| {
+            self.components
+                .iter()
+                .map(|c| c.recursion(budget))
+                .collect()
+        })
     }
 
     /// ε of each component.
     fn values(&self, budget: &Budget) -> Vec<u16> {
-        if let Some(v) = self.values.get() {
-            return v.clone();
-        }
-        let v: Vec<u16> = self.components.iter().map(|c| c.epsilon(budget)).collect();
-        let _ = self.values.set(v.clone());
-        v
+        self.components
+            .iter()
+            .zip(self.recursion(budget))
+            .map(|(c, r)| c.epsilon(r.as_ref()))
+            .collect()
     }
 
-    fn rows_of(c: &Component, part: usize, env: &mut SearchEnv, rows: &mut Vec<MoveRow>) {
-        let ends = c.end_values(&env.budget);
+    /// The rows of component `part`: White's moves by file, then Black's.
+    fn rows_of(&self, part: usize, env: &mut SearchEnv, rows: &mut Vec<MoveRow>) {
+        let c = &self.components[part];
+        let ends = c.end_values(self.recursion(&env.budget)[part].as_ref());
         let word = c.word();
         let white = white_move_values(&word, &ends, env.arena, env.threats);
         for (player, from, to) in [(Player::Left, 0, 1), (Player::Right, 2, 1)] {
@@ -223,8 +239,8 @@ impl Position for TheoremPosition {
             .raise();
         }
         let mut rows = Vec::with_capacity(total as usize);
-        for (i, c) in self.components.iter().enumerate() {
-            Self::rows_of(c, i, env, &mut rows);
+        for i in 0..self.components.len() {
+            self.rows_of(i, env, &mut rows);
         }
         rows
     }
