@@ -417,5 +417,12 @@ fn out_of_reach_inputs_say_why() {
     // Without stops any length is Theorem 2's.
     let out = run_ok(&mut s, &format!("elkies(\"{}\")", "0".repeat(40000)));
     assert!(out.starts_with("0\n"), "{out}");
+    // 6000 files with stops fit in memory (180 MB) but take about 6000^3 / 6 steps: the
+    // time limit stops the recursion.
+    run_ok(&mut s, ":limit time 1");
+    let word = "000100".repeat(1000);
+    let out = run_text(&mut s, &format!("elkies(\"{word}\")"));
+    assert!(out.contains("time limit of 1 s"), "{out}");
+    run_ok(&mut s, ":limit off");
     assert_eq!(run_ok(&mut s, "x"), "5");
 }
