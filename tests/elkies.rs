@@ -407,6 +407,13 @@ fn out_of_reach_inputs_say_why() {
             && out.contains("memory limit of 10 MiB"),
         "{out}"
     );
+    // So does the recursion itself: epsilon(m) fills tables of the same size.
+    let out = run_text(&mut s, "epsilon(2000)");
+    assert!(
+        out.contains("recursion of Theorems 1-3 for a component of 2000 files needs about 19 MiB")
+            && out.contains('^'),
+        "{out}"
+    );
     run_ok(&mut s, ":limit off");
     let word = format!("1{}", "0".repeat(32767));
     let out = run_text(&mut s, &format!("elkies(\"{word}\")"));

@@ -36,7 +36,7 @@ pub static MODULE_FUNCTIONS: &[Builtin] = &[
         "the nim value ε(w) of an Elkies component, by the recursion",
         "epsilon(\"1000\") is the nimber *ε(w) of the component [[w]] of Elkies' pawn game\n(digit j = file j, 1 = stopped, no two adjacent 1s), computed by the recursion of\nTheorems 1-3 (Elkies, Higher nimbers, 3.2 and 6.2, as fixed in seed-notes.md); epsilon(m)\nis [m] = m unstopped files (Theorem 2: 0 iff m = 0, 2, 3, 6, 9 mod 10). The search value of\nelkies(w) is the same nimber (elkiescheck).\nExample: epsilon(\"1000\") is *2, epsilon(\"101001000\") is *4, epsilon(7) is *.",
         |s, v| {
-            let word = word_arg(&mut s.arena, v, 0)?;
+            let word = word_arg(s, v, 0)?;
             Ok(Value::Game(s.arena.nimber(epsilon::epsilon(&word) as u32)))
         }
     ),
@@ -48,7 +48,7 @@ pub static MODULE_FUNCTIONS: &[Builtin] = &[
         "the loony flags U(w), S(w) of the recursion",
         "loony(\"0100\") is [U, S]: U is true when a move to [[:w]] (the pawn of the file before\nw advanced, attacking w's first file, that file unstopped) is loony, S the same when the\nadvanced pawn's own file is stopped (defined for words starting with 0; false otherwise).\nTheorem 2: a move to [:m] is loony iff m = 1 or 4 (mod 5), i.e. loony(m) starts with true.\nExample: loony(4) is [true, true], loony(2) is [false, true].",
         |s, v| {
-            let word = word_arg(&mut s.arena, v, 0)?;
+            let word = word_arg(s, v, 0)?;
             let (u, st) = epsilon::loony_flags(&word);
             Ok(Value::List(vec![Value::Bool(u), Value::Bool(st)]))
         }
@@ -242,12 +242,30 @@ pub(crate) fn int_arg(
     }
 }
 
-/// Argument `i` as a word: a string of 0s and 1s, or an integer m for m unstopped files.
-fn word_arg(a: &mut Arena, v: &[Value], i: usize) -> Result<Vec<bool>, CallError> {
-    match &v[i] {
-        Value::Str(s) => epsilon::parse_word(s).map_err(|m| CallError::Arg(i, m)),
-        _ => Ok(vec![false; int_arg(a, v, i, 0..=WINDOWS_MAX)? as usize]),
+/// Argument `i` as a word for the recursion: a string of 0s and 1s, or an integer m for m
+/// unstopped files; refused when the recursion's tables would pass the memory limit.
+fn word_arg(s: &mut Session, v: &[Value], i: usize) -> Result<Vec<bool>, CallError> {
+    let word = match &v[i] {
+        Value::Str(w) => epsilon::parse_word(w).map_err(|m| CallError::Arg(i, m))?,
+        _ => vec![false; int_arg(&mut s.arena, v, i, 0..=WINDOWS_MAX)? as usize],
+    };
+    if word.len() > epsilon::MAX_WORD && word.contains(&true) {
+        return Err(CallError::Arg(
+            i,
+            format!(
+                "a word of {} files with stopped files is out of reach: the recursion keeps nim values in 15 bits, enough for {} files",
+                word.len(),
+                epsilon::MAX_WORD
+            ),
+        ));
     }
+    epsilon::check_recursion_memory(
+        "the recursion of Theorems 1-3",
+        word.len(),
+        s.search.budget.memory,
+    )
+    .map_err(|m| CallError::Arg(i, m))?;
+    Ok(word)
 }
 
 /// `(pattern, n)` or `(p, first, n)`.

@@ -189,6 +189,23 @@ pub fn recursion_bytes(n: usize) -> usize {
     usize::try_from(windows * 10).unwrap_or(usize::MAX)
 }
 
+/// Refuses a word of `n` files whose window tables ([`recursion_bytes`]) would pass
+/// `limit` bytes, saying so; `what` names the recursion (e.g. "Theorem 3's recursion").
+/// The tables get their full size at once, so an unchecked word far too long for the
+/// machine would fail to allocate or fill memory long before its time ran out.
+pub fn check_recursion_memory(what: &str, n: usize, limit: usize) -> Result<(), String> {
+    let bytes = recursion_bytes(n);
+    if bytes <= limit {
+        return Ok(());
+    }
+    Err(format!(
+        "{what} for a component of {n} files needs about {} MiB (ten bytes for each of its {} windows), more than the memory limit of {} MiB; raise it with `:limit memory 8G`",
+        bytes >> 20,
+        (n as u128 + 1) * (n as u128 + 2) / 2,
+        limit >> 20
+    ))
+}
+
 /// Longest word the engine can value: a nim value is at most the number of moves (`n`), and
 /// values are stored in 15 bits (the top bit of a packed entry is the loony flag).
 pub const MAX_WORD: usize = LOONY as usize - 1;

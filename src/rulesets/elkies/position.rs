@@ -82,19 +82,12 @@ impl Component {
     /// Refuses (unwinding with a budget error) a word whose recursion tables would pass the
     /// memory limit.
     fn check_memory(&self, budget: &Budget) {
-        if !self.has_stops() {
-            return;
-        }
-        let n = self.len() as usize;
-        let bytes = epsilon::recursion_bytes(n);
-        if bytes > budget.memory {
-            Interrupt::Budget(format!(
-                "Theorem 3's recursion for a component of {n} files needs about {} MiB (ten bytes for each of its {} windows), more than the memory limit of {} MiB; raise it with `:limit memory 8G`",
-                bytes >> 20,
-                (n as u128 + 1) * (n as u128 + 2) / 2,
-                budget.memory >> 20
-            ))
-            .raise();
+        if let Err(e) = epsilon::check_recursion_memory(
+            "Theorem 3's recursion",
+            self.len() as usize,
+            budget.memory,
+        ) {
+            Interrupt::Budget(e).raise();
         }
     }
 
