@@ -35,7 +35,7 @@
 //! from a quiescent component loses at once, so none of these values is `win` or `loss`.
 //! These forms are not stated in the paper: they are its continuations written as threat
 //! games, and they equal GTSearch's values on every move of every word up to length 10
-//! (`tests/elkies.rs`).
+//! (`elkiescheck(10)`: 6330 moves; the tests run it to length 9).
 
 use super::epsilon::EndValues;
 use crate::game::Arena;
