@@ -6,7 +6,9 @@
 
 use std::collections::HashMap;
 
-use cgcalc::rulesets::elkies::epsilon::{check_pattern, epsilon, loony_flags, parse_word};
+use cgcalc::rulesets::elkies::epsilon::{
+    check_pattern, end_values, epsilon, loony_flags, parse_word, unstopped_epsilon,
+};
 use cgcalc::rulesets::elkies::tables::{
     eventual_period, every, least_lengths, periodic, periodic_flags, proportions, word_at,
     word_counts,
@@ -171,6 +173,22 @@ fn engines_agree_with_the_transcription() {
     }
 }
 
+/// `end_values` (one run of the engine) gives ε of every prefix and suffix, as the
+/// transcription finds them word by word, on every word up to length 11.
+#[test]
+fn end_values_are_the_prefixes_and_suffixes() {
+    let mut r = Reference::default();
+    for m in 0..=11 {
+        for x in words(m) {
+            let ends = end_values(&x);
+            for k in 0..=m {
+                assert_eq!(ends.prefix[k], r.eps(&x[..k]), "{x:?} prefix {k}");
+                assert_eq!(ends.suffix[k], r.eps(&x[k..]), "{x:?} suffix {k}");
+            }
+        }
+    }
+}
+
 /// Windows of a periodic pattern are windows of a long finite word.
 #[test]
 fn periodic_windows_agree_with_words() {
@@ -208,6 +226,11 @@ fn theorem_2_up_to_3000() {
     for m in 1..=n {
         let zero = matches!(m % 10, 0 | 2 | 3 | 6 | 9);
         assert_eq!(rep.values[m - 1], if zero { 0 } else { 1 }, "ε({m})");
+        assert_eq!(
+            unstopped_epsilon(m as u64),
+            rep.values[m - 1],
+            "closed form ε({m})"
+        );
         assert_eq!(flags[m - 1].0, matches!(m % 5, 1 | 4), "[:{m}] loony");
     }
     assert_eq!(rep.max, 1);

@@ -161,7 +161,7 @@ fn ctrl_c_stops_the_game_modules() {
     let long = [
         "pawns(\"8/pppppppp/8/8/8/8/PPPPPPPP/8\")",
         "regio(\"......|......|......|......|......\")",
-        "elkies(\"0100100100100\")",
+        "elkies(\"0100100100100\", \"search\")",
         "dtm(\"8/8/8/4k3/8/8/8/KBN5 w - - 0 1\")",
         "cram(6,6)",
         "regioexperiment(50)",

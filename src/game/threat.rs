@@ -73,6 +73,10 @@ pub struct Threats {
     sum_depth: usize,
     /// Tests only: add numbers by the full recursive definition instead of translation.
     full_sums: bool,
+    /// Tests only: decide every comparison by the plain survival search over the whole
+    /// reachable graph, without the shortcuts for threats carried out at once
+    /// ([`Threats::refuted_by_a_threat`], in [`Threats::known`] and [`Threats::survives`]).
+    plain_order: bool,
 }
 
 /// A position of a sum: short part, other components (sorted), and who moves.
@@ -102,6 +106,7 @@ impl Threats {
             survival: BoundedCache::new(MEMO_CAPACITY),
             sum_depth: 0,
             full_sums: false,
+            plain_order: false,
         }
     }
 
@@ -529,6 +534,16 @@ impl Threats {
                     .to_string(),
             );
         }
+        if !self.full_sums {
+            let shifted = match (&ka, &kb) {
+                (Node(..), Short(g)) => self.translate_guarded(arena, a, *g),
+                (Short(g), Node(..)) => self.translate_guarded(arena, b, *g),
+                _ => None,
+            };
+            if let Some(t) = shifted {
+                return Ok(t);
+            }
+        }
         match (&ka, &kb) {
             (Short(g), Short(h)) => {
                 let s = arena.add(*g, *h);
@@ -551,11 +566,15 @@ impl Threats {
             },
             (Over(_) | Under(_), _) | (_, Over(_) | Under(_)) => self.unsupported(arena, a, b),
             (Node(..), Short(g)) | (Short(g), Node(..))
-                if !self.full_sums && arena.is_number(*g) =>
+                if !self.full_sums
+                    && (arena.is_number(*g) || self.is_guarded(a) || self.is_guarded(b)) =>
             {
-                // Number translation: a threat game in simplest form that is not short is not a
-                // number, so G + x = {G^L + x | G^R + x} (checked against the full recursion in
-                // the tests). This keeps `G + 10000` shallow.
+                // Translation: G + x = {G^L + x | G^R + x}. For a number x: a threat game in
+                // simplest form that is not short is not a number. For any short x when G has
+                // `on` among its Left options: Left's moves in x are dominated by `on`, and a
+                // Right move G + x^R reverses through Left's answer on + x^R = on (dually for
+                // `off`). Both checked against the full recursion in the tests. This keeps
+                // `G + 10000` shallow, and `G + *k` free of k^2 comparisons.
                 let (gt, x) = if matches!(ka, Node(..)) {
                     (a, b)
                 } else {
@@ -612,10 +631,94 @@ impl Threats {
         if let (Some(g), Some(h)) = (self.as_short(a), self.as_short(b)) {
             return Ok(arena.leq(g, h));
         }
+        if !self.plain_order && self.refuted_by_a_threat(a, b) {
+            return Ok(false);
+        }
         let na = self.neg(arena, a);
         let zero = arena.zero();
         let start = self.state(arena, zero, vec![b, na], false);
         Ok(self.survives(arena, start))
+    }
+
+    /// Whether `a <= b` fails at once because Right, moving first in `b - a`, can carry out a
+    /// threat: `b` has `off` among its Right options while `a` holds no `off` (Right moves to
+    /// `off + -a` and passes while Left's moves in `-a`, which holds no `on`, run out), or
+    /// dually `a` has `on` among its Left options while `b` holds no `on` (Right moves `-a`
+    /// to `off`). What [`Threats::survives`] would find by exploring the whole reachable
+    /// graph, which grows with every short part (a nim heap `*k` adds k moves to each state).
+    fn refuted_by_a_threat(&mut self, a: ThreatId, b: ThreatId) -> bool {
+        let (on, off) = (self.on(), self.off());
+        let loopy =
+            |s: &Self, t: ThreatId| matches!(s.kind(t), ThreatKind::Over(_) | ThreatKind::Under(_));
+        let b_threatens = matches!(self.kind(b), ThreatKind::Node(_, r) if r.contains(&off));
+        let a_threatens = matches!(self.kind(a), ThreatKind::Node(l, _) if l.contains(&on));
+        (b_threatens && !self.contains_off(a) && !loopy(self, a))
+            || (a_threatens && !self.contains_on(b) && !loopy(self, b))
+    }
+
+    /// `t + s` for a short game `s` when `t` is a simplest form all of whose threat nodes are
+    /// guarded ([`Threats::is_guarded`]): `t` with each short option `x` (at any depth)
+    /// replaced by `x + s`, already in simplest form; `None` when `t` is not of that kind.
+    ///
+    /// At a guarded node the moves in `s` vanish (the translation in [`Threats::add`]), so
+    /// the sum's options are the translates of the node's. They stay undominated and
+    /// irreversible. Adding a short game preserves order, so only a short option could newly
+    /// reverse, through an option `y` of its translate. But a simplest form with `on` among
+    /// its Left options has no other Left option, so short Left options sit in nodes with
+    /// `off` among their Right options, and no short `y` is `<=` such a node (nor `>=` a node
+    /// with `on` among its Left options, where the short Right options sit): see
+    /// [`Threats::refuted_by_a_threat`]. Checked against the full recursive sum in the
+    /// tests. This keeps `*k + G` linear in the size of G, where the recursive sum compares
+    /// the k heap moves pairwise.
+    fn translate_guarded(&mut self, arena: &mut Arena, t: ThreatId, s: GameId) -> Option<ThreatId> {
+        let mut done = FxHashMap::default();
+        self.translate_into(arena, t, s, 0, &mut done)
+    }
+
+    fn translate_into(
+        &mut self,
+        arena: &mut Arena,
+        t: ThreatId,
+        s: GameId,
+        depth: usize,
+        done: &mut FxHashMap<ThreatId, ThreatId>,
+    ) -> Option<ThreatId> {
+        if let Some(&r) = done.get(&t) {
+            return Some(r);
+        }
+        let r = match self.kind(t).clone() {
+            ThreatKind::Short(g) => {
+                let h = arena.add(g, s);
+                self.short(h)
+            }
+            ThreatKind::On | ThreatKind::Off => t,
+            ThreatKind::Node(l, r) => {
+                if depth >= MAX_SUM_DEPTH || self.canon.get(&t) != Some(&t) || !self.is_guarded(t) {
+                    return None;
+                }
+                let mut nl = Vec::with_capacity(l.len());
+                for &o in l.iter() {
+                    nl.push(self.translate_into(arena, o, s, depth + 1, done)?);
+                }
+                let mut nr = Vec::with_capacity(r.len());
+                for &o in r.iter() {
+                    nr.push(self.translate_into(arena, o, s, depth + 1, done)?);
+                }
+                let n = self.raw(nl, nr);
+                self.canon.insert(n, n);
+                n
+            }
+            _ => return None,
+        };
+        done.insert(t, r);
+        Some(r)
+    }
+
+    /// Whether `t` is a threat game whose Left options hold `on` or whose Right options hold
+    /// `off`: the side to answer must answer it (see the translation in [`Threats::add`]).
+    fn is_guarded(&mut self, t: ThreatId) -> bool {
+        let (on, off) = (self.on(), self.off());
+        matches!(self.kind(t), ThreatKind::Node(l, r) if l.contains(&on) || r.contains(&off))
     }
 
     /// The relation of `a` to `b`.
@@ -694,32 +797,58 @@ impl Threats {
         let off = self.off();
         let under = self.under();
         let dud = self.dud();
-        if s.comps.contains(&off)
-            && !s
-                .comps
+        let no_on = |th: &Self| {
+            !s.comps
                 .iter()
-                .any(|&c| c == under || c == dud || self.contains_on(c))
-        {
+                .any(|&c| c == under || c == dud || th.contains_on(c))
+        };
+        if s.comps.contains(&off) && no_on(self) {
             // Right passes forever while Left's moves run out.
             return Some(false);
+        }
+        // The player to move carries out a threat: Left moves a component to `on` and
+        // survives; Right moves one to `off` and wins as above. One move deep, this spares
+        // the search every state after an unanswered threat (with a nim heap *k in the short
+        // part, k of them at each step).
+        let executes = |th: &Self, c: ThreatId, left: bool| match th.kind(c) {
+            ThreatKind::Node(l, r) => {
+                if left {
+                    l.contains(&on)
+                } else {
+                    r.contains(&off)
+                }
+            }
+            _ => false,
+        };
+        if !self.plain_order
+            && s.comps.iter().any(|&c| executes(self, c, s.left_to_move))
+            && (s.left_to_move || no_on(self))
+        {
+            return Some(s.left_to_move);
         }
         self.survival.get(s)
     }
 
-    fn moves(&mut self, arena: &mut Arena, s: &State) -> Vec<State> {
+    /// The moves of the player to move in `s`: those in the threat components first, then
+    /// those in the short part (`short_part`), so that [`Threats::survives`] can stop at a
+    /// decisive component move before listing the short part's, which a nim heap makes many.
+    fn moves(&mut self, arena: &mut Arena, s: &State, short_part: bool) -> Vec<State> {
         let left = s.left_to_move;
         let mut out = Vec::new();
-        let short_opts = if left {
-            arena.left_options(s.short)
-        } else {
-            arena.right_options(s.short)
-        };
-        for o in short_opts {
-            out.push(State {
-                short: o,
-                comps: s.comps.clone(),
-                left_to_move: !left,
-            });
+        if short_part {
+            let short_opts = if left {
+                arena.left_options(s.short)
+            } else {
+                arena.right_options(s.short)
+            };
+            for o in short_opts {
+                out.push(State {
+                    short: o,
+                    comps: s.comps.clone(),
+                    left_to_move: !left,
+                });
+            }
+            return out;
         }
         for i in 0..s.comps.len() {
             if i > 0 && s.comps[i] == s.comps[i - 1] {
@@ -749,25 +878,42 @@ impl Threats {
             check_cancel();
             if value[next].is_none() {
                 let s = states[next].clone();
+                let mover = s.left_to_move;
                 let mut list = Vec::new();
-                for m in self.moves(arena, &s) {
-                    let id = match ids.get(&m) {
-                        Some(&id) => id,
-                        None => {
-                            let v = self.known(arena, &m);
-                            let id = states.len();
-                            ids.insert(m.clone(), id);
-                            states.push(m);
-                            value.push(v);
-                            succs.push(Vec::new());
-                            id
+                // A move to a state known to be won for the mover decides this state: the
+                // rest (above all the short part's moves) need not be listed.
+                let mut decided = false;
+                for short_part in [false, true] {
+                    for m in self.moves(arena, &s, short_part) {
+                        let id = match ids.get(&m) {
+                            Some(&id) => id,
+                            None => {
+                                let v = self.known(arena, &m);
+                                let id = states.len();
+                                ids.insert(m.clone(), id);
+                                states.push(m);
+                                value.push(v);
+                                succs.push(Vec::new());
+                                id
+                            }
+                        };
+                        if value[id] == Some(mover) && !self.plain_order {
+                            decided = true;
+                            break;
                         }
-                    };
-                    list.push(id);
+                        list.push(id);
+                    }
+                    if decided {
+                        break;
+                    }
                 }
-                list.sort_unstable();
-                list.dedup();
-                succs[next] = list;
+                if decided {
+                    value[next] = Some(mover);
+                } else {
+                    list.sort_unstable();
+                    list.dedup();
+                    succs[next] = list;
+                }
             }
             next += 1;
         }

@@ -10,8 +10,9 @@ use super::value::{MAX_LIST_LEN, Value};
 use crate::game::Arena;
 use crate::rulesets::elkies::board::{Board, PlusNim};
 use crate::rulesets::elkies::epsilon::{self, Progress};
+use crate::rulesets::elkies::moves::white_move_values;
 use crate::rulesets::elkies::tables;
-use crate::search::{GtResult, GtSearch, Player};
+use crate::search::{Game, GtResult, GtSearch, Player};
 
 /// Longest words `elkiescheck` searches (length 8 takes about a minute; each file more
 /// multiplies the search by about 10).
@@ -35,7 +36,7 @@ pub static MODULE_FUNCTIONS: &[Builtin] = &[
         "the nim value ε(w) of an Elkies component, by the recursion",
         "epsilon(\"1000\") is the nimber *ε(w) of the component [[w]] of Elkies' pawn game\n(digit j = file j, 1 = stopped, no two adjacent 1s), computed by the recursion of\nTheorems 1-3 (Elkies, Higher nimbers, 3.2 and 6.2, as fixed in seed-notes.md); epsilon(m)\nis [m] = m unstopped files (Theorem 2: 0 iff m = 0, 2, 3, 6, 9 mod 10). The search value of\nelkies(w) is the same nimber (elkiescheck).\nExample: epsilon(\"1000\") is *2, epsilon(\"101001000\") is *4, epsilon(7) is *.",
         |s, v| {
-            let word = word_arg(&mut s.arena, v, 0)?;
+            let word = word_arg(s, v, 0)?;
             Ok(Value::Game(s.arena.nimber(epsilon::epsilon(&word) as u32)))
         }
     ),
@@ -47,7 +48,7 @@ pub static MODULE_FUNCTIONS: &[Builtin] = &[
         "the loony flags U(w), S(w) of the recursion",
         "loony(\"0100\") is [U, S]: U is true when a move to [[:w]] (the pawn of the file before\nw advanced, attacking w's first file, that file unstopped) is loony, S the same when the\nadvanced pawn's own file is stopped (defined for words starting with 0; false otherwise).\nTheorem 2: a move to [:m] is loony iff m = 1 or 4 (mod 5), i.e. loony(m) starts with true.\nExample: loony(4) is [true, true], loony(2) is [false, true].",
         |s, v| {
-            let word = word_arg(&mut s.arena, v, 0)?;
+            let word = word_arg(s, v, 0)?;
             let (u, st) = epsilon::loony_flags(&word);
             Ok(Value::List(vec![Value::Bool(u), Value::Bool(st)]))
         }
@@ -58,7 +59,7 @@ pub static MODULE_FUNCTIONS: &[Builtin] = &[
         1..=2,
         Tables,
         "search and recursion compared on every word up to length n",
-        "elkiescheck(n) values every component [[w]] of length 1 to n (n <= 10) twice: by\nGTSearch of the actual pawn game, and by the recursion (epsilon). They agree when the\nsearch value is exactly the nimber *ε(w), so that [[w]] + *k is a second-player win exactly\nwhen k = ε(w); for words up to length 7 that is also checked literally, by searching\n[[w]] + *k as one game for k = 0 .. ε(w) + 1. It reports the words, nodes and time, and\nevery disagreement. elkiescheck(from, n) checks the lengths from..n only. All words up to\nlength 10 take about 40 s; every file more about seven times as long.\nExample: elkiescheck(5), elkiescheck(9, 9).",
+        "elkiescheck(n) values every component [[w]] of length 1 to n (n <= 10) twice: by\nGTSearch of the actual pawn game, and by the recursion (epsilon). They agree when the\nsearch value is exactly the nimber *ε(w), so that [[w]] + *k is a second-player win exactly\nwhen k = ε(w); for words up to length 7 that is also checked literally, by searching\n[[w]] + *k as one game for k = 0 .. ε(w) + 1. Every move from each word is compared too:\nthe search's value of the position after it against the value moves(elkies(w)) lists\nwithout search. It reports the words, moves, nodes and time, and every disagreement. elkiescheck(from, n) checks the lengths from..n only. All words up to\nlength 10 take about 40 s; every file more about seven times as long.\nExample: elkiescheck(5), elkiescheck(9, 9).",
         |s, v| {
             let (from, n) = match v {
                 [_] => (1, int_arg(&mut s.arena, v, 0, 1..=CHECK_MAX)? as usize),
@@ -241,12 +242,30 @@ pub(crate) fn int_arg(
     }
 }
 
-/// Argument `i` as a word: a string of 0s and 1s, or an integer m for m unstopped files.
-fn word_arg(a: &mut Arena, v: &[Value], i: usize) -> Result<Vec<bool>, CallError> {
-    match &v[i] {
-        Value::Str(s) => epsilon::parse_word(s).map_err(|m| CallError::Arg(i, m)),
-        _ => Ok(vec![false; int_arg(a, v, i, 0..=WINDOWS_MAX)? as usize]),
+/// Argument `i` as a word for the recursion: a string of 0s and 1s, or an integer m for m
+/// unstopped files; refused when the recursion's tables would pass the memory limit.
+fn word_arg(s: &mut Session, v: &[Value], i: usize) -> Result<Vec<bool>, CallError> {
+    let word = match &v[i] {
+        Value::Str(w) => epsilon::parse_word(w).map_err(|m| CallError::Arg(i, m))?,
+        _ => vec![false; int_arg(&mut s.arena, v, i, 0..=WINDOWS_MAX)? as usize],
+    };
+    if word.len() > epsilon::MAX_WORD && word.contains(&true) {
+        return Err(CallError::Arg(
+            i,
+            format!(
+                "a word of {} files with stopped files is out of reach: the recursion keeps nim values in 15 bits, enough for {} files",
+                word.len(),
+                epsilon::MAX_WORD
+            ),
+        ));
     }
+    epsilon::check_recursion_memory(
+        "the recursion of Theorems 1-3",
+        word.len(),
+        s.search.budget.memory,
+    )
+    .map_err(|m| CallError::Arg(i, m))?;
+    Ok(word)
 }
 
 /// `(pattern, n)` or `(p, first, n)`.
@@ -304,8 +323,9 @@ fn words(m: usize) -> Vec<Vec<bool>> {
 /// The text of `elkiescheck(n)`.
 fn check(s: &mut Session, from: usize, n: usize) -> String {
     let budget = s.search.budget;
-    let (mut compared, mut literal) = (0, 0);
-    let mut failures = Vec::new();
+    let (mut compared, mut moves, mut literal) = (0, 0, 0);
+    let (mut value_failures, mut move_failures, mut sum_failures) =
+        (Vec::new(), Vec::new(), Vec::new());
     let mut nodes = 0;
     // Up to length 8 one search per length: the words of a length share many sub-positions,
     // and the table is freed before the next length. Longer words get a search each, so
@@ -321,26 +341,65 @@ fn check(s: &mut Session, from: usize, n: usize) -> String {
             let mut search =
                 GtSearch::new(&mut s.arena, &mut s.threats, budget).with_decomposition(true);
             for w in group {
-                let r = search.result(&Board::initial(&w).expect("a valid word"), None);
-                values.push((w, r));
+                let board = Board::initial(&w).expect("a valid word");
+                let r = search.result(&board, None);
+                // Each move's result, the opponent to move (found by the search above).
+                let after: Vec<Vec<(String, GtResult)>> = [Player::Left, Player::Right]
+                    .iter()
+                    .map(|&p| {
+                        board
+                            .moves(p)
+                            .into_iter()
+                            .map(|b| {
+                                (
+                                    board.describe_move(&b, p),
+                                    search.result(&b, Some(p.other())),
+                                )
+                            })
+                            .collect()
+                    })
+                    .collect();
+                values.push((w, r, after));
             }
             nodes += search.finish().nodes;
         }
-        for (w, r) in values {
+        for (w, r, after) in values {
             compared += 1;
             let e = epsilon::epsilon(&w) as u32;
             let nimber = s.arena.nimber(e);
             let ok = matches!(r, GtResult::Value(t) if s.threats.as_short(t) == Some(nimber));
             if !ok {
-                let got = match r {
-                    GtResult::Win(Player::Left) => "win".to_string(),
-                    GtResult::Win(Player::Right) => "loss".to_string(),
-                    GtResult::Value(t) => s.threats.display(&mut s.arena, t),
-                };
-                failures.push(format!(
+                let got = gt_text(s, r);
+                value_failures.push(format!(
                     "[[{}]]: search {got}, recursion *{e}",
                     epsilon::word_string(&w)
                 ));
+            }
+            // The values moves(P) lists without search: White's move at file j, Black's the
+            // negative; an initial component has one move per file for each player.
+            let ends = epsilon::end_values(&w);
+            let white = white_move_values(&w, &ends, &mut s.arena, &mut s.threats);
+            for (player, found) in [Player::Left, Player::Right].into_iter().zip(after) {
+                for ((text, r), &t) in found.into_iter().zip(&white) {
+                    moves += 1;
+                    let t = match player {
+                        Player::Left => t,
+                        Player::Right => s.threats.neg(&mut s.arena, t),
+                    };
+                    if r != GtResult::Value(t) {
+                        let got = gt_text(s, r);
+                        let want = s.threats.display(&mut s.arena, t);
+                        let who = if player == Player::Left {
+                            "White"
+                        } else {
+                            "Black"
+                        };
+                        move_failures.push(format!(
+                            "[[{}]] {who} {text}: search {got}, without search {want}",
+                            epsilon::word_string(&w)
+                        ));
+                    }
+                }
             }
         }
     }
@@ -367,7 +426,7 @@ fn check(s: &mut Session, from: usize, n: usize) -> String {
                 };
                 literal += 1;
                 if second_wins != (k == e) {
-                    failures.push(format!(
+                    sum_failures.push(format!(
                         "[[{}]] + *{k}: the second player {} but ε = {e}",
                         epsilon::word_string(&w),
                         if second_wins { "wins" } else { "does not win" }
@@ -377,11 +436,18 @@ fn check(s: &mut Session, from: usize, n: usize) -> String {
         }
     }
     let mut out = format!(
-        "{compared} words of length {from} to {n}: search value == *epsilon(w) for {} of them; \
+        "{compared} words of length {from} to {n}: search value == *epsilon(w) for {} of them\n\
+         {moves} moves from them: search value == the value moves(P) lists without search for {} of them\n\
          {literal} sums [[w]] + *k (length <= {}) searched as one game\n{nodes} nodes",
-        compared - failures.iter().filter(|f| !f.contains(" + *")).count(),
+        compared - value_failures.len(),
+        moves - move_failures.len(),
         n.min(LITERAL_MAX),
     );
+    let failures: Vec<String> = value_failures
+        .into_iter()
+        .chain(move_failures)
+        .chain(sum_failures)
+        .collect();
     if failures.is_empty() {
         out.push_str("\nsearch and recursion agree everywhere");
     } else {
@@ -391,6 +457,15 @@ fn check(s: &mut Session, from: usize, n: usize) -> String {
         }
     }
     out
+}
+
+/// A search result as text: `win`, `loss` or the threat game.
+fn gt_text(s: &mut Session, r: GtResult) -> String {
+    match r {
+        GtResult::Win(Player::Left) => "win".to_string(),
+        GtResult::Win(Player::Right) => "loss".to_string(),
+        GtResult::Value(t) => s.threats.display(&mut s.arena, t),
+    }
 }
 
 /// The text of `leastlengths(k)`.

@@ -28,10 +28,19 @@ impl Session {
         }
         if let Value::Position(p) = v {
             let parts = self.with_search(|env| p.position.parts(env));
-            if parts.len() > 1 {
+            if parts.len() > 1 || parts.iter().any(|q| q.source.is_some()) {
                 for (i, part) in parts.iter().enumerate() {
                     let value = self.position_value_text(part.value);
-                    let _ = write!(text, "\n# chunk {}: {} = {value}", i + 1, part.text);
+                    let chunk = if parts.len() > 1 {
+                        format!("chunk {}: ", i + 1)
+                    } else {
+                        String::new()
+                    };
+                    let source = match &part.source {
+                        Some(s) => format!(", by {s} (not searched)"),
+                        None => String::new(),
+                    };
+                    let _ = write!(text, "\n# {chunk}{} = {value}{source}", part.text);
                 }
             }
         }
@@ -67,13 +76,15 @@ impl Session {
                 let q = &parts[r.part];
                 let value = self.position_value_text(q.value);
                 let who = self.who_wins(q.value, names);
+                let how = match &q.source {
+                    Some(s) => format!("by {s}, not searched"),
+                    None => format!("{} nodes, depth {}", q.stats.nodes, q.stats.depth),
+                };
                 let _ = write!(
                     out,
-                    "\nchunk {}: {} = {value}\n  {who}; {} nodes, depth {}",
+                    "\nchunk {}: {} = {value}\n  {who}; {how}",
                     r.part + 1,
-                    q.text,
-                    q.stats.nodes,
-                    q.stats.depth
+                    q.text
                 );
             }
             let who = match r.player {

@@ -170,53 +170,11 @@ pub static CONSTRUCTORS: &[Constructor] = &[
     },
     Constructor {
         name: "elkies",
-        signature: "elkies(word) or elkies(m)",
-        arity: 1..=1,
-        summary: "a position of Elkies' pawn game with stopped files, valued by search",
-        help: "elkies(\"1000\") is the component [[1000]] of Elkies' pawn game (Higher nimbers in pawn\nendgames, 3.1 and 6.1): 3 rows, an initial file holds a White pawn on the bottom row and a\nBlack pawn on the top row; digit j of the word is file j, 1 = stopped (no two adjacent).\nPawns step or capture forward (captures optional, no double steps); reaching the far row\nof an unstopped file wins at once, on a stopped file the pawn just stays. elkies(7) is [7],\nseven unstopped files; elkies(\"1000 0 010\") holds several components, separated by an\nempty file. The value comes from GTSearch of the actual game (decomposed at empty files);\nepsilon(w) gives the same nimber by the recursion, and moves(P) lists the moves in chess\nnotation. Components of 9 or more files take seconds to minutes.\nExample: elkies(\"1000\") is *2, elkies(4) is *, elkies(\"0 0\") is 0.",
-        build: |a| {
-            let words = match &a[0] {
-                Arg::Int(m) if (1..=elkies::board::MAX_FILES as i64).contains(m) => {
-                    vec![vec![false; *m as usize]]
-                }
-                Arg::Int(_) => {
-                    return Err(ArgError::at(
-                        0,
-                        format!("expected 1 to {} files", elkies::board::MAX_FILES),
-                    ));
-                }
-                Arg::Str(s) => {
-                    let words = s
-                        .split_whitespace()
-                        .map(elkies::epsilon::parse_word)
-                        .collect::<Result<Vec<_>, _>>()
-                        .map_err(|m| ArgError::at(0, m))?;
-                    if words.is_empty() {
-                        return Err(ArgError::at(0, "expected a word such as \"1000\""));
-                    }
-                    words
-                }
-                other => {
-                    return Err(ArgError::at(
-                        0,
-                        format!(
-                            "expected a word such as \"1000\" or a number of files, not {}",
-                            describe(other)
-                        ),
-                    ));
-                }
-            };
-            let board = elkies::board::Board::components(&words).map_err(|m| ArgError::at(0, m))?;
-            let text = words
-                .iter()
-                .map(|w| format!("[[{}]]", elkies::epsilon::word_string(w)))
-                .collect::<Vec<_>>()
-                .join(" + ");
-            Ok(Box::new(
-                crate::search::ThreatPosition::of(board, text, ["White", "Black"])
-                    .with_decomposition(),
-            ))
-        },
+        signature: "elkies(word), elkies(m) or elkies(word, \"search\")",
+        arity: 1..=2,
+        summary: "a position of Elkies' pawn game with stopped files, valued by his theorems",
+        help: "elkies(\"1000\") is the component [[1000]] of Elkies' pawn game (Higher nimbers in pawn\nendgames, 3.1 and 6.1): 3 rows, an initial file holds a White pawn on the bottom row and a\nBlack pawn on the top row; digit j of the word is file j, 1 = stopped (no two adjacent).\nPawns step or capture forward (captures optional, no double steps); reaching the far row\nof an unstopped file wins at once, on a stopped file the pawn just stays. elkies(7) is [7],\nseven unstopped files; elkies(\"1000 0 010\") holds several components, separated by an\nempty file. The value is the nim sum of the components' values *ε(w), from Elkies'\ntheorems without search: Theorem 2's closed form for [m] (any m), Theorem 3's recursion\n(epsilon(w), O(n^3) steps and 10 bytes per window) for words with stops; a comment names\nthe theorem. moves(P) lists each move in chess notation with the threat game it leads to,\nbuilt from the continuations of 6.1 (as the search finds them). elkies(w, \"search\") values\nthe actual game by GTSearch instead (at most 64 files; 9 or more take seconds to minutes);\nelkiescheck(n) compares the two.\nExample: elkies(\"1000\") is *2, elkies(4) is *, elkies(1000) is 0, elkies(\"0 0\") is 0.",
+        build: build_elkies,
     },
     Constructor {
         name: "regio",
@@ -275,6 +233,93 @@ pub static CONSTRUCTORS: &[Constructor] = &[
         build: conditional_nim::build_condnim,
     },
 ];
+
+/// `elkies(word)`, `elkies(m)` or `elkies(word, "search")`: a [`TheoremPosition`] of
+/// quiescent components, or (asked for) the actual game on a board for GTSearch.
+///
+/// [`TheoremPosition`]: elkies::position::TheoremPosition
+fn build_elkies(a: &[Arg]) -> Result<Box<dyn Position>, ArgError> {
+    use elkies::epsilon::{MAX_WORD, parse_word, word_string};
+    use elkies::position::{Component, TheoremPosition};
+    let search = match a.get(1) {
+        None => false,
+        Some(Arg::Str(m)) if m == "search" => true,
+        Some(_) => {
+            return Err(ArgError::at(
+                1,
+                "expected \"search\" (to search the actual game instead of using the theorems)",
+            ));
+        }
+    };
+    let components = match &a[0] {
+        Arg::Int(m) if *m >= 1 => vec![Component::Files(*m as u64)],
+        Arg::Int(_) => return Err(ArgError::at(0, "expected a number of files, at least 1")),
+        Arg::Str(s) => {
+            let words = s
+                .split_whitespace()
+                .map(parse_word)
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|m| ArgError::at(0, m))?;
+            if words.is_empty() {
+                return Err(ArgError::at(0, "expected a word such as \"1000\""));
+            }
+            if let Some(w) = words
+                .iter()
+                .find(|w| w.len() > MAX_WORD && w.contains(&true))
+            {
+                return Err(ArgError::at(
+                    0,
+                    format!(
+                        "a component of {} files with stopped files is out of reach: Theorem 3's recursion keeps nim values in 15 bits, enough for {MAX_WORD} files (without stops any length is valued by Theorem 2)",
+                        w.len()
+                    ),
+                ));
+            }
+            words.into_iter().map(Component::Word).collect()
+        }
+        other => {
+            return Err(ArgError::at(
+                0,
+                format!(
+                    "expected a word such as \"1000\" or a number of files, not {}",
+                    describe(other)
+                ),
+            ));
+        }
+    };
+    if !search {
+        return Ok(Box::new(TheoremPosition::new(components)));
+    }
+    let width = components
+        .iter()
+        .fold(0u64, |a, c| a.saturating_add(c.len() + 1))
+        - 1;
+    if width > elkies::board::MAX_FILES as u64 {
+        return Err(ArgError::at(
+            0,
+            format!(
+                "the search board holds at most {} files, this position has {width}; without \"search\" the theorems value any length",
+                elkies::board::MAX_FILES
+            ),
+        ));
+    }
+    let words: Vec<Vec<bool>> = components
+        .iter()
+        .map(|c| match c {
+            Component::Files(m) => vec![false; *m as usize],
+            Component::Word(w) => w.clone(),
+        })
+        .collect();
+    let board = elkies::board::Board::components(&words).map_err(|m| ArgError::at(0, m))?;
+    let text = words
+        .iter()
+        .map(|w| format!("[[{}]]", word_string(w)))
+        .collect::<Vec<_>>()
+        .join(" + ");
+    Ok(Box::new(
+        crate::search::ThreatPosition::of(board, text, ["White", "Black"]).with_decomposition(),
+    ))
+}
 
 /// Looks up a constructor by name.
 pub fn lookup(name: &str) -> Option<&'static Constructor> {

@@ -151,6 +151,9 @@ pub struct Part {
     pub value: PositionValue,
     /// The counters of the search that valued this part.
     pub stats: SearchStats,
+    /// Where the value comes from when no search found it (a theorem, e.g. "Elkies'
+    /// Theorem 3"): reports then name it instead of the search counters.
+    pub source: Option<String>,
 }
 
 /// A position of some ruleset, behind a trait object: everything the calculator does with a

@@ -213,6 +213,7 @@ impl<G: Game> Position for ThreatPosition<G> {
                 text: c.describe(),
                 value: Self::part_value(env, r),
                 stats,
+                source: None,
             })
             .collect()
     }

@@ -541,7 +541,9 @@ fn big_number_shift_is_fast() {
     let t = std::time::Instant::now();
     let ok = c.add(a, sw).unwrap();
     eprintln!("{{on|*}} + +-1400 = {} in {:?}", c.show(ok), t.elapsed());
-    // A chain {0|{0|...{0|*}}} of 1600 levels: no number shortcut applies.
+    // A chain {0|{0|...{0|*}}} of 1600 levels: no number shortcut applies. (Added to `a`,
+    // which holds `on` among its Left options, it would translate in one step: `ab` is
+    // {on|*||0|off}, whose own options are threats, so the sum recurses into the chain.)
     let zero_g = c.a.zero();
     let mut chain = c.a.nimber(1);
     for _ in 0..1600 {
@@ -549,7 +551,7 @@ fn big_number_shift_is_fast() {
     }
     let deep = c.t.short(chain);
     let t = std::time::Instant::now();
-    let e = c.add(a, deep).unwrap_err();
+    let e = c.add(ab, deep).unwrap_err();
     eprintln!("deep chain error in {:?}", t.elapsed());
     assert!(e.contains("deeper"), "{e}");
 }
@@ -583,4 +585,92 @@ fn translation_matches_full_recursion() {
     }
     c.t.full_sums = false;
     assert!(compared > 200, "{compared}");
+}
+
+/// The shortcuts of the order (a threat carried out at once decides a comparison or a state;
+/// a decisive move ends a state's expansion) agree with the plain survival search over the
+/// whole reachable graph, on random threat games over a pool with nim heaps.
+#[test]
+fn order_shortcuts_match_the_plain_search() {
+    let mut c = Ctx::new();
+    let mut pool = leaves_and_switch(&mut c);
+    for k in [2, 3, 5] {
+        let g = c.a.nimber(k);
+        pool.push(c.t.short(g));
+    }
+    let mut rng = Rng(4242);
+    let mut games = Vec::new();
+    for _ in 0..300 {
+        let (_, g) = random_game(&mut c, &mut rng, 3, &pool);
+        if matches!(c.t.kind(g), ThreatKind::Node(..)) && pool.len() < 40 && !pool.contains(&g) {
+            pool.push(g);
+        }
+        games.push(g);
+    }
+    let mut compared = 0;
+    for i in 0..games.len() {
+        let (g, h) = (games[i], games[(i * 7 + 3) % games.len()]);
+        c.t.plain_order = false;
+        c.t.survival.clear();
+        let fast = (c.leq(g, h), c.leq(h, g));
+        c.t.plain_order = true;
+        c.t.survival.clear();
+        let plain = (c.leq(g, h), c.leq(h, g));
+        assert_eq!(fast, plain, "{} vs {}", c.show(g), c.show(h));
+        compared += 1;
+    }
+    c.t.plain_order = false;
+    assert!(compared >= 300);
+}
+
+/// Translation by a short game (G + x = G with x added to each short option, for G all of
+/// whose nodes hold `on` among the Left or `off` among the Right options) agrees with the
+/// full recursive sum, for numbers, nim heaps, ^ and a switch.
+#[test]
+fn guarded_translation_matches_full_recursion() {
+    let mut c = Ctx::new();
+    let mut pool = leaves_and_switch(&mut c);
+    let (on, off) = (c.on(), c.off());
+    let mut rng = Rng(99);
+    let mut shorts = vec![c.int(2), c.num(-3, 1), c.up(), pool[5]];
+    for k in [1, 2, 3, 6] {
+        let g = c.a.nimber(k);
+        shorts.push(c.t.short(g));
+    }
+    let mut compared = 0;
+    let mut translated = 0;
+    for _ in 0..300 {
+        let (_, g) = random_game(&mut c, &mut rng, 2, &pool);
+        let (_, h) = random_game(&mut c, &mut rng, 2, &pool);
+        // A node guarded by `on` or by `off`, over random options.
+        let t = if rng.below(2) == 0 {
+            c.g(vec![on], vec![g, h])
+        } else {
+            c.g(vec![g, h], vec![off])
+        };
+        if matches!(c.t.kind(t), ThreatKind::Node(..)) && pool.len() < 30 && !pool.contains(&t) {
+            pool.push(t);
+        }
+        for &x in &shorts {
+            let s = c.t.as_short(x).unwrap();
+            if c.t.translate_guarded(&mut c.a, t, s).is_some() {
+                translated += 1;
+            }
+            // The full sum first: it simplifies its own options, so the translate (interned
+            // as a simplest form) cannot be taken for it.
+            c.t.full_sums = true;
+            c.t.sum_memo.clear();
+            let full = c.add(t, x).unwrap();
+            c.t.full_sums = false;
+            c.t.sum_memo.clear();
+            let fast = c.add(t, x).unwrap();
+            assert_eq!(fast, full, "{} + {}", c.show(t), c.show(x));
+            compared += 1;
+        }
+    }
+    c.t.full_sums = false;
+    assert!(
+        compared > 1000 && translated > 300,
+        "{compared} {translated}"
+    );
 }

@@ -122,6 +122,17 @@ pub fn check_pattern(pattern: &[bool]) -> Result<(), String> {
     Ok(())
 }
 
+/// Theorem 2: ε of `[m]`, m unstopped initial files: 0 if `m ≡ 0, 2, 3, 6, 9 (mod 10)`,
+/// else 1 (Elkies proves it from Theorem 1's recursion through m = 23, twice the period plus
+/// the most files a move removes).
+pub fn unstopped_epsilon(m: u64) -> u16 {
+    if [0, 2, 3, 6, 9].contains(&(m % 10)) {
+        0
+    } else {
+        1
+    }
+}
+
 /// ε of a word (the quiescent component `[[word]]`): O(n³) time and about 5·n² bytes for a
 /// word of length n. Panics if two stopped files are adjacent (see [`parse_word`]).
 pub fn epsilon(word: &[bool]) -> u16 {
@@ -147,6 +158,57 @@ pub fn loony_flags(word: &[bool]) -> (bool, bool) {
     let f = w.fwd[n][n];
     (f & FLAG_U != 0, f & FLAG_S != 0)
 }
+
+/// ε of every prefix and every suffix of a word: `prefix[k] = ε(word[..k])` and
+/// `suffix[k] = ε(word[k..])` for `k = 0..=n`. One run of the window engine (the cost of
+/// [`epsilon`]: O(n³) time, about [`recursion_bytes`] of memory while it runs); what the
+/// values of a component's moves need besides the flags (see `moves.rs`). Panics if two
+/// stopped files are adjacent.
+pub fn end_values(word: &[bool]) -> EndValues {
+    check_word(word);
+    let n = word.len();
+    let mut w = Windows::finite(word);
+    w.run(n, None);
+    EndValues {
+        prefix: (0..=n).map(|k| w.es[0][k]).collect(),
+        suffix: (0..=n).map(|k| w.es[k][n - k]).collect(),
+    }
+}
+
+/// See [`end_values`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EndValues {
+    pub prefix: Vec<u16>,
+    pub suffix: Vec<u16>,
+}
+
+/// Bytes the window engine holds for a word of `n` files: ten bytes for each of the
+/// `(n + 1)(n + 2) / 2` windows (ε from both ends, two flag bytes, the two packed sides).
+pub fn recursion_bytes(n: usize) -> usize {
+    let windows = (n as u128 + 1) * (n as u128 + 2) / 2;
+    usize::try_from(windows * 10).unwrap_or(usize::MAX)
+}
+
+/// Refuses a word of `n` files whose window tables ([`recursion_bytes`]) would pass
+/// `limit` bytes, saying so; `what` names the recursion (e.g. "Theorem 3's recursion").
+/// The tables get their full size at once, so an unchecked word far too long for the
+/// machine would fail to allocate or fill memory long before its time ran out.
+pub fn check_recursion_memory(what: &str, n: usize, limit: usize) -> Result<(), String> {
+    let bytes = recursion_bytes(n);
+    if bytes <= limit {
+        return Ok(());
+    }
+    Err(format!(
+        "{what} for a component of {n} files needs about {} MiB (ten bytes for each of its {} windows), more than the memory limit of {} MiB; raise it with `:limit memory 8G`",
+        bytes >> 20,
+        (n as u128 + 1) * (n as u128 + 2) / 2,
+        limit >> 20
+    ))
+}
+
+/// Longest word the engine can value: a nim value is at most the number of moves (`n`), and
+/// values are stored in 15 bits (the top bit of a packed entry is the loony flag).
+pub const MAX_WORD: usize = LOONY as usize - 1;
 
 fn check_word(word: &[bool]) {
     assert!(
@@ -218,9 +280,23 @@ pub(crate) struct Windows {
 }
 
 impl Windows {
-    /// Windows of a finite word (they never wrap).
+    /// Windows of a finite word (they never wrap). Each column gets its final capacity at
+    /// once (a column holds one entry per window length that fits), so the memory is the
+    /// [`recursion_bytes`] of the word, not up to twice that from growing vectors.
     pub(crate) fn finite(word: &[bool]) -> Windows {
-        Windows::new(word, false, word.len() + 1)
+        let n = word.len();
+        let mut w = Windows::new(word, false, n + 1);
+        // Each column holds its length-0 entry; the windows starting at c have n - c more
+        // lengths, those ending at c have c more.
+        for c in 0..=n {
+            w.es[c].reserve_exact(n - c);
+            w.pl[c].reserve_exact(n - c);
+            w.rev[c].reserve_exact(n - c);
+            w.ee[c].reserve_exact(c);
+            w.pr[c].reserve_exact(c);
+            w.fwd[c].reserve_exact(c);
+        }
+        w
     }
 
     /// Windows of the periodic word `pattern[i mod p]`; the pattern must pass [`check_pattern`].
@@ -463,9 +539,15 @@ impl View<'_> {
         }
     }
 
+    /// The values of the windows in `list`, polling for Ctrl-C and the time limit at each
+    /// (a window of a long word is O(m) work: polling once per length would leave a word of
+    /// ten thousand files deaf for seconds).
     fn values(&self, list: &[(usize, usize)], m: usize, seen: &mut Seen) -> Vec<u16> {
         list.iter()
-            .map(|&(c, e)| self.value(c, e, m, seen))
+            .map(|&(c, e)| {
+                check_cancel();
+                self.value(c, e, m, seen)
+            })
             .collect()
     }
 
