@@ -472,6 +472,20 @@ fn leaves_and_switch(c: &mut Ctx) -> Vec<ThreatId> {
     ]
 }
 
+/// 300 random games of depth 3 over `pool`, which grows by the first 40 distinct general
+/// nodes among them, so later games nest earlier ones.
+fn grown_random_games(c: &mut Ctx, rng: &mut Rng, pool: &mut Vec<ThreatId>) -> Vec<ThreatId> {
+    let mut games = Vec::new();
+    for _ in 0..300 {
+        let (_, g) = random_game(c, rng, 3, pool);
+        if matches!(c.t.kind(g), ThreatKind::Node(..)) && pool.len() < 40 && !pool.contains(&g) {
+            pool.push(g);
+        }
+        games.push(g);
+    }
+    games
+}
+
 /// Sums agree with the search run on the separate components: X <= G + H iff Left survives
 /// G + H - X moving second, computed once with the sum and once with G and H apart.
 #[test]
@@ -479,14 +493,7 @@ fn sums_agree_with_component_search() {
     let mut c = Ctx::new();
     let mut pool = leaves_and_switch(&mut c);
     let mut rng = Rng(0xdead_beef_1234_5678);
-    let mut games = Vec::new();
-    for _ in 0..300 {
-        let (_, g) = random_game(&mut c, &mut rng, 3, &pool);
-        if matches!(c.t.kind(g), ThreatKind::Node(..)) && pool.len() < 40 && !pool.contains(&g) {
-            pool.push(g);
-        }
-        games.push(g);
-    }
+    let games = grown_random_games(&mut c, &mut rng, &mut pool);
     let z = c.a.zero();
     let mut checked = 0;
     for i in 0..300 {
@@ -599,14 +606,7 @@ fn order_shortcuts_match_the_plain_search() {
         pool.push(c.t.short(g));
     }
     let mut rng = Rng(4242);
-    let mut games = Vec::new();
-    for _ in 0..300 {
-        let (_, g) = random_game(&mut c, &mut rng, 3, &pool);
-        if matches!(c.t.kind(g), ThreatKind::Node(..)) && pool.len() < 40 && !pool.contains(&g) {
-            pool.push(g);
-        }
-        games.push(g);
-    }
+    let games = grown_random_games(&mut c, &mut rng, &mut pool);
     let mut compared = 0;
     for i in 0..games.len() {
         let (g, h) = (games[i], games[(i * 7 + 3) % games.len()]);
