@@ -12,7 +12,7 @@ use std::hash::{Hash, Hasher};
 use rustc_hash::{FxHashMap, FxHasher};
 
 use super::cache::{BoundedCache, NamedStats, PairCache};
-use super::interrupt;
+use super::interrupt::{self, Interrupt};
 use super::number::Dyadic;
 use super::thermograph::{THERMOGRAPH_CACHE_CAPACITY, Thermograph};
 use super::uptimal::UptimalExpansion;
@@ -368,7 +368,8 @@ impl Arena {
         if let Some(&id) = self.nus_index.get(&v) {
             return id;
         }
-        let id = GameId(self.nodes.len() as u32);
+        let id = self.reserve_node();
+        super::memory::reserve_map(&mut self.nus_index, 1, "the arena's index of numbers");
         let birthday = number_birthday(v.number)
             .saturating_add(infinitesimal_birthday(v.ups, v.nim))
             .min(HUGE_BIRTHDAY);
@@ -376,6 +377,22 @@ impl Arena {
         self.nus_index.insert(v, id);
         self.grown();
         id
+    }
+
+    /// The id the next new game gets, after making room for its node: checked against the
+    /// memory limit and allocated fallibly ([`super::pages::reserve_huge`]) before anything
+    /// changes, so that running out leaves the arena as it was. Ids are `u32` and
+    /// `u32::MAX` marks "none" in several tables, so the arena holds fewer games.
+    fn reserve_node(&mut self) -> GameId {
+        let n = self.nodes.len();
+        if n >= UNKNOWN as usize {
+            Interrupt::Error(format!(
+                "the arena holds {n} games, the most its 32-bit ids can name; free unused games with `:gc`"
+            ))
+            .raise()
+        }
+        super::pages::reserve_huge(&mut self.nodes, 1, "the arena's games");
+        GameId(n as u32)
     }
 
     /// Lets the statement budget see the arena's growth every [`interrupt::GROWTH_CHECK`]
@@ -458,7 +475,14 @@ impl Arena {
         for &g in left.iter().chain(right.iter()) {
             birthday = birthday.max(self.birthday(g));
         }
-        let id = self.nodes.len() as u32;
+        // Room first (each step may stop for want of memory), then the changes.
+        let id = self.reserve_node().0;
+        let (nodes, pool) = (&self.nodes, &self.pool);
+        let rehash = |id: u32| {
+            let (l, r) = nodes[id as usize].sides(pool);
+            hash_options(l, r)
+        };
+        let slot = self.general_index.prepare_insert(slot, h, rehash);
         let options = self.store_options(&left, &right);
         super::pages::push_huge(
             &mut self.nodes,
@@ -469,12 +493,7 @@ impl Arena {
                 birthday.saturating_add(1).min(HUGE_BIRTHDAY),
             ),
         );
-        let (nodes, pool) = (&self.nodes, &self.pool);
-        let rehash = |id: u32| {
-            let (l, r) = nodes[id as usize].sides(pool);
-            hash_options(l, r)
-        };
-        self.general_index.insert_at(slot, h, id, rehash);
+        self.general_index.insert_at(slot, h, id);
         self.grown();
         GameId(id)
     }
@@ -510,7 +529,16 @@ impl Arena {
                 right: right.len() as u8,
             };
         }
-        let start = self.pool.len() as u32;
+        let n = left.len() + right.len();
+        let start = self.pool.len();
+        if start + n > u32::MAX as usize {
+            Interrupt::Error(format!(
+                "the arena's option pool holds {start} options, and {n} more would pass the most its 32-bit indices reach; free unused games with `:gc`"
+            ))
+            .raise()
+        }
+        super::memory::reserve(&mut self.pool, n, "the arena's option pool");
+        let start = start as u32;
         self.pool.extend_from_slice(left);
         self.pool.extend_from_slice(right);
         Options::Pooled {

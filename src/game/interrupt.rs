@@ -10,6 +10,8 @@ use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use super::memory;
+
 /// Why a computation stopped early.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Interrupt {
@@ -19,6 +21,9 @@ pub enum Interrupt {
     Overflow,
     /// A budget (nodes, memory, time) set with `:limit` ran out.
     Budget(String),
+    /// The computation cannot go on, for the reason given (an allocation the system refused,
+    /// an index that would not fit its type).
+    Error(String),
 }
 
 static CANCEL: AtomicBool = AtomicBool::new(false);
@@ -37,6 +42,7 @@ impl Interrupt {
                     .to_string()
             }
             Interrupt::Budget(what) => format!("budget exhausted: {what}"),
+            Interrupt::Error(what) => what.clone(),
         }
     }
 }
@@ -119,19 +125,25 @@ thread_local! {
 
 /// Puts `budget` in force on this thread until the guard is dropped; `games` is the size of
 /// the arena the statement grows.
+/// The memory limit goes into force too ([`memory::enter_limit`]): large allocations on this
+/// thread check against it.
 pub fn enter_budget(budget: StatementBudget, games: usize) -> BudgetGuard {
     let previous = RUNNING.replace(Some(Running {
         budget,
         start: Instant::now(),
         games_at_start: games,
     }));
-    BudgetGuard { previous }
+    BudgetGuard {
+        previous,
+        _memory: memory::enter_limit(budget.memory),
+    }
 }
 
 /// Restores the budget that was in force before [`enter_budget`] (a `:load`ed file's
 /// statements run inside the `:load` statement).
 pub struct BudgetGuard {
     previous: Option<Running>,
+    _memory: memory::LimitGuard,
 }
 
 impl Drop for BudgetGuard {
@@ -151,17 +163,73 @@ fn seconds(d: Duration) -> String {
 
 #[cold]
 fn check_time() {
+    if let Err(i) = time_left() {
+        i.raise()
+    }
+}
+
+/// `Err` with the budget error once the running statement is past its time limit.
+fn time_left() -> Result<(), Interrupt> {
     if let Some(r) = RUNNING.get() {
         let elapsed = r.start.elapsed();
         if elapsed > r.budget.time {
-            Interrupt::Budget(format!(
+            return Err(Interrupt::Budget(format!(
                 "time limit of {} s reached after {}; raise it with `:limit time N` (seconds) or lift the limits with `:limit off`",
                 r.budget.time.as_secs(),
                 seconds(elapsed)
-            ))
-            .raise()
+            )));
         }
     }
+    Ok(())
+}
+
+/// `Err` with the budget error when the process holds more memory than the running
+/// statement's limit allows (`estimate`: what the session's games and tables hold by their
+/// own count, reported beside the measured figure).
+fn memory_left(estimate: impl FnOnce() -> usize) -> Result<(), Interrupt> {
+    let Some(r) = RUNNING.get() else {
+        return Ok(());
+    };
+    let estimate = estimate();
+    match memory::over(r.budget.memory, estimate) {
+        None => Ok(()),
+        Some(used) => Err(Interrupt::Budget(format!(
+            "memory limit of {} reached (the process holds {}, the games and tables {}); raise it with `:limit memory 4G`, or free unused games with `:gc`",
+            memory::show(r.budget.memory),
+            memory::show(used),
+            memory::show(estimate)
+        ))),
+    }
+}
+
+/// Polls between [`memory_left`] checks in [`poll_step`] (a power of two): reading the
+/// resident set costs a system call, a loop step may cost less.
+const STEPS_PER_MEMORY_CHECK: u64 = 64;
+
+thread_local! {
+    static LOOP_STEPS: Cell<u64> = const { Cell::new(0) };
+}
+
+/// The poll of an interpreter loop, at every step (an item of a `for`, a statement of a block,
+/// a row of a generator): Ctrl-C and the statement's time limit each time, its memory limit
+/// every [`STEPS_PER_MEMORY_CHECK`] steps. `Err` is the interrupt to report; loops stop with
+/// an ordinary error rather than unwinding through the interpreter's frames.
+pub fn poll_step() -> Result<(), Interrupt> {
+    if CANCEL.load(Ordering::Relaxed) {
+        return Err(Interrupt::Cancelled);
+    }
+    time_left()?;
+    let n = LOOP_STEPS.get().wrapping_add(1);
+    LOOP_STEPS.set(n);
+    if n.is_multiple_of(STEPS_PER_MEMORY_CHECK) {
+        memory_left(|| 0)?;
+    }
+    Ok(())
+}
+
+/// Checks the running statement's memory limit now (after building a large value).
+pub fn check_memory() -> Result<(), Interrupt> {
+    memory_left(|| 0)
 }
 
 /// Called by the session's arena each time it has taken in [`GROWTH_CHECK`] more games:
@@ -178,24 +246,14 @@ pub fn note_growth(games: usize, bytes: impl FnOnce() -> usize) {
         ))
         .raise()
     }
-    let bytes = bytes();
-    if bytes > r.budget.memory {
-        Interrupt::Budget(format!(
-            "memory limit of {} reached (the games and tables hold {}); raise it with `:limit memory 4G`, or free unused games with `:gc`",
-            mib(r.budget.memory),
-            mib(bytes)
-        ))
-        .raise()
+    if let Err(i) = memory_left(bytes) {
+        i.raise()
     }
     check_time();
 }
 
 /// Games the arena takes in between two calls of [`note_growth`] (a power of two).
 pub const GROWTH_CHECK: usize = 1024;
-
-fn mib(bytes: usize) -> String {
-    format!("{} MiB", bytes >> 20)
-}
 
 /// Runs `f`, converting an [`Interrupt`] unwind into `Err`. Other panics are bugs: they are
 /// converted too (with their message) so the session survives, but reported as internal errors.

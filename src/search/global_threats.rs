@@ -17,10 +17,9 @@ use rustc_hash::FxHashMap;
 
 use super::budget::{Budget, Meter, SearchStats, Usage};
 use super::game::{Game, Player};
-use super::local::entry_bytes;
-use crate::game::Arena;
 use crate::game::interrupt::Interrupt;
 use crate::game::threat::{ThreatId, ThreatKind, Threats};
+use crate::game::{Arena, memory};
 
 /// The result type of a position with global threats (thesis Figure 6.4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,10 +54,6 @@ fn slot(to_play: Option<Player>) -> usize {
         Some(Player::Right) => 2,
     }
 }
-
-/// Bytes of a table entry besides the key, for the memory budget: the results and the hash
-/// table's spare capacity.
-const RESULTS_BYTES: usize = 40;
 
 /// A GTSearch over positions of `G`, writing values into an arena and a threat store.
 pub struct GtSearch<'a, G: Game> {
@@ -129,6 +124,7 @@ impl<'a, G: Game> GtSearch<'a, G> {
                         None
                     } else {
                         let s = self.sum_of_parts(&parts);
+                        memory::reserve_map(&mut self.sums, 1, "the GTSearch table of sums");
                         self.sums.insert(pos.clone(), s);
                         s
                     }
@@ -217,6 +213,7 @@ impl<'a, G: Game> GtSearch<'a, G> {
                 Player::Right => self.compose(b, a, to_play),
             }
         };
+        memory::reserve_map(&mut self.table, 1, "the GTSearch table");
         self.table.entry(key.clone()).or_default()[slot(to_play)] = Some(r);
         r
     }
@@ -276,13 +273,14 @@ impl<'a, G: Game> GtSearch<'a, G> {
     }
 
     fn tick(&mut self) {
-        let (arena, threats, table) = (&*self.arena, &*self.threats, &self.table);
+        let (arena, threats, table, sums) = (&*self.arena, &*self.threats, &self.table, &self.sums);
         self.meter.tick(|| Usage {
             table_entries: table.len(),
             arena_games: arena.len(),
             bytes: arena.approx_bytes()
                 + threats.approx_bytes()
-                + table.capacity() * (entry_bytes::<G>() + RESULTS_BYTES),
+                + memory::map_bytes::<G, Results>(table.capacity())
+                + memory::map_bytes::<G, Option<ThreatId>>(sums.capacity()),
         });
     }
 

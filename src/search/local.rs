@@ -22,11 +22,6 @@ use crate::game::{Arena, GameId};
 /// Entries of the raw-position cache before it is flushed.
 const RAW_CAPACITY: usize = 1 << 22;
 
-/// Bytes per table entry, for the memory budget (key, id and hash-map overhead).
-pub(crate) fn entry_bytes<G>() -> usize {
-    std::mem::size_of::<G>() + 16
-}
-
 /// An exact search over positions of `G` into an arena.
 pub struct LocalSearch<'a, G: Game> {
     arena: &'a mut Arena,
@@ -276,6 +271,7 @@ pub fn parallel_value<G: Game>(
         let handle = std::thread::Builder::new()
             .stack_size(crate::STACK_SIZE / 4)
             .spawn(move || {
+                let _limit = crate::game::memory::enter_limit(budget.memory);
                 let mut arena = Arena::new();
                 let mut results = Vec::new();
                 let stats = {

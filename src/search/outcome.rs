@@ -18,12 +18,14 @@ use std::hash::{Hash, Hasher};
 
 use rustc_hash::FxHasher;
 
-use crate::game::{Arena, GameId};
+use crate::game::{Arena, GameId, memory};
 
 /// Slots of the outcome table (two per bucket) at most: 2^23, about 32 bytes each for boards
 /// of up to 64 cells. It starts at 2^12 and doubles while it is more than half full.
 const TABLE_SLOTS: usize = 1 << 23;
 const FIRST_SLOTS: usize = 1 << 12;
+/// The table's name in an error about memory.
+const WHAT: &str = "the outcome table";
 
 /// One remembered result and the work (nodes) it took.
 #[derive(Clone)]
@@ -45,7 +47,7 @@ struct OutcomeTable<G> {
 impl<G: Game> OutcomeTable<G> {
     fn new(slots: usize) -> Self {
         OutcomeTable {
-            slots: vec![None; slots],
+            slots: memory::filled_vec(slots, None, WHAT),
             len: 0,
         }
     }
@@ -68,7 +70,8 @@ impl<G: Game> OutcomeTable<G> {
 
     fn insert(&mut self, key: G, who: Player, wins: bool, work: u64) {
         if self.len * 2 > self.slots.len() && self.slots.len() < TABLE_SLOTS {
-            let doubled = vec![None; self.slots.len() * 2];
+            // checked against the memory limit beside the old slots, which live until copied
+            let doubled = memory::filled_vec(self.slots.len() * 2, None, WHAT);
             let old = std::mem::replace(&mut self.slots, doubled);
             self.len = 0;
             for e in old.into_iter().flatten() {
