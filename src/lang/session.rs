@@ -19,7 +19,7 @@ use super::value::{ModulePosition, Value, display_value};
 use crate::analysis::{Analysis, AnalysisCaches};
 use crate::game::cache::BoundedCache;
 use crate::game::threat::Threats;
-use crate::game::{Arena, GameId, Outcome, interrupt};
+use crate::game::{Arena, GameId, Outcome, interrupt, memory};
 use crate::search::{Budget, PositionValue, SearchEnv, SearchStats};
 
 /// The stack of a thread spawned without a size (Rust's default), assumed until
@@ -423,7 +423,11 @@ impl Session {
         stop_on_error: bool,
         on_reply: &mut dyn FnMut(&Reply),
     ) -> (bool, bool) {
-        let program = match parser::parse_program(src) {
+        let parsed = {
+            let _limit = memory::enter_limit(self.search.budget.memory);
+            parser::parse_program(src)
+        };
+        let program = match parsed {
             Ok(p) => p,
             Err(e) => {
                 let input = e.span.map_or(src, |s| line_of(src, s)).trim().to_string();
