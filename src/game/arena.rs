@@ -530,15 +530,14 @@ impl Arena {
             };
         }
         let n = left.len() + right.len();
-        let start = self.pool.len();
-        if start + n > u32::MAX as usize {
+        let Some(start) = pool_start(self.pool.len(), n) else {
             Interrupt::Error(format!(
-                "the arena's option pool holds {start} options, and {n} more would pass the most its 32-bit indices reach; free unused games with `:gc`"
+                "the arena's option pool holds {} options, and {n} more would pass the most its 32-bit indices reach; free unused games with `:gc`",
+                self.pool.len()
             ))
             .raise()
-        }
+        };
         super::memory::reserve(&mut self.pool, n, "the arena's option pool");
-        let start = start as u32;
         self.pool.extend_from_slice(left);
         self.pool.extend_from_slice(right);
         Options::Pooled {
@@ -799,6 +798,13 @@ impl Arena {
     }
 }
 
+/// Where a run of `n` options goes in an option pool of `len` ids: at its end, if the run
+/// ends within reach of the `u32` indices of [`Options::Pooled`] (`None` otherwise: the
+/// index would wrap).
+fn pool_start(len: usize, n: usize) -> Option<u32> {
+    (len.checked_add(n)? <= u32::MAX as usize).then_some(len as u32)
+}
+
 /// What [`Arena::compact`] freed.
 #[derive(Clone, Copy, Debug)]
 pub struct GcReport {
@@ -866,4 +872,21 @@ pub(crate) fn infinitesimal_birthday(ups: i64, nim: u32) -> u64 {
     let k = ups.unsigned_abs();
     // k <= 2^63 and the nimber part < 2^32: no overflow
     k + u64::from((nim ^ (k & 1) as u32).max(1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::pool_start;
+
+    /// Pool indices are `u32`: a run that would end past `u32::MAX` is refused instead of
+    /// wrapping (`pool.len() as u32` once would have, past 2^32 option ids).
+    #[test]
+    fn pool_runs_stay_within_u32_indices() {
+        let max = u32::MAX as usize;
+        assert_eq!(pool_start(0, 5), Some(0));
+        assert_eq!(pool_start(max - 5, 5), Some(u32::MAX - 5));
+        assert_eq!(pool_start(max - 5, 6), None);
+        assert_eq!(pool_start(max + 1, 0), None);
+        assert_eq!(pool_start(usize::MAX, 1), None);
+    }
 }

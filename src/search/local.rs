@@ -218,11 +218,17 @@ impl<'a, G: Game> LocalSearch<'a, G> {
 
     /// Counts a node and enforces cancellation and budgets.
     pub(crate) fn tick(&mut self) {
+        self.tick_holding(0);
+    }
+
+    /// [`Self::tick`] for a search built on this one that holds `extra` bytes of tables of
+    /// its own (counted in progress lines and the memory estimate).
+    pub(crate) fn tick_holding(&mut self, extra: usize) {
         let (arena, table, raw) = (&*self.arena, &self.table, &self.raw);
         self.meter.tick(|| Usage {
             table_entries: table.len(),
             arena_games: arena.len(),
-            bytes: arena.approx_bytes() + table.approx_bytes() + raw.approx_bytes(),
+            bytes: arena.approx_bytes() + table.approx_bytes() + raw.approx_bytes() + extra,
         });
     }
 

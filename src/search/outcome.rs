@@ -59,6 +59,11 @@ impl<G: Game> OutcomeTable<G> {
         (h.finish() as usize % (self.slots.len() / 2)) * 2
     }
 
+    /// Bytes of the slots (keys' heap data not included).
+    fn bytes(&self) -> usize {
+        self.slots.len() * std::mem::size_of::<Option<Entry<G>>>()
+    }
+
     fn get(&self, key: &G, who: Player) -> Option<bool> {
         let b = self.bucket(key, who);
         self.slots[b..b + 2]
@@ -183,7 +188,7 @@ impl<'a, G: Game> OutcomeSearch<'a, G> {
             let v = self.local.value(&key);
             self.wins_from_value(v, who)
         } else {
-            self.local.tick();
+            self.local.tick_holding(self.table.bytes());
             self.searched += 1;
             let theirs = who.other();
             let (me, them) = (who.index(), theirs.index());
