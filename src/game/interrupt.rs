@@ -227,11 +227,6 @@ pub fn poll_step() -> Result<(), Interrupt> {
     Ok(())
 }
 
-/// Checks the running statement's memory limit now (after building a large value).
-pub fn check_memory() -> Result<(), Interrupt> {
-    memory_left(|| 0)
-}
-
 /// Called by the session's arena each time it has taken in [`GROWTH_CHECK`] more games:
 /// enforces the node and memory limits of the running statement (and the time limit).
 /// `bytes` is what the arena and its tables hold now.

@@ -218,14 +218,20 @@ pub fn reserve<T>(v: &mut Vec<T>, additional: usize, what: &str) -> bool {
 /// `n` copies of `value` in a new vector, checked against the memory limit and allocated
 /// fallibly (see [`reserve`]).
 pub fn filled_vec<T: Clone>(n: usize, value: T, what: &str) -> Vec<T> {
-    let mut v = Vec::new();
+    try_filled_vec(n, value, what).unwrap_or_else(|i| i.raise())
+}
+
+/// [`filled_vec`], or the interrupt that says why it does not fit (the memory limit, or the
+/// system's refusal), for a table that can do without growing.
+pub fn try_filled_vec<T: Clone>(n: usize, value: T, what: &str) -> Result<Vec<T>, Interrupt> {
     let bytes = n.saturating_mul(std::mem::size_of::<T>());
-    ensure_room(bytes, what);
+    room_for(bytes, what).map_err(Interrupt::Budget)?;
+    let mut v = Vec::new();
     if v.try_reserve_exact(n).is_err() {
-        refused(bytes, what)
+        return Err(refusal(bytes, what));
     }
     v.resize(n, value);
-    v
+    Ok(v)
 }
 
 /// Makes room in `map` for `additional` more entries: when inserting them would rehash it

@@ -42,6 +42,9 @@ struct Entry<G> {
 struct OutcomeTable<G> {
     slots: Vec<Option<Entry<G>>>,
     len: usize,
+    /// Slots it may double to: [`TABLE_SLOTS`], or its size once the memory limit refused
+    /// a doubling.
+    max_slots: usize,
 }
 
 impl<G: Game> OutcomeTable<G> {
@@ -49,6 +52,7 @@ impl<G: Game> OutcomeTable<G> {
         OutcomeTable {
             slots: memory::filled_vec(slots, None, WHAT),
             len: 0,
+            max_slots: TABLE_SLOTS,
         }
     }
 
@@ -74,9 +78,14 @@ impl<G: Game> OutcomeTable<G> {
     }
 
     fn insert(&mut self, key: G, who: Player, wins: bool, work: u64) {
-        if self.len * 2 > self.slots.len() && self.slots.len() < TABLE_SLOTS {
-            // checked against the memory limit beside the old slots, which live until copied
-            let doubled = memory::filled_vec(self.slots.len() * 2, None, WHAT);
+        if self.len * 2 > self.slots.len() && self.slots.len() < self.max_slots {
+            // checked against the memory limit beside the old slots, which live until
+            // copied; a table that replaces entries works at any size, so without room it
+            // stays at this one
+            let Ok(doubled) = memory::try_filled_vec(self.slots.len() * 2, None, WHAT) else {
+                self.max_slots = self.slots.len();
+                return self.insert(key, who, wins, work);
+            };
             let old = std::mem::replace(&mut self.slots, doubled);
             self.len = 0;
             for e in old.into_iter().flatten() {
