@@ -311,3 +311,28 @@ fn an_allocation_the_system_refuses_ends_the_statement_not_the_process() {
         run.stderr
     );
 }
+
+/// The same statements in a session (the REPL's case): each ends with an error and the
+/// session goes on with its variables. (The test process holds other tests' memory too, so
+/// only the error and the session are checked here; the peaks are checked above.)
+#[test]
+fn the_session_goes_on_after_each_memory_stop() {
+    let mut s = Session::new();
+    run_ok(&mut s, "x = {2|1}");
+    run_ok(&mut s, ":limit memory 100M");
+    let line = format!("{}1", "1+".repeat(5_000_000));
+    for src in [
+        line.as_str(),
+        "y = 0; for i in 1..24 { y = [y, y]; }",
+        "{*45000|0}",
+    ] {
+        let out = run_quick(&mut s, src, 60);
+        assert!(
+            out.contains("budget exhausted: memory limit of 100 MiB reached"),
+            "{:.100}: {out:.300}",
+            src
+        );
+        assert_eq!(run_ok(&mut s, "x"), "{2|1}");
+        assert_eq!(run_ok(&mut s, "x + {1|-1}"), "{3|2||1|0}");
+    }
+}
