@@ -124,8 +124,7 @@ thread_local! {
 }
 
 /// Puts `budget` in force on this thread until the guard is dropped; `games` is the size of
-/// the arena the statement grows.
-/// The memory limit goes into force too ([`memory::enter_limit`]): large allocations on this
+/// the arena the statement grows. The memory limit goes into force too ([`memory::enter_limit`]): large allocations on this
 /// thread check against it.
 pub fn enter_budget(budget: StatementBudget, games: usize) -> BudgetGuard {
     let previous = RUNNING.replace(Some(Running {
@@ -191,15 +190,18 @@ fn memory_left(estimate: impl FnOnce() -> usize) -> Result<(), Interrupt> {
         return Ok(());
     };
     let estimate = estimate();
-    match memory::over(r.budget.memory, estimate) {
-        None => Ok(()),
-        Some(used) => Err(Interrupt::Budget(format!(
-            "memory limit of {} reached (the process holds {}, the games and tables {}); raise it with `:limit memory 4G`, or free unused games with `:gc`",
-            memory::show(r.budget.memory),
-            memory::show(used),
-            memory::show(estimate)
-        ))),
-    }
+    let used = memory::over(r.budget.memory, estimate);
+    let Some(used) = used else { return Ok(()) };
+    let tables = if estimate > 0 {
+        format!(", the games and tables {}", memory::show(estimate))
+    } else {
+        String::new()
+    };
+    Err(Interrupt::Budget(format!(
+        "memory limit of {} reached (the process holds {}{tables}); raise it with `:limit memory 4G`, or free unused games with `:gc`",
+        memory::show(r.budget.memory),
+        memory::show(used),
+    )))
 }
 
 /// Polls between [`memory_left`] checks in [`poll_step`] (a power of two): reading the
