@@ -361,9 +361,8 @@ impl Session {
         }
     }
 
-    /// The value of a variable: the innermost scope that has it, else the session's.
-    /// The value of the variable `name` (a local of the running function first, then the
-    /// session's; `_` is the last result), not copied.
+    /// The value of the variable `name`, not copied: the innermost scope that has it, else
+    /// the session's (`_` is the last result).
     pub(crate) fn var_ref(&self, name: &str) -> Option<&Value> {
         if name == "_" {
             return self.last.as_ref();
