@@ -498,7 +498,7 @@ fn memory_size(m: &str) -> Result<usize, String> {
         .ok_or_else(|| format!("`{m}` is more memory than can be addressed"))
 }
 
-/// The memory limit as `:limit` shows it: the size in the unit it was given in, where the
+/// The memory limit as `:limit` shows it: the size in the unit that reads best, where the
 /// default comes from, and a warning when the process already holds more.
 fn memory_text(bytes: usize) -> String {
     let default = memory::default_limit();
