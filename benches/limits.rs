@@ -47,7 +47,7 @@ const CASES: &[Case] = &[
     // Regio: shapes to values, the arena (each node builds and reduces a game)
     Case {
         name: "regio",
-        statement: "regio(\"......|......|......|......|......|......\", -1, \"canonical\")",
+        statement: "regio(\"......|......|......|......|......|......|......\", -1, \"canonical\")",
     },
     // Prime-Nim: nim values of heap lists (keys own their heaps)
     Case {
