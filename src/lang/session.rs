@@ -480,17 +480,24 @@ impl Session {
         let caught = on_big_stack(self, |s| {
             s.stack_base = super::flow::stack_address();
             let b = s.search.budget;
-            let _budget = interrupt::enter_budget(
-                interrupt::StatementBudget {
-                    nodes: b.nodes,
-                    memory: b.memory,
-                    time: b.time,
-                },
-                s.arena.len(),
-            );
-            // Interrupts inside an expression carry the span of the operation they stopped;
-            // one that escapes (while printing, say) points at the whole statement.
-            interrupt::catch(|| s.execute(stmt))
+            let caught = {
+                let _budget = interrupt::enter_budget(
+                    interrupt::StatementBudget {
+                        nodes: b.nodes,
+                        memory: b.memory,
+                        time: b.time,
+                    },
+                    s.arena.len(),
+                );
+                // Interrupts inside an expression carry the span of the operation they
+                // stopped; one that escapes (while printing, say) points at the whole
+                // statement.
+                interrupt::catch(|| s.execute(stmt))
+            };
+            if !matches!(caught, Ok(Ok(_))) {
+                s.free_after_failure(b.memory);
+            }
+            caught
         });
         let printed = std::mem::take(&mut self.out);
         (
@@ -529,6 +536,17 @@ impl Session {
             origin: at.name.to_string(),
             line: at.line_col(src, stmt.span.start).0,
             error_at,
+        }
+    }
+
+    /// After a statement that failed with the process near the memory limit (within an
+    /// eighth of it): frees the games the statement left behind, as `:gc` does, so that the
+    /// session can go on under the limit (a full arena would otherwise stop the next
+    /// statement's first new game). Runs outside the statement's budget; if even that fails,
+    /// the arena stays as it was.
+    fn free_after_failure(&mut self, limit: usize) {
+        if memory::over(limit - limit / 8, 0).is_some() {
+            let _ = interrupt::catch(|| self.gc());
         }
     }
 
