@@ -83,6 +83,10 @@ fn memory_limit_stops_algebra() {
             "`:gc`",
         ],
     );
+    // The games the stopped sum left behind were freed (the process holds more than 7/8 of
+    // 30 MiB): the arena keeps x's and the few games since, so the session goes on under the
+    // limit.
+    assert!(s.arena.len() < 1000, "{} games", s.arena.len());
 }
 
 #[test]
@@ -160,4 +164,97 @@ fn errors_and_summaries_are_short() {
     assert!(err.contains("nosuchname"), "{err:.300}");
     assert!(err.len() < 600, "{} bytes: {err:.300}", err.len());
     assert_eq!(run_ok(&mut s, "1 + 1"), "2");
+}
+
+/// Loops poll the time limit at every step: an empty body once never met a check, so
+/// `:limit time 3` did not stop these nested loops (issue 26, part 7). They stop within twice
+/// the limit, and the session keeps its variables.
+#[test]
+fn time_limit_stops_nested_empty_loops() {
+    let mut s = Session::new();
+    run_ok(&mut s, "x = {2|1}");
+    run_ok(&mut s, ":limit time 3");
+    assert_stops(
+        &mut s,
+        "for i in 1..1000000 { for j in 1..1000000 { } }",
+        6,
+        &["budget exhausted: time limit of 3 s reached"],
+    );
+    // a user function called in a loop, with nothing else to poll
+    run_ok(&mut s, "f(n) = n");
+    assert_stops(
+        &mut s,
+        "for i in 1..1000000 { for j in 1..1000000 { f(j); } }",
+        6,
+        &["time limit of 3 s reached"],
+    );
+}
+
+/// A list holds at most `MAX_LIST_VALUES` values in all: `x = [x, x]` repeated once doubled
+/// past every limit inside single copies. The loop stops with an error at the cap (2^22
+/// values, the 22nd doubling) and `x` keeps the last list built.
+#[test]
+fn list_doubling_stops_at_the_cap() {
+    use cgcalc::lang::value::MAX_LIST_VALUES;
+    let mut s = Session::new();
+    run_ok(&mut s, "x = {2|1}");
+    run_ok(&mut s, ":limit time 60");
+    let start = Instant::now();
+    let out = run_text(&mut s, "y = 0; for i in 1..24 { y = [y, y]; }");
+    assert!(start.elapsed() < Duration::from_secs(60), "{out}");
+    assert!(
+        out.contains(&format!("more than {MAX_LIST_VALUES} values in all")),
+        "{out}"
+    );
+    // After k doublings y holds 2^(k+1) - 1 values; the 21st gives 4,194,303 > 4,000,000,
+    // so y holds the 20th: 2^21 - 1 values, 2 items at the top, depth 20.
+    assert_eq!(run_ok(&mut s, "len(y)"), "2");
+    assert_eq!(run_ok(&mut s, "i"), "21");
+    assert_eq!(
+        run_ok(
+            &mut s,
+            "y[0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0]"
+        ),
+        "0"
+    );
+    assert_eq!(run_ok(&mut s, "x + {1|-1}"), "{3|2||1|0}");
+    // the cap holds for generators and map too
+    let out = run_text(&mut s, "z = [y for n in 1..2]");
+    assert!(out.contains("more than 4000000 values in all"), "{out}");
+    run_ok(&mut s, "g(n) = y");
+    let out = run_text(&mut s, "map(g, [1, 2])");
+    assert!(out.contains("more than 4000000 values in all"), "{out}");
+    assert_eq!(run_ok(&mut s, "len([y, 1, 2])"), "3");
+}
+
+/// `:limit memory` reads and shows the same units: a number alone is MiB, K/M/G are KiB,
+/// MiB, GiB, B is bytes; the default says where it comes from. `:limit memory 1` is one MiB,
+/// and the process already holds more, so work stops at its first check (a sum of switches
+/// adds over 1024 games), while the session can still raise the limit.
+#[test]
+fn memory_limit_units_parse_as_shown() {
+    let mut s = Session::new();
+    run_ok(&mut s, "x = {2|1}");
+    let shown = run_ok(&mut s, ":limit");
+    assert!(shown.contains("(the default: half of the "), "{shown}");
+    for (arg, size) in [
+        ("1", "memory 1 MiB"),
+        ("1500K", "memory 1.5 MiB"),
+        ("512B", "memory 512 bytes"),
+        ("3G", "memory 3 GiB"),
+        ("2048m", "memory 2 GiB"),
+    ] {
+        let shown = run_ok(&mut s, &format!(":limit memory {arg}"));
+        assert!(shown.contains(size), "{arg}: {shown}");
+    }
+    let err = run_text(&mut s, ":limit memory 2X");
+    assert!(err.contains("unknown size unit `X`"), "{err}");
+    run_ok(&mut s, ":limit memory 1");
+    let err = run_text(&mut s, &switches(20));
+    assert!(
+        err.contains("budget exhausted: memory limit of 1 MiB reached"),
+        "{err}"
+    );
+    run_ok(&mut s, ":limit memory 1G");
+    assert_eq!(run_ok(&mut s, "x + {1|-1}"), "{3|2||1|0}");
 }

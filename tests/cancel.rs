@@ -102,6 +102,23 @@ fn ctrl_c_stops_long_statements_and_keeps_the_session() {
     assert!(elapsed < Duration::from_secs(5), "took {elapsed:?}");
     assert_eq!(run_ok(&mut s, "isinteger(a)"), "true");
 
+    // A loop whose steps copy large lists: `x = [x, x]` was deaf to Ctrl-C until its step
+    // ended, and its steps grew without bound. A list now holds at most four million values,
+    // so a step is one bounded copy and the request is seen at the next step. (y holds 2^20
+    // - 1 values after 19 doublings.)
+    run_text(&mut s, "y = 0; for i in 1..19 { y = [y, y]; }");
+    let (out, elapsed) = run_cancelled(
+        &mut s,
+        "for i in 1..1000000 { z = [y, y]; }",
+        Duration::from_millis(300),
+    );
+    assert!(
+        out.contains(&cancelled),
+        "expected a cancellation, got {out}"
+    );
+    assert!(elapsed < Duration::from_secs(3), "took {elapsed:?}");
+    assert_eq!(run_ok(&mut s, "len(y)"), "2");
+
     // The loops over followers poll too: with cancellation requested they stop at once.
     let mut a = Arena::new();
     let big = a.nimber(5000);

@@ -12,7 +12,7 @@ use std::hash::{Hash, Hasher};
 use rustc_hash::{FxHashMap, FxHasher};
 
 use super::cache::{BoundedCache, NamedStats, PairCache};
-use super::interrupt;
+use super::interrupt::{self, Interrupt};
 use super::number::Dyadic;
 use super::thermograph::{THERMOGRAPH_CACHE_CAPACITY, Thermograph};
 use super::uptimal::UptimalExpansion;
@@ -368,7 +368,8 @@ impl Arena {
         if let Some(&id) = self.nus_index.get(&v) {
             return id;
         }
-        let id = GameId(self.nodes.len() as u32);
+        let id = self.reserve_node();
+        super::memory::reserve_map(&mut self.nus_index, 1, "the arena's index of numbers");
         let birthday = number_birthday(v.number)
             .saturating_add(infinitesimal_birthday(v.ups, v.nim))
             .min(HUGE_BIRTHDAY);
@@ -376,6 +377,22 @@ impl Arena {
         self.nus_index.insert(v, id);
         self.grown();
         id
+    }
+
+    /// The id the next new game gets, after making room for its node: checked against the
+    /// memory limit and allocated fallibly ([`super::pages::reserve_huge`]) before anything
+    /// changes, so that running out leaves the arena as it was. Ids are `u32` and
+    /// `u32::MAX` marks "none" in several tables, so the arena holds fewer games.
+    fn reserve_node(&mut self) -> GameId {
+        let n = self.nodes.len();
+        if n >= UNKNOWN as usize {
+            Interrupt::Limit(format!(
+                "the arena holds {n} games, the most its 32-bit ids can name; free unused games with `:gc`"
+            ))
+            .raise()
+        }
+        super::pages::reserve_huge(&mut self.nodes, 1, "the arena's games");
+        GameId(n as u32)
     }
 
     /// Lets the statement budget see the arena's growth every [`interrupt::GROWTH_CHECK`]
@@ -458,7 +475,14 @@ impl Arena {
         for &g in left.iter().chain(right.iter()) {
             birthday = birthday.max(self.birthday(g));
         }
-        let id = self.nodes.len() as u32;
+        // Room first (each step may stop for want of memory), then the changes.
+        let id = self.reserve_node().0;
+        let (nodes, pool) = (&self.nodes, &self.pool);
+        let rehash = |id: u32| {
+            let (l, r) = nodes[id as usize].sides(pool);
+            hash_options(l, r)
+        };
+        let slot = self.general_index.prepare_insert(slot, h, rehash);
         let options = self.store_options(&left, &right);
         super::pages::push_huge(
             &mut self.nodes,
@@ -469,12 +493,7 @@ impl Arena {
                 birthday.saturating_add(1).min(HUGE_BIRTHDAY),
             ),
         );
-        let (nodes, pool) = (&self.nodes, &self.pool);
-        let rehash = |id: u32| {
-            let (l, r) = nodes[id as usize].sides(pool);
-            hash_options(l, r)
-        };
-        self.general_index.insert_at(slot, h, id, rehash);
+        self.general_index.insert_at(slot, h, id);
         self.grown();
         GameId(id)
     }
@@ -510,7 +529,15 @@ impl Arena {
                 right: right.len() as u8,
             };
         }
-        let start = self.pool.len() as u32;
+        let n = left.len() + right.len();
+        let Some(start) = pool_start(self.pool.len(), n) else {
+            Interrupt::Limit(format!(
+                "the arena's option pool holds {} options, and {n} more would pass the most its 32-bit indices reach; free unused games with `:gc`",
+                self.pool.len()
+            ))
+            .raise()
+        };
+        super::memory::reserve(&mut self.pool, n, "the arena's option pool");
         self.pool.extend_from_slice(left);
         self.pool.extend_from_slice(right);
         Options::Pooled {
@@ -771,6 +798,13 @@ impl Arena {
     }
 }
 
+/// Where a run of `n` options goes in an option pool of `len` ids: at its end, if the run
+/// ends within reach of the `u32` indices of [`Options::Pooled`] (`None` otherwise: the
+/// index would wrap).
+fn pool_start(len: usize, n: usize) -> Option<u32> {
+    (len.checked_add(n)? <= u32::MAX as usize).then_some(len as u32)
+}
+
 /// What [`Arena::compact`] freed.
 #[derive(Clone, Copy, Debug)]
 pub struct GcReport {
@@ -838,4 +872,21 @@ pub(crate) fn infinitesimal_birthday(ups: i64, nim: u32) -> u64 {
     let k = ups.unsigned_abs();
     // k <= 2^63 and the nimber part < 2^32: no overflow
     k + u64::from((nim ^ (k & 1) as u32).max(1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::pool_start;
+
+    /// Pool indices are `u32`: a run that would end past `u32::MAX` is refused instead of
+    /// wrapping (`pool.len() as u32` once would have, past 2^32 option ids).
+    #[test]
+    fn pool_runs_stay_within_u32_indices() {
+        let max = u32::MAX as usize;
+        assert_eq!(pool_start(0, 5), Some(0));
+        assert_eq!(pool_start(max - 5, 5), Some(u32::MAX - 5));
+        assert_eq!(pool_start(max - 5, 6), None);
+        assert_eq!(pool_start(max + 1, 0), None);
+        assert_eq!(pool_start(usize::MAX, 1), None);
+    }
 }

@@ -45,7 +45,8 @@ impl<K: Hash + Eq, V: Clone> BoundedCache<K, V> {
     /// Remembers `value`, first forgetting everything if the table is full.
     #[inline]
     pub fn insert(&mut self, key: K, value: V) {
-        if self.map.len() >= self.capacity {
+        // full, or no memory for a larger table (the memory limit, or the system's): forget
+        if self.map.len() >= self.capacity || !super::memory::try_reserve_map(&mut self.map, 1) {
             self.map.clear();
             self.flushes += 1;
         }
@@ -60,9 +61,10 @@ impl<K: Hash + Eq, V: Clone> BoundedCache<K, V> {
         self.map.is_empty()
     }
 
-    /// Bytes held, roughly (entries and hash-table overhead), for memory budgets.
+    /// Bytes of the table (entries and control bytes; not heap data the entries own), for
+    /// memory budgets.
     pub fn approx_bytes(&self) -> usize {
-        self.map.capacity() * (std::mem::size_of::<K>() + std::mem::size_of::<V>() + 8)
+        super::memory::map_bytes::<K, V>(self.map.capacity())
     }
 
     pub fn stats(&self) -> CacheStats {
@@ -96,11 +98,16 @@ pub struct PairCache {
     slots: Vec<[u64; 2]>,
     bits: u32,
     max_bits: u32,
+    /// Growth was refused for want of memory: the cache keeps its size until cleared.
+    stalled: bool,
     used: usize,
     hits: u64,
     misses: u64,
     flushes: u64,
 }
+
+/// A [`PairCache`]'s name in an error about memory.
+const PAIR_WHAT: &str = "a sum or comparison cache";
 
 /// Slots of a new [`PairCache`].
 const PAIR_INITIAL_BITS: u32 = 10;
@@ -116,9 +123,10 @@ impl PairCache {
         let max_bits = capacity.max(1).next_power_of_two().trailing_zeros();
         let bits = PAIR_INITIAL_BITS.min(max_bits);
         PairCache {
-            slots: super::pages::huge_vec(1 << bits, [0; 2]),
+            slots: super::pages::huge_vec(1 << bits, [0; 2], PAIR_WHAT),
             bits,
             max_bits,
+            stalled: false,
             used: 0,
             hits: 0,
             misses: 0,
@@ -152,20 +160,28 @@ impl PairCache {
         let i = self.slot(key);
         if self.slots[i][0] == 0 {
             self.used += 1;
-            if self.used * 2 > self.slots.len() && self.bits < self.max_bits {
-                self.grow();
+            if self.used * 2 > self.slots.len()
+                && self.bits < self.max_bits
+                && !self.stalled
+                && self.grow()
+            {
                 return self.insert(a, b, value);
             }
         }
         self.slots[i] = [key, value as u64];
     }
 
-    fn grow(&mut self) {
+    /// Doubles the table; when that does not fit under the memory limit (or the system
+    /// refuses it), stops growing instead: a lossy cache works at any size. Returns whether it
+    /// grew.
+    fn grow(&mut self) -> bool {
+        let slots = 1 << (self.bits + 1);
+        let Ok(fresh) = super::pages::try_huge_vec(slots, [0; 2], PAIR_WHAT) else {
+            self.stalled = true;
+            return false;
+        };
         self.bits += 1;
-        let old = std::mem::replace(
-            &mut self.slots,
-            super::pages::huge_vec(1 << self.bits, [0; 2]),
-        );
+        let old = std::mem::replace(&mut self.slots, fresh);
         self.used = 0;
         for [k, v] in old.into_iter().filter(|s| s[0] != 0) {
             let i = self.slot(k);
@@ -174,6 +190,7 @@ impl PairCache {
             }
             self.slots[i] = [k, v];
         }
+        true
     }
 
     /// Asks the processor to bring the slot of `(a, b)` into cache (no effect on contents).

@@ -10,6 +10,8 @@ use super::pages::huge_vec;
 
 const EMPTY: u32 = u32::MAX;
 const INITIAL_BITS: u32 = 10;
+/// The index's name in an error about memory.
+const WHAT: &str = "the arena's index of games";
 
 pub(crate) struct GameIndex {
     slots: Vec<[u32; 2]>,
@@ -20,7 +22,7 @@ pub(crate) struct GameIndex {
 impl Default for GameIndex {
     fn default() -> Self {
         GameIndex {
-            slots: huge_vec(1 << INITIAL_BITS, [0, EMPTY]),
+            slots: huge_vec(1 << INITIAL_BITS, [0, EMPTY], WHAT),
             len: 0,
             bits: INITIAL_BITS,
         }
@@ -64,27 +66,44 @@ impl GameIndex {
         super::pages::prefetch(&self.slots[self.home(hash)]);
     }
 
-    /// Stores `id` under `hash` in the free slot `slot` that [`GameIndex::find`] returned
-    /// (nothing may be stored in between); `rehash(id)` gives a stored game's hash for growth.
-    pub fn insert_at(&mut self, slot: usize, hash: u64, id: u32, rehash: impl Fn(u32) -> u64) {
+    /// Grows the index now if one more game would fill it past half, and returns the free
+    /// slot for `hash` (`slot`, from [`GameIndex::find`], when it does not grow). Called
+    /// before the arena changes anything else, so that a growth that fails for want of memory
+    /// leaves the arena as it was. `rehash(id)` gives a stored game's hash.
+    pub fn prepare_insert(&mut self, slot: usize, hash: u64, rehash: impl Fn(u32) -> u64) -> usize {
+        if (self.len + 1) * 2 <= self.slots.len() {
+            return slot;
+        }
+        self.grow(rehash);
+        self.free_slot(hash)
+    }
+
+    /// Stores `id` under `hash` in the free slot that [`GameIndex::prepare_insert`] returned
+    /// (nothing may be stored in between).
+    pub fn insert_at(&mut self, slot: usize, hash: u64, id: u32) {
         debug_assert_eq!(self.slots[slot][1], EMPTY);
+        debug_assert!((self.len + 1) * 2 <= self.slots.len());
         self.slots[slot] = [tag(hash), id];
         self.len += 1;
-        if self.len * 2 > self.slots.len() {
-            self.grow(rehash);
+    }
+
+    /// The first empty slot on the probe sequence of `hash`.
+    fn free_slot(&self, hash: u64) -> usize {
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(hash);
+        while self.slots[i][1] != EMPTY {
+            i = (i + 1) & mask;
         }
+        i
     }
 
     fn grow(&mut self, rehash: impl Fn(u32) -> u64) {
+        let fresh = huge_vec(1 << (self.bits + 1), [0, EMPTY], WHAT);
         self.bits += 1;
-        let old = std::mem::replace(&mut self.slots, huge_vec(1 << self.bits, [0, EMPTY]));
-        let mask = self.slots.len() - 1;
+        let old = std::mem::replace(&mut self.slots, fresh);
         for [_, id] in old.into_iter().filter(|s| s[1] != EMPTY) {
             let hash = rehash(id);
-            let mut i = self.home(hash);
-            while self.slots[i][1] != EMPTY {
-                i = (i + 1) & mask;
-            }
+            let i = self.free_slot(hash);
             self.slots[i] = [tag(hash), id];
         }
     }
@@ -116,7 +135,8 @@ mod tests {
             let slot = index
                 .find(h, |other| other == id)
                 .expect_err("not yet stored");
-            index.insert_at(slot, h, id, crowded);
+            let slot = index.prepare_insert(slot, h, crowded);
+            index.insert_at(slot, h, id);
         }
         assert_eq!(index.len(), 5000);
         for id in 0..5000u32 {

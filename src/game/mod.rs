@@ -8,6 +8,7 @@ pub mod display;
 mod index;
 pub mod interrupt;
 pub mod latex;
+pub mod memory;
 pub mod number;
 pub mod ops;
 pub mod pages;

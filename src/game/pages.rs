@@ -6,16 +6,42 @@
 //! Linux with transparent huge pages in `madvise` mode (the common default) the kernel backs a
 //! region with 2 MiB pages only when asked, so tables of at least [`HUGE_MIN_BYTES`] ask.
 
+use super::interrupt::Interrupt;
+use super::memory;
+
 /// Tables smaller than this keep ordinary pages (a huge page would be mostly empty).
 const HUGE_MIN_BYTES: usize = 4 << 20;
 
 /// `n` copies of `value` in memory the kernel is asked to back with huge pages (before the
-/// pages are first touched, which is when the kernel picks their size).
-pub fn huge_vec<T: Clone>(n: usize, value: T) -> Vec<T> {
-    let mut v = Vec::with_capacity(n);
-    advise_huge(v.as_ptr() as usize, n * std::mem::size_of::<T>());
+/// pages are first touched, which is when the kernel picks their size). The array is `what`
+/// (for an error message): it is checked against the memory limit in force first and
+/// allocated fallibly, so a table too large for the limit or the system ends the statement
+/// with an error ([`try_huge_vec`]).
+pub fn huge_vec<T: Clone>(n: usize, value: T, what: &str) -> Vec<T> {
+    try_huge_vec(n, value, what).unwrap_or_else(|i| i.raise())
+}
+
+/// [`huge_vec`], or the interrupt that says why it does not fit: the memory limit
+/// ([`Interrupt::Budget`]) or the system's refusal.
+pub fn try_huge_vec<T: Clone>(n: usize, value: T, what: &str) -> Result<Vec<T>, Interrupt> {
+    let bytes = n.saturating_mul(std::mem::size_of::<T>());
+    memory::room_for(bytes, what).map_err(Interrupt::Budget)?;
+    let mut v = Vec::new();
+    if v.try_reserve_exact(n).is_err() {
+        return Err(memory::refusal(bytes, what));
+    }
+    advise_huge(v.as_ptr() as usize, bytes);
     v.resize(n, value);
-    v
+    Ok(v)
+}
+
+/// Makes room in `v` for `additional` more items as [`memory::reserve`] does (checked
+/// against the memory limit, allocated fallibly), asking for huge pages for a new buffer
+/// (for vectors that grow by doubling and are read at random, such as the arena's nodes).
+pub fn reserve_huge<T>(v: &mut Vec<T>, additional: usize, what: &str) {
+    if memory::reserve(v, additional, what) {
+        advise_huge(v.as_ptr() as usize, v.capacity() * std::mem::size_of::<T>());
+    }
 }
 
 /// Pushes `value` onto `v`; when that moves `v` to a larger buffer, asks for huge pages for
@@ -81,7 +107,7 @@ mod tests {
 
     #[test]
     fn huge_vec_holds_its_values() {
-        let v = super::huge_vec(3 << 20, 7u32);
+        let v = super::huge_vec(3 << 20, 7u32, "a test");
         assert_eq!(v.len(), 3 << 20);
         assert!(v.iter().all(|&x| x == 7));
     }

@@ -24,6 +24,7 @@ use super::cache::{BoundedCache, NamedStats};
 use super::compare::{Outcome, Relation};
 use super::display::MAX_SLASHES;
 use super::interrupt::check_cancel;
+use super::memory;
 use super::number::Dyadic;
 
 /// A node of the [`Threats`] store.
@@ -121,8 +122,9 @@ impl Threats {
 
     /// Approximate bytes held: nodes, their index and the memo tables.
     pub fn approx_bytes(&self) -> usize {
-        self.kinds.len() * 96
-            + self.canon.capacity() * 16
+        self.kinds.capacity() * (std::mem::size_of::<ThreatKind>() + 2)
+            + memory::map_bytes::<ThreatKind, ThreatId>(self.index.capacity())
+            + memory::map_bytes::<ThreatId, ThreatId>(self.canon.capacity())
             + self.neg_memo.approx_bytes()
             + self.sum_memo.approx_bytes()
             + self.survival.approx_bytes()
@@ -171,6 +173,13 @@ impl Threats {
             }),
             _ => (false, false),
         };
+        // Room in every vector and the index first, so that running out of memory leaves
+        // the store as it was.
+        let what = "the threat-game store";
+        memory::reserve(&mut self.kinds, 1, what);
+        memory::reserve(&mut self.has_on, 1, what);
+        memory::reserve(&mut self.has_off, 1, what);
+        memory::reserve_map(&mut self.index, 1, what);
         let t = ThreatId(self.kinds.len() as u32);
         self.kinds.push(k.clone());
         self.has_on.push(on);
@@ -340,6 +349,7 @@ impl Threats {
             return Ok(c);
         }
         let c = self.simplify(arena, g0, left, right)?;
+        memory::reserve_map(&mut self.canon, 2, "the threat-game store");
         self.canon.insert(g0, c);
         self.canon.insert(c, c);
         Ok(c)

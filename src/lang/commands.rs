@@ -7,6 +7,7 @@ use super::error::CgError;
 use super::functions;
 use super::session::{Executed, Reply, Session};
 use super::span::Span;
+use crate::game::memory;
 use crate::search::Budget;
 
 type CommandResult = Result<Executed, CgError>;
@@ -174,7 +175,7 @@ pub static COMMANDS: &[Command] = &[
         aliases: &[],
         usage: ":limit nodes N | memory 8G | time 600 | progress 10 | off",
         summary: "budgets of every statement and search",
-        help: "`:limit` shows the budgets; `:limit nodes 1000000`, `:limit memory 8G` (also K, M),\n`:limit time 600` (seconds) set one; `:limit progress 10` prints a progress line every 10 s\nof a long search (`:limit progress off` stops them); `:limit off` restores the defaults.\nThe limits bound every statement, not only searches: `nodes` counts positions a search\nexpands and, for algebra and analysis, new games a statement adds to the arena (checked every\n1024 games); `memory` bounds the arena and its tables; `time` each statement. Work that runs\nout stops with \"budget exhausted\", naming the limit, and the session goes on.",
+        help: "`:limit` shows the budgets; `:limit nodes 1000000`, `:limit memory 8G` (K, M, G are\nKiB, MiB, GiB; B is bytes; a number alone is MiB), `:limit time 600` (seconds) set one;\n`:limit progress 10` prints a progress line every 10 s of a long search (`:limit progress\noff` stops them); `:limit off` restores the defaults.\nThe limits bound every statement, not only searches: `nodes` counts positions a search\nexpands and, for algebra and analysis, new games a statement adds to the arena (checked every\n1024 games); `time` each statement, loops included; `memory` the whole process's resident\nmemory, measured as work goes on, with every large table checked before it grows. The\ndefault memory limit is half of the machine's memory (or of the control group's limit, if\nlower); `:limit` says which. Work that runs out stops with \"budget exhausted\", naming the\nlimit, and the session goes on; a statement that fails near the memory limit frees the\ngames it left behind, as `:gc` does.",
         run: |s, args, span| text(limit(s, args, span)?),
     },
     Command {
@@ -465,20 +466,7 @@ fn limit(s: &mut Session, args: &str, span: Span) -> Result<String, CgError> {
                 .parse()
                 .map_err(|_| bad(format!("`{n}` is not a node count")))?;
         }
-        ["memory", m] => {
-            let (digits, unit) =
-                m.split_at(m.trim_end_matches(|c: char| c.is_ascii_alphabetic()).len());
-            let n: usize = digits
-                .parse()
-                .map_err(|_| bad(format!("`{m}` is not a size")))?;
-            let mult = match unit.to_ascii_uppercase().as_str() {
-                "" | "M" | "MB" | "MIB" => 1 << 20,
-                "G" | "GB" | "GIB" => 1 << 30,
-                "K" | "KB" | "KIB" => 1 << 10,
-                other => return Err(bad(format!("unknown size unit `{other}`"))),
-            };
-            budget.memory = n.saturating_mul(mult);
-        }
+        ["memory", m] => budget.memory = memory_size(m).map_err(bad)?,
         ["time", t] => budget.time = Duration::from_secs(seconds(t)?),
         _ => return Err(bad(format!("cannot read `:limit {args}`"))),
     }
@@ -493,10 +481,50 @@ fn limit(s: &mut Session, args: &str, span: Span) -> Result<String, CgError> {
         None => "off".to_string(),
     };
     Ok(format!(
-        "search limits: nodes {nodes}, memory {} MiB, time {} s; progress reports {progress}",
-        b.memory >> 20,
+        "search limits: nodes {nodes}, memory {}, time {} s; progress reports {progress}",
+        memory_text(b.memory),
         b.time.as_secs()
     ))
+}
+
+/// The size of `:limit memory SIZE`: a number with a unit `K`, `M` or `G` (binary: KiB, MiB,
+/// GiB; `KB`, `MiB` and so on are read the same), or `B` for bytes; a number alone is MiB.
+fn memory_size(m: &str) -> Result<usize, String> {
+    let (digits, unit) = m.split_at(m.trim_end_matches(|c: char| c.is_ascii_alphabetic()).len());
+    let n: usize = digits.parse().map_err(|_| format!("`{m}` is not a size"))?;
+    let mult: usize = match unit.to_ascii_uppercase().as_str() {
+        "B" | "BYTES" => 1,
+        "K" | "KB" | "KIB" => 1 << 10,
+        "" | "M" | "MB" | "MIB" => 1 << 20,
+        "G" | "GB" | "GIB" => 1 << 30,
+        "T" | "TB" | "TIB" => 1 << 40,
+        other => {
+            return Err(format!(
+                "unknown size unit `{other}` (K, M, G or B for bytes)"
+            ));
+        }
+    };
+    n.checked_mul(mult)
+        .ok_or_else(|| format!("`{m}` is more memory than can be addressed"))
+}
+
+/// The memory limit as `:limit` shows it: the size in the unit that reads best, where the
+/// default comes from, and a warning when the process already holds more.
+fn memory_text(bytes: usize) -> String {
+    let default = memory::default_limit();
+    let mut t = memory::show(bytes);
+    if bytes == default.bytes {
+        t.push_str(&format!(" (the default: {})", default.origin));
+    }
+    if let Some(held) = memory::resident_bytes()
+        && held > bytes
+    {
+        t.push_str(&format!(
+            " (the process already holds {}: work stops at its first check)",
+            memory::show(held)
+        ));
+    }
+    t
 }
 
 /// `:save FILE`: the user functions, then the variables, as a script `:load` runs.

@@ -84,8 +84,11 @@ impl Session {
                     return Ok(Value::List(self.generator(body, clauses)?.as_list()));
                 }
                 let mut out = Vec::with_capacity(items.len());
+                let mut values = 1;
                 for it in items {
-                    out.push(self.eval(it)?);
+                    let v = self.eval(it)?;
+                    values = super::flow::count_values(values, &v, it.span)?;
+                    out.push(v);
                 }
                 Ok(Value::List(out))
             }
@@ -314,8 +317,8 @@ impl Session {
             "false" => return Ok(Value::Bool(false)),
             _ => {}
         }
-        if let Some(v) = self.lookup_var(name) {
-            return Ok(v);
+        if let Some(v) = self.var_ref(name) {
+            return super::flow::copy_value(v, span);
         }
         if name == "_" {
             return Err(CgError::at(
@@ -416,7 +419,7 @@ impl Session {
             if let (Function::Builtin(b), ExprKind::Name(fname)) = (&f, &a.kind)
                 && b.takes_function
                 && i == 0
-                && self.lookup_var(fname).is_none()
+                && self.var_ref(fname).is_none()
                 && (functions::lookup(fname).is_some() || self.functions.contains_key(fname))
             {
                 values.push(Value::Func(fname.clone()));

@@ -15,10 +15,10 @@ use super::ast::*;
 use super::error::CgError;
 use super::session::Session;
 use super::span::Span;
-use super::value::{MAX_LIST_LEN, Table, Value};
+use super::value::{MAX_LIST_LEN, MAX_LIST_VALUES, Table, Value, too_many_values};
 use crate::game::cache::BoundedCache;
 use crate::game::threat::ThreatId;
-use crate::game::{GameId, interrupt};
+use crate::game::{GameId, interrupt, memory};
 
 /// Results a user function remembers before its memo is flushed (see [`BoundedCache`]).
 const MEMO_CAPACITY: usize = 1 << 20;
@@ -88,12 +88,35 @@ pub(crate) fn stack_address() -> usize {
     std::hint::black_box(&marker) as *const u8 as usize
 }
 
-/// The error of a Ctrl-C seen between two steps of a loop.
-fn cancelled(span: Span) -> Result<(), CgError> {
-    if interrupt::cancel_requested() {
-        return Err(CgError::at(span, interrupt::Interrupt::Cancelled.message()));
+/// The poll between two steps of the interpreter (an item of a loop, a statement of a block,
+/// a call, a row of a generator): Ctrl-C, the statement's time limit and, every few steps,
+/// its memory limit ([`interrupt::poll_step`]), as an error at `span`. Without it an empty
+/// loop body would never meet a check, and `:limit time` would not stop
+/// `for i in 1..1000000 { for j in 1..1000000 { } }`.
+pub(crate) fn step(span: Span) -> Result<(), CgError> {
+    interrupt::poll_step().map_err(|i| CgError::at(span, i.message()))
+}
+
+/// Adds what `v` holds to `values`, the running count of a list being built; an error at
+/// `span` once the list would pass [`MAX_LIST_VALUES`].
+pub(crate) fn count_values(values: usize, v: &Value, span: Span) -> Result<usize, CgError> {
+    match v.footprint(MAX_LIST_VALUES.saturating_sub(values)) {
+        Some(f) => Ok(values + f.values),
+        None => Err(CgError::at(span, too_many_values())),
     }
-    Ok(())
+}
+
+/// A copy of `v` (reading a variable copies its value): a large list is first checked
+/// against the memory limit, since a copy has no check inside and doubles what the list
+/// holds.
+pub(crate) fn copy_value(v: &Value, span: Span) -> Result<Value, CgError> {
+    if let Value::List(_) = v
+        && let Some(f) = v.footprint(MAX_LIST_VALUES)
+    {
+        memory::room_for(f.bytes, "a copy of this list")
+            .map_err(|m| CgError::at(span, interrupt::Interrupt::Budget(m).message()))?;
+    }
+    Ok(v.clone())
 }
 
 /// Every name an expression reads and every user function it calls (a superset of what it
@@ -231,7 +254,7 @@ impl Session {
                     let t = self.show_with_parts(&v);
                     self.out.push(t);
                 }
-                self.assign(name, v.clone());
+                self.assign(name, copy_value(&v, stmt.span)?);
                 Ok(Some(v))
             }
             StmtKind::Assert(e) => {
@@ -247,7 +270,7 @@ impl Session {
             } => {
                 let items = self.iterable(iter)?;
                 for item in items {
-                    cancelled(*var_span)?;
+                    step(*var_span)?;
                     self.assign(var, item);
                     self.run_block(body, print)?;
                 }
@@ -276,7 +299,7 @@ impl Session {
     fn run_block(&mut self, b: &Block, print: bool) -> Result<Option<Value>, CgError> {
         let mut last = None;
         for st in &b.statements {
-            cancelled(st.span)?;
+            step(st.span)?;
             last = self.exec(st, print)?;
         }
         Ok(last)
@@ -338,20 +361,21 @@ impl Session {
         }
     }
 
-    /// The value of a variable: the innermost scope that has it, else the session's.
-    pub(crate) fn lookup_var(&self, name: &str) -> Option<Value> {
+    /// The value of the variable `name`, not copied: the innermost scope that has it, else
+    /// the session's (`_` is the last result).
+    pub(crate) fn var_ref(&self, name: &str) -> Option<&Value> {
         if name == "_" {
-            return self.last.clone();
+            return self.last.as_ref();
         }
         for f in self.frames.iter().rev() {
             if let Some(v) = f.vars.get(name) {
-                return Some(v.clone());
+                return Some(v);
             }
             if f.barrier {
                 break;
             }
         }
-        self.vars.get(name).cloned()
+        self.vars.get(name)
     }
 
     /// `name = v`: a local of the running function, or a session variable (which replaces a
@@ -445,7 +469,7 @@ impl Session {
         args: Vec<Value>,
         span: Span,
     ) -> Result<Value, CgError> {
-        cancelled(span)?;
+        step(span)?;
         if args.len() != f.params.len() {
             let n = f.params.len();
             return Err(CgError::at(
@@ -555,7 +579,7 @@ impl Session {
         let mut items = Vec::with_capacity(len as usize);
         for n in a..=b {
             if n % 4096 == 0 {
-                cancelled(span)?;
+                step(span)?;
             }
             items.push(Value::Game(self.arena.integer(n)));
         }
@@ -643,21 +667,25 @@ impl Session {
         };
         self.frames.push(Frame::default());
         let mut key_values = Vec::new();
-        let r = self.generate(body, clauses, &mut key_values, &mut table);
+        let mut values = 1;
+        let r = self.generate(body, clauses, &mut key_values, &mut table, &mut values);
         self.frames.pop();
         r.map(|()| table)
     }
 
+    /// The rows of a generator's table from `clauses` on; `values` counts what the table holds
+    /// so far (it may hold [`MAX_LIST_VALUES`], as a list).
     fn generate(
         &mut self,
         body: &Expr,
         clauses: &[Clause],
         keys: &mut Vec<Value>,
         table: &mut Table,
+        values: &mut usize,
     ) -> Result<(), CgError> {
         match clauses.split_first() {
             None => {
-                let values = match &body.kind {
+                let row = match &body.kind {
                     ExprKind::List(items) if !items.is_empty() => {
                         let mut vs = Vec::with_capacity(items.len());
                         for x in items {
@@ -673,7 +701,10 @@ impl Session {
                         format!("a generator may give at most {MAX_LIST_LEN} rows"),
                     ));
                 }
-                table.rows.push((keys.clone(), values));
+                for v in keys.iter().chain(&row) {
+                    *values = count_values(*values, v, body.span)?;
+                }
+                table.rows.push((keys.clone(), row));
                 Ok(())
             }
             Some((
@@ -686,12 +717,12 @@ impl Session {
             )) => {
                 let items = self.iterable(iter)?;
                 for item in items {
-                    cancelled(*var_span)?;
+                    step(*var_span)?;
                     if let Some(f) = self.frames.last_mut() {
                         f.vars.insert(var.clone(), item.clone());
                     }
                     keys.push(item);
-                    let r = self.generate(body, rest, keys, table);
+                    let r = self.generate(body, rest, keys, table, values);
                     keys.pop();
                     r?;
                 }
@@ -699,7 +730,7 @@ impl Session {
             }
             Some((Clause::If(c), rest)) => {
                 if self.condition(c, "if")? {
-                    self.generate(body, rest, keys, table)?;
+                    self.generate(body, rest, keys, table, values)?;
                 }
                 Ok(())
             }

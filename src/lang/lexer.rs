@@ -5,6 +5,7 @@
 //! meta command, which swallows the rest of the line. `<|` and `|>` are comparison tokens
 //! only outside braces.
 
+use crate::game::memory;
 use crate::lang::ast::{CmpOp, NumLit, UpsLit};
 use crate::lang::error::CgError;
 use crate::lang::span::Span;
@@ -171,6 +172,8 @@ struct Lexer<'a> {
     stack: Vec<Tok>,
     /// A newline was skipped since the last token.
     line: bool,
+    /// Lexing stopped: more tokens would not fit under the memory limit.
+    out_of_room: bool,
 }
 
 impl<'a> Lexer<'a> {
@@ -315,11 +318,28 @@ impl<'a> Lexer<'a> {
         });
     }
 
+    /// Checks, before the token vector doubles, that the new one fits under the memory limit
+    /// in force (a 10 MB line of `1+1+...` is ten million tokens: 2 GB with its syntax tree);
+    /// an error at `at` if not.
+    fn room_for_tokens(&self, at: usize) -> Result<(), CgError> {
+        let tokens = (self.tokens.capacity() * 2).max(4);
+        memory::room_for(
+            tokens * std::mem::size_of::<Token>(),
+            &format!("reading this input ({} tokens so far)", self.tokens.len()),
+        )
+        .map_err(|m| input_too_large(at, m))
+    }
+
     fn run(&mut self) -> Result<(), CgError> {
         let mut line_start = true;
         let mut space = true;
         while let Some(c) = self.rest.chars().next() {
             let start = self.pos();
+            if self.tokens.len() == self.tokens.capacity() {
+                self.out_of_room = true;
+                self.room_for_tokens(start)?;
+                self.out_of_room = false;
+            }
             match c {
                 ' ' | '\t' | '\r' => {
                     self.rest = &self.rest[1..];
@@ -579,6 +599,15 @@ fn meta_args(rest: &str) -> Result<(String, usize), (usize, &'static str)> {
     Ok((out, end))
 }
 
+/// The error of an input that does not fit under the memory limit, at byte `at`.
+pub(crate) fn input_too_large(at: usize, message: String) -> CgError {
+    CgError::at(
+        Span::new(at, at + 1),
+        format!("budget exhausted: {message}"),
+    )
+    .with_hint("split the input into smaller statements, or raise the limit")
+}
+
 /// Tokenizes `src`.
 pub(crate) fn lex(src: &str) -> Lexed {
     let mut lx = Lexer {
@@ -587,8 +616,14 @@ pub(crate) fn lex(src: &str) -> Lexed {
         tokens: Vec::new(),
         stack: Vec::new(),
         line: false,
+        out_of_room: false,
     };
     let error = lx.run().err();
+    if lx.out_of_room {
+        // out of room for tokens: nothing is parsed (the error stands for the whole input),
+        // so no syntax tree is built for the tokens read
+        lx.tokens = Vec::new();
+    }
     let end = lx.pos();
     lx.tokens.push(Token {
         tok: Tok::Eof,

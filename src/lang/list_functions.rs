@@ -45,8 +45,12 @@ pub static LIST_FUNCTIONS: &[Builtin] = &[
                 let f = func_arg(v, 0)?;
                 let items = list_arg(v, 1)?;
                 let mut out = Vec::with_capacity(items.len());
+                let mut values = 1;
                 for x in items {
-                    out.push(s.apply(&f, vec![x], Span::default()).map_err(message)?);
+                    let y = s.apply(&f, vec![x], Span::default()).map_err(message)?;
+                    values =
+                        super::flow::count_values(values, &y, Span::default()).map_err(message)?;
+                    out.push(y);
                 }
                 Ok(Value::List(out))
             }

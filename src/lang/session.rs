@@ -19,7 +19,7 @@ use super::value::{ModulePosition, Value, display_value};
 use crate::analysis::{Analysis, AnalysisCaches};
 use crate::game::cache::BoundedCache;
 use crate::game::threat::Threats;
-use crate::game::{Arena, GameId, Outcome, interrupt};
+use crate::game::{Arena, GameId, Outcome, interrupt, memory};
 use crate::search::{Budget, PositionValue, SearchEnv, SearchStats};
 
 /// The stack of a thread spawned without a size (Rust's default), assumed until
@@ -446,7 +446,11 @@ impl Session {
         stop_on_error: bool,
         on_reply: &mut dyn FnMut(&Reply),
     ) -> (bool, bool) {
-        let program = match parser::parse_program_at(src, at.first_line) {
+        let parsed = {
+            let _limit = memory::enter_limit(self.search.budget.memory);
+            parser::parse_program_at(src, at.first_line)
+        };
+        let program = match parsed {
             Ok(p) => p,
             Err(mut e) => {
                 if let Some((line, text)) = cut_by {
@@ -512,17 +516,24 @@ impl Session {
             // Game recursion (birthdays deep) stops with an error before the stack runs out.
             let _stack = interrupt::limit_stack(thread_stack);
             let b = s.search.budget;
-            let _budget = interrupt::enter_budget(
-                interrupt::StatementBudget {
-                    nodes: b.nodes,
-                    memory: b.memory,
-                    time: b.time,
-                },
-                s.arena.len(),
-            );
-            // Interrupts inside an expression carry the span of the operation they stopped;
-            // one that escapes (while printing, say) points at the whole statement.
-            interrupt::catch(|| s.execute(stmt))
+            let caught = {
+                let _budget = interrupt::enter_budget(
+                    interrupt::StatementBudget {
+                        nodes: b.nodes,
+                        memory: b.memory,
+                        time: b.time,
+                    },
+                    s.arena.len(),
+                );
+                // Interrupts inside an expression carry the span of the operation they
+                // stopped; one that escapes (while printing, say) points at the whole
+                // statement.
+                interrupt::catch(|| s.execute(stmt))
+            };
+            if !matches!(caught, Ok(Ok(_))) {
+                s.free_after_failure(b.memory);
+            }
+            caught
         });
         let printed = std::mem::take(&mut self.out);
         (
@@ -561,6 +572,17 @@ impl Session {
             origin: at.name.to_string(),
             line: at.line_col(src, stmt.span.start).0,
             error_at,
+        }
+    }
+
+    /// After a statement that failed with the process near the memory limit (within an
+    /// eighth of it): frees the games the statement left behind, as `:gc` does, so that the
+    /// session can go on under the limit (a full arena would otherwise stop the next
+    /// statement's first new game). Runs outside the statement's budget; if even that fails,
+    /// the arena stays as it was.
+    fn free_after_failure(&mut self, limit: usize) {
+        if memory::over(limit - limit / 8, 0).is_some() {
+            let _ = interrupt::catch(|| self.gc());
         }
     }
 

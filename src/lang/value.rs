@@ -13,6 +13,29 @@ use crate::search::{Player, Position, PositionValue};
 /// a summary. Longer lists are refused with an error that points to the counting function.
 pub const MAX_LIST_LEN: usize = 1_000_000;
 
+/// The most values a list may hold in all, counting the list itself and the items of nested
+/// lists (a table inside counts one: it is shared, not copied). Reading a variable copies its
+/// value, and a copy has no check inside: without this cap `x = [x, x]` repeated 24 times
+/// doubled past every time and memory limit within single copies (3.3 GB). Four million
+/// values take about 130 MB and copy in a fraction of a second.
+pub const MAX_LIST_VALUES: usize = 4_000_000;
+
+/// What a value holds ([`Value::footprint`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Footprint {
+    /// Values, nested lists' items included.
+    pub values: usize,
+    /// Bytes a copy allocates, roughly.
+    pub bytes: usize,
+}
+
+/// The error of a list that would pass [`MAX_LIST_VALUES`].
+pub fn too_many_values() -> String {
+    format!(
+        "this list would hold more than {MAX_LIST_VALUES} values in all (the items of nested lists count), more than a list may hold"
+    )
+}
+
 /// A value computed by the evaluator.
 #[derive(Clone, Debug)]
 pub enum Value {
@@ -96,6 +119,33 @@ impl Table {
 }
 
 impl Value {
+    /// How many values `self` holds (one, plus the values of its items for a list: nested
+    /// lists count theirs) and about how many bytes a copy of it allocates; `None` when it
+    /// holds more than `cap` values. Iterative, so deep nesting cannot overflow the stack.
+    pub fn footprint(&self, cap: usize) -> Option<Footprint> {
+        let mut f = Footprint {
+            values: 0,
+            bytes: std::mem::size_of::<Value>(),
+        };
+        let mut todo = vec![self];
+        while let Some(v) = todo.pop() {
+            f.values += 1;
+            if f.values > cap {
+                return None;
+            }
+            match v {
+                // the items' array and the allocator's header
+                Value::List(items) => {
+                    f.bytes += items.len() * std::mem::size_of::<Value>() + 16;
+                    todo.extend(items.iter());
+                }
+                Value::Str(t) | Value::Text(t) => f.bytes += t.len() + 16,
+                _ => {}
+            }
+        }
+        Some(f)
+    }
+
     /// A short name of the value's type, for error messages.
     pub fn type_name(&self) -> &'static str {
         match self {

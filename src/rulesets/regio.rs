@@ -411,6 +411,7 @@ impl<'a> RegioSearch<'a> {
             Mapping::Reduced => self.analysis.rcf(g),
             Mapping::Canonical => g,
         };
+        crate::game::memory::reserve_map(&mut self.table, 1, "the Regio table");
         self.table.insert((shape, depth), g);
         g
     }
@@ -423,7 +424,7 @@ impl<'a> RegioSearch<'a> {
             table_entries: table.len(),
             arena_games: arena.len(),
             bytes: arena.approx_bytes()
-                + table.capacity() * (std::mem::size_of::<(Shape, u32, GameId)>() + 8),
+                + crate::game::memory::map_bytes::<(Shape, u32), GameId>(table.capacity()),
         });
     }
 

@@ -3,6 +3,7 @@
 use std::time::{Duration, Instant};
 
 use crate::game::interrupt::{Interrupt, check_cancel};
+use crate::game::memory;
 
 /// Writes one line of progress or diagnostics to standard error. A line that cannot be
 /// written (standard error full or closed) is dropped: it must not end the computation it
@@ -17,7 +18,8 @@ pub fn progress_line(line: std::fmt::Arguments) {
 pub struct Budget {
     /// Maximum nodes (positions expanded) per search.
     pub nodes: u64,
-    /// Maximum bytes of arena plus tables (approximate).
+    /// Maximum bytes the process may hold resident (measured at the meter's checks; tables
+    /// check before they double).
     pub memory: usize,
     /// Maximum wall time.
     pub time: Duration,
@@ -29,7 +31,7 @@ impl Default for Budget {
     fn default() -> Self {
         Budget {
             nodes: u64::MAX,
-            memory: 16 << 30,
+            memory: memory::default_limit().bytes,
             time: Duration::from_secs(24 * 3600),
             progress: Some(Duration::from_secs(10)),
         }
@@ -67,6 +69,8 @@ impl SearchStats {
 pub(crate) struct Usage {
     pub table_entries: usize,
     pub arena_games: usize,
+    /// What the search's arena and tables hold by their own count (the memory limit is
+    /// checked against the larger of this and the process's resident set).
     pub bytes: usize,
 }
 
@@ -81,6 +85,9 @@ pub(crate) struct Meter {
     check_mask: u64,
     /// Moves generated since the last check (see [`Meter::add_work`]).
     work: u64,
+    /// The budget's memory limit, in force on this thread while the search runs, so that
+    /// its tables check it before they double.
+    _limit: memory::LimitGuard,
 }
 
 /// Moves generated between budget checks, whatever the node count (see [`Meter::add_work`]).
@@ -98,6 +105,7 @@ impl Meter {
             last_progress: Instant::now(),
             check_mask: 1023,
             work: 0,
+            _limit: memory::enter_limit(budget.memory),
         }
     }
 
@@ -162,20 +170,24 @@ impl Meter {
             && self.last_progress.elapsed() >= every
         {
             self.last_progress = Instant::now();
+            let resident = memory::resident_bytes();
             progress_line(format_args!(
-                "search: {} nodes, {} table hits, table {} entries, arena {} games, ~{} MiB, {:.0} s",
+                "search: {} nodes, {} table hits, table {} entries, arena {} games, tables {}{}, {:.0} s",
                 self.stats.nodes,
                 self.stats.table_hits,
                 u.table_entries,
                 u.arena_games,
-                u.bytes >> 20,
+                memory::show(u.bytes),
+                resident.map_or(String::new(), |r| format!(", process {}", memory::show(r))),
                 self.start.elapsed().as_secs_f64()
             ));
         }
-        if u.bytes > self.budget.memory {
+        if let Some(used) = memory::over(self.budget.memory, u.bytes) {
             Interrupt::Budget(format!(
-                "memory limit of {} MiB reached ({} nodes searched); raise it with `:limit memory 4G`",
-                self.budget.memory >> 20,
+                "memory limit of {} reached (the process holds {}, the search's tables {}; {} nodes searched); raise it with `:limit memory 4G`",
+                memory::show(self.budget.memory),
+                memory::show(used),
+                memory::show(u.bytes),
                 self.stats.nodes
             ))
             .raise();

@@ -19,10 +19,9 @@ use crate::game::Outcome;
 
 use super::budget::{Budget, Meter, SearchStats, Usage};
 use super::game::{Game, Player};
-use super::local::entry_bytes;
-use crate::game::Arena;
 use crate::game::interrupt::Interrupt;
 use crate::game::threat::{ThreatId, ThreatKind, Threats};
+use crate::game::{Arena, memory};
 
 /// The result type of a position with global threats (thesis Figure 6.4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,10 +56,6 @@ fn slot(to_play: Option<Player>) -> usize {
         Some(Player::Right) => 2,
     }
 }
-
-/// Bytes of a table entry besides the key, for the memory budget: the results and the hash
-/// table's spare capacity.
-const RESULTS_BYTES: usize = 40;
 
 /// The sums [`GtSearch::sum_winner`] has searched: the parts (each by its representative)
 /// and the player to move, with the winner.
@@ -135,6 +130,7 @@ impl<'a, G: Game> GtSearch<'a, G> {
                         None
                     } else {
                         let s = self.sum_of_parts(&parts);
+                        memory::reserve_map(&mut self.sums, 1, "the GTSearch table of sums");
                         self.sums.insert(pos.clone(), s);
                         s
                     }
@@ -265,13 +261,15 @@ impl<'a, G: Game> GtSearch<'a, G> {
     /// Counts a node of [`GtSearch::sum_winner`] against the budget, its memo included.
     fn tick_race(&mut self, memo: &RaceMemo<G>, parts: usize) {
         let (arena, threats, table) = (&*self.arena, &*self.threats, &self.table);
-        let memo_bytes = memo.capacity() * (entry_bytes::<G>() * parts.max(1) + 48);
+        // A memo key owns a vector of `parts` positions besides the map's slot.
+        let memo_bytes = memory::map_bytes::<(Vec<G>, Player), Player>(memo.capacity())
+            + memo.len() * parts * std::mem::size_of::<G>();
         self.meter.tick(|| Usage {
             table_entries: table.len() + memo.len(),
             arena_games: arena.len(),
             bytes: arena.approx_bytes()
                 + threats.approx_bytes()
-                + table.capacity() * (entry_bytes::<G>() + RESULTS_BYTES)
+                + memory::map_bytes::<G, Results>(table.capacity())
                 + memo_bytes,
         });
     }
@@ -305,6 +303,7 @@ impl<'a, G: Game> GtSearch<'a, G> {
                 Player::Right => self.compose(b, a, to_play),
             }
         };
+        memory::reserve_map(&mut self.table, 1, "the GTSearch table");
         self.table.entry(key.clone()).or_default()[slot(to_play)] = Some(r);
         r
     }
@@ -364,13 +363,14 @@ impl<'a, G: Game> GtSearch<'a, G> {
     }
 
     fn tick(&mut self) {
-        let (arena, threats, table) = (&*self.arena, &*self.threats, &self.table);
+        let (arena, threats, table, sums) = (&*self.arena, &*self.threats, &self.table, &self.sums);
         self.meter.tick(|| Usage {
             table_entries: table.len(),
             arena_games: arena.len(),
             bytes: arena.approx_bytes()
                 + threats.approx_bytes()
-                + table.capacity() * (entry_bytes::<G>() + RESULTS_BYTES),
+                + memory::map_bytes::<G, Results>(table.capacity())
+                + memory::map_bytes::<G, Option<ThreatId>>(sums.capacity()),
         });
     }
 

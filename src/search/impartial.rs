@@ -7,8 +7,8 @@ use rustc_hash::FxHashMap;
 
 use super::budget::{Budget, Meter, SearchStats, Usage};
 use super::game::{Game, Player};
-use super::local::entry_bytes;
 use crate::game::cache::BoundedCache;
+use crate::game::memory;
 
 /// Entries of the raw-position cache before it is flushed.
 const RAW_CAPACITY: usize = 1 << 22;
@@ -69,13 +69,14 @@ impl<G: Game> NimSearch<G> {
         let usage = || Usage {
             table_entries: table.len(),
             arena_games: 0,
-            bytes: table.capacity() * (entry_bytes::<G>() + 4) + raw.approx_bytes(),
+            bytes: memory::map_bytes::<G, u32>(table.capacity()) + raw.approx_bytes(),
         };
         self.meter.tick(usage);
         let moves = key.moves(Player::Left);
         self.meter.add_work(moves.len(), usage);
         let values: Vec<u32> = moves.iter().map(|m| self.nim_value(m)).collect();
         let v = mex(&values);
+        memory::reserve_map(&mut self.table, 1, "the nim-value table");
         self.table.insert(key, v);
         v
     }

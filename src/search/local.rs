@@ -22,11 +22,6 @@ use crate::game::{Arena, GameId};
 /// Entries of the raw-position cache before it is flushed.
 const RAW_CAPACITY: usize = 1 << 22;
 
-/// Bytes per table entry, for the memory budget (key, id and hash-map overhead).
-pub(crate) fn entry_bytes<G>() -> usize {
-    std::mem::size_of::<G>() + 16
-}
-
 /// An exact search over positions of `G` into an arena.
 pub struct LocalSearch<'a, G: Game> {
     arena: &'a mut Arena,
@@ -223,11 +218,17 @@ impl<'a, G: Game> LocalSearch<'a, G> {
 
     /// Counts a node and enforces cancellation and budgets.
     pub(crate) fn tick(&mut self) {
+        self.tick_holding(0);
+    }
+
+    /// [`Self::tick`] for a search built on this one that holds `extra` bytes of tables of
+    /// its own (counted in progress lines and the memory estimate).
+    pub(crate) fn tick_holding(&mut self, extra: usize) {
         let (arena, table, raw) = (&*self.arena, &self.table, &self.raw);
         self.meter.tick(|| Usage {
             table_entries: table.len(),
             arena_games: arena.len(),
-            bytes: arena.approx_bytes() + table.approx_bytes() + raw.approx_bytes(),
+            bytes: arena.approx_bytes() + table.approx_bytes() + raw.approx_bytes() + extra,
         });
     }
 
@@ -276,6 +277,7 @@ pub fn parallel_value<G: Game>(
         let handle = std::thread::Builder::new()
             .stack_size(crate::STACK_SIZE / 4)
             .spawn(move || {
+                let _limit = crate::game::memory::enter_limit(budget.memory);
                 let mut arena = Arena::new();
                 let mut results = Vec::new();
                 let stats = {

@@ -18,12 +18,14 @@ use std::hash::{Hash, Hasher};
 
 use rustc_hash::FxHasher;
 
-use crate::game::{Arena, GameId};
+use crate::game::{Arena, GameId, memory};
 
 /// Slots of the outcome table (two per bucket) at most: 2^23, about 32 bytes each for boards
 /// of up to 64 cells. It starts at 2^12 and doubles while it is more than half full.
 const TABLE_SLOTS: usize = 1 << 23;
 const FIRST_SLOTS: usize = 1 << 12;
+/// The table's name in an error about memory.
+const WHAT: &str = "the outcome table";
 
 /// One remembered result and the work (nodes) it took.
 #[derive(Clone)]
@@ -40,13 +42,17 @@ struct Entry<G> {
 struct OutcomeTable<G> {
     slots: Vec<Option<Entry<G>>>,
     len: usize,
+    /// Slots it may double to: [`TABLE_SLOTS`], or its size once the memory limit refused
+    /// a doubling.
+    max_slots: usize,
 }
 
 impl<G: Game> OutcomeTable<G> {
     fn new(slots: usize) -> Self {
         OutcomeTable {
-            slots: vec![None; slots],
+            slots: memory::filled_vec(slots, None, WHAT),
             len: 0,
+            max_slots: TABLE_SLOTS,
         }
     }
 
@@ -55,6 +61,11 @@ impl<G: Game> OutcomeTable<G> {
         key.hash(&mut h);
         who.hash(&mut h);
         (h.finish() as usize % (self.slots.len() / 2)) * 2
+    }
+
+    /// Bytes of the slots (keys' heap data not included).
+    fn bytes(&self) -> usize {
+        self.slots.len() * std::mem::size_of::<Option<Entry<G>>>()
     }
 
     fn get(&self, key: &G, who: Player) -> Option<bool> {
@@ -67,8 +78,14 @@ impl<G: Game> OutcomeTable<G> {
     }
 
     fn insert(&mut self, key: G, who: Player, wins: bool, work: u64) {
-        if self.len * 2 > self.slots.len() && self.slots.len() < TABLE_SLOTS {
-            let doubled = vec![None; self.slots.len() * 2];
+        if self.len * 2 > self.slots.len() && self.slots.len() < self.max_slots {
+            // checked against the memory limit beside the old slots, which live until
+            // copied; a table that replaces entries works at any size, so without room it
+            // stays at this one
+            let Ok(doubled) = memory::try_filled_vec(self.slots.len() * 2, None, WHAT) else {
+                self.max_slots = self.slots.len();
+                return self.insert(key, who, wins, work);
+            };
             let old = std::mem::replace(&mut self.slots, doubled);
             self.len = 0;
             for e in old.into_iter().flatten() {
@@ -180,7 +197,7 @@ impl<'a, G: Game> OutcomeSearch<'a, G> {
             let v = self.local.value(&key);
             self.wins_from_value(v, who)
         } else {
-            self.local.tick();
+            self.local.tick_holding(self.table.bytes());
             self.searched += 1;
             let theirs = who.other();
             let (me, them) = (who.index(), theirs.index());

@@ -31,6 +31,9 @@ fn must_grow(len: usize, slots: usize) -> bool {
     }
 }
 
+/// The table's name in an error about memory.
+const WHAT: &str = "the search's transposition table";
+
 /// The value of an empty slot (no game has this id).
 const EMPTY: u32 = u32::MAX;
 
@@ -108,7 +111,7 @@ impl<K: Hash + Eq + Clone> ValueTable<K> {
     pub fn insert(&mut self, key: K, hash: u64, value: GameId) {
         debug_assert!(value.0 != EMPTY, "no game has the empty slot's id");
         if self.slots.is_empty() {
-            self.slots = huge_vec(1 << self.bits, (key.clone(), EMPTY));
+            self.slots = huge_vec(1 << self.bits, (key.clone(), EMPTY), WHAT);
         } else if must_grow(self.len, self.slots.len()) {
             self.grow();
         }
@@ -125,10 +128,14 @@ impl<K: Hash + Eq + Clone> ValueTable<K> {
         self.slots[i] = (key, value);
     }
 
+    /// Doubles the slots. The new array is checked against the memory limit beside the old
+    /// one, which stays until every entry has moved ([`huge_vec`]); if it does not fit, the
+    /// table stays as it was.
     fn grow(&mut self) {
-        self.bits += 1;
         let placeholder = (self.slots[0].0.clone(), EMPTY);
-        let old = std::mem::replace(&mut self.slots, huge_vec(1 << self.bits, placeholder));
+        let fresh = huge_vec(1 << (self.bits + 1), placeholder, WHAT);
+        self.bits += 1;
+        let old = std::mem::replace(&mut self.slots, fresh);
         for (key, value) in old.into_iter().filter(|s| s.1 != EMPTY) {
             let hash = Self::hash(&key);
             self.place(key, hash, value);

@@ -91,11 +91,15 @@ fn with_stack<T: Send>(
     if risky <= 12 {
         return f(src);
     }
+    // the memory limit in force here holds on the parser's thread too
+    let limit = crate::game::memory::limit();
     std::thread::scope(|scope| {
         match std::thread::Builder::new()
             .stack_size(PARSE_STACK)
-            .spawn_scoped(scope, || f(src))
-        {
+            .spawn_scoped(scope, || {
+                let _limit = limit.map(crate::game::memory::enter_limit);
+                f(src)
+            }) {
             Ok(handle) => handle
                 .join()
                 .unwrap_or_else(|_| Err(CgError::new("internal error: the parser panicked"))),
@@ -307,6 +311,23 @@ pub fn starts_statement(line: &str) -> bool {
     }
 }
 
+/// Bytes of syntax tree a token may cost, at most about: a node, its place in its parent's
+/// list, and the heap text of a name or number.
+const SYNTAX_BYTES_PER_TOKEN: usize = std::mem::size_of::<Expr>() + 48;
+
+/// Checks that the syntax tree of an input of `tokens` tokens fits under the memory limit in
+/// force, before it is built.
+fn room_for_syntax_tree(tokens: usize) -> Result<(), CgError> {
+    if tokens < 1 << 16 {
+        return Ok(());
+    }
+    crate::game::memory::room_for(
+        tokens.saturating_mul(SYNTAX_BYTES_PER_TOKEN),
+        &format!("parsing this input ({tokens} tokens)"),
+    )
+    .map_err(|m| crate::lang::lexer::input_too_large(0, m))
+}
+
 struct Parser<'a> {
     src: &'a str,
     toks: Vec<Token>,
@@ -322,7 +343,14 @@ struct Parser<'a> {
 
 impl<'a> Parser<'a> {
     fn new(src: &'a str) -> Parser<'a> {
-        let lexed = lex(src);
+        let mut lexed = lex(src);
+        if lexed.error.is_none()
+            && let Err(e) = room_for_syntax_tree(lexed.tokens.len())
+        {
+            // nothing is parsed: the error stands for the whole input
+            lexed.tokens.drain(..lexed.tokens.len() - 1);
+            lexed.error = Some(e);
+        }
         Parser {
             src,
             toks: lexed.tokens,

@@ -122,7 +122,8 @@ impl Sweep {
     fn level(&self, m: usize, store: bool, progress: &mut ProgressFn) -> (Vec<u16>, LevelStats) {
         let total = self.count[m];
         let mut table = if store {
-            vec![0u16; total as usize]
+            let what = format!("the table of the words of length {m}");
+            crate::game::memory::filled_vec(total as usize, 0u16, &what)
         } else {
             Vec::new()
         };

@@ -20,6 +20,7 @@ use std::time::{Duration, Instant};
 use rustc_hash::FxHashMap;
 
 use crate::game::interrupt::check_cancel;
+use crate::game::memory;
 
 use super::board::{Board, Kind, Move, Piece, Square, adjacent, at, file, rank, reach};
 
@@ -269,14 +270,15 @@ impl Table {
     fn solve(kinds: Vec<Kind>, subs: &FxHashMap<Kind, Arc<Table>>) -> Table {
         let start = Instant::now();
         let n = Table::size(kinds.len());
+        let what = "an endgame table";
         let mut t = Table {
             kinds,
-            white_to_move: vec![0; n],
-            black_to_move: vec![0; n],
+            white_to_move: memory::filled_vec(n, 0, what),
+            black_to_move: memory::filled_vec(n, 0, what),
             solve_time: Duration::ZERO,
             positions: 0,
         };
-        let mut floor = vec![0u8; n];
+        let mut floor = memory::filled_vec(n, 0u8, what);
         let mut buckets: Vec<Vec<u32>> = vec![Vec::new()];
         let push = |buckets: &mut Vec<Vec<u32>>, ply: usize, i: usize| {
             if buckets.len() <= ply {
