@@ -10,7 +10,7 @@
 //! endgame, algebra); `time=SECONDS` is each statement's `:limit time` (default 600: Regio
 //! grows slowly, see its row's note).
 
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::Instant;
 
 /// The memory limit under test.
@@ -74,67 +74,30 @@ fn switches(n: usize) -> String {
         .join("+")
 }
 
-/// `struct rusage` of Linux on 64-bit targets: two `timeval`s, then 14 longs, the first of
-/// which is `ru_maxrss` (KiB).
-#[repr(C)]
-struct Rusage {
-    times: [i64; 4],
-    longs: [i64; 14],
-}
-
-unsafe extern "C" {
-    fn wait4(pid: i32, status: *mut i32, options: i32, rusage: *mut Rusage) -> i32;
-}
+#[path = "../tests/common/peak.rs"]
+mod peak;
 
 /// Runs `statement` in a child `cgcalc` under the memory limit and `seconds` of time; returns
 /// its output (the value or the error), the wall time and the child's peak resident bytes.
-// The child is reaped by `wait4`, which std does not know about.
-#[allow(clippy::zombie_processes)]
 fn run(statement: &str, seconds: u64) -> (String, f64, u64) {
     let start = Instant::now();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cgcalc"))
-        .args([
-            "-e",
-            &format!(":limit memory {LIMIT}"),
-            "-e",
-            &format!(":limit time {seconds}"),
-            "-e",
-            ":limit progress off",
-            "-e",
-            statement,
-        ])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start cgcalc");
-    let pid = child.id() as i32;
-    // The output is read before waiting (a full pipe would block the child).
-    let out = read_output(&mut child);
-    let mut status = 0;
-    let mut usage = Rusage {
-        times: [0; 4],
-        longs: [0; 14],
-    };
-    // SAFETY: `pid` is our child, not reaped yet (std reaps only in its own wait calls);
-    // `usage` is a `struct rusage`.
-    let r = unsafe { wait4(pid, &mut status, 0, &mut usage) };
-    assert_eq!(r, pid, "wait4 failed");
+    let run = peak::peak_run(Command::new(env!("CARGO_BIN_EXE_cgcalc")).args([
+        "-e",
+        &format!(":limit memory {LIMIT}"),
+        "-e",
+        &format!(":limit time {seconds}"),
+        "-e",
+        ":limit progress off",
+        "-e",
+        statement,
+    ]));
     let elapsed = start.elapsed().as_secs_f64();
-    (result_of(&out), elapsed, usage.longs[0] as u64 * 1024)
-}
-
-/// Everything the child writes to its standard output and error, read to the end.
-fn read_output(child: &mut std::process::Child) -> String {
-    use std::io::Read;
-    let mut err = child.stderr.take().expect("piped");
-    let reader = std::thread::spawn(move || {
-        let mut s = String::new();
-        let _ = err.read_to_string(&mut s);
-        s
-    });
-    let mut out = String::new();
-    let _ = child.stdout.take().expect("piped").read_to_string(&mut out);
-    out + &reader.join().unwrap_or_default()
+    let result = match run.code {
+        // An abort (a refused allocation, a stack overflow) ends the child by a signal.
+        None => "killed by a signal".to_string(),
+        Some(_) => result_of(&(run.stdout + &run.stderr)),
+    };
+    (result, elapsed, run.peak)
 }
 
 /// The statement's own output: the last line that is not a `:limit` echo or an echo of

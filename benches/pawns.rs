@@ -12,6 +12,9 @@ use cgcalc::game::threat::Threats;
 use cgcalc::rulesets::pawns::Pawns;
 use cgcalc::search::{Budget, GtResult, GtSearch, SearchStats};
 
+#[path = "../tests/common/fen.rs"]
+mod fen;
+
 /// One way of searching a structure.
 #[derive(Clone, Copy)]
 enum Mode {
@@ -92,30 +95,7 @@ fn random_structure(rng: &mut Rng, n: usize) -> Pawns {
             placed += 1;
         }
     }
-    let fen: Vec<String> = (0..8)
-        .rev()
-        .map(|r| {
-            let mut row = String::new();
-            let mut empty = 0;
-            for &square in &squares[r] {
-                match square {
-                    ' ' => empty += 1,
-                    c => {
-                        if empty > 0 {
-                            row.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        row.push(c);
-                    }
-                }
-            }
-            if empty > 0 {
-                row.push_str(&empty.to_string());
-            }
-            row
-        })
-        .collect();
-    Pawns::parse(&fen.join("/"), 8, 8).expect("a valid structure")
+    Pawns::parse(&fen::placement(&squares), 8, 8).expect("a valid structure")
 }
 
 /// Nodes as a table cell: `>2000000` when the search gave up.

@@ -255,27 +255,5 @@ pub fn random_structure(rng: &mut Rng) -> String {
         };
         cells[rank][file] = c;
     }
-    let rows: Vec<String> = (0..8)
-        .rev()
-        .map(|rank| {
-            let mut row = String::new();
-            let mut empty = 0;
-            for c in cells[rank] {
-                if c == ' ' {
-                    empty += 1;
-                    continue;
-                }
-                if empty > 0 {
-                    row.push_str(&empty.to_string());
-                    empty = 0;
-                }
-                row.push(c);
-            }
-            if empty > 0 {
-                row.push_str(&empty.to_string());
-            }
-            row
-        })
-        .collect();
-    rows.join("/")
+    super::fen::placement(&cells)
 }
