@@ -6,8 +6,7 @@ use std::time::Duration;
 
 use colored::Colorize;
 
-use crate::lang::parser;
-use crate::lang::source::{self, InvalidUtf8};
+use crate::lang::syntax::source::{self, InvalidUtf8};
 use crate::lang::{Reply, Session};
 use crate::repl;
 
@@ -511,7 +510,7 @@ fn run_stream(
             }
         }
         chunk.push('\n');
-        if parser::is_incomplete(&chunk) {
+        if crate::lang::is_incomplete(&chunk) {
             continue;
         }
         if !bad_chunk {

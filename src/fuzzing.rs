@@ -15,8 +15,9 @@ use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use crate::game::interrupt;
-use crate::lang::parser::{is_incomplete, parse_expr, parse_program};
+use crate::lang::is_incomplete;
 use crate::lang::{Reply, Session};
+use crate::lang::{parse_expr, parse_program};
 use crate::rulesets::{Arg, CONSTRUCTORS};
 use crate::search::Budget;
 

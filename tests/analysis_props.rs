@@ -17,7 +17,7 @@ mod common;
 use cgcalc::analysis::{Analysis, AnalysisCaches};
 use cgcalc::game::{Arena, Dyadic, GameId};
 use cgcalc::lang::Session;
-use cgcalc::lang::parser::parse_expr;
+use cgcalc::lang::parse_expr;
 use common::{GamePool, Rng, assert_outputs, iterations, run_ok, setup};
 
 /// Random games (or pairs of games) per law in release builds.

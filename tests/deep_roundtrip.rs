@@ -7,7 +7,7 @@ mod common;
 
 use cgcalc::game::{Dyadic, GameId};
 use cgcalc::lang::Session;
-use cgcalc::lang::parser::MAX_DEPTH;
+use cgcalc::lang::syntax::parser::MAX_DEPTH;
 use cgcalc::lang::value::Value;
 use common::{Rng, run_ok, run_text};
 

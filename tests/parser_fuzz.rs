@@ -1,6 +1,7 @@
 //! No-panic property test: random byte strings and random token soups.
 
-use cgcalc::lang::parser::{is_incomplete, parse_expr, parse_program};
+use cgcalc::lang::is_incomplete;
+use cgcalc::lang::{parse_expr, parse_program};
 
 struct XorShift(u64);
 

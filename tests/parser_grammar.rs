@@ -1,6 +1,6 @@
 //! Every `(* example: ... *)` in grammar/cgcalc.ebnf must parse.
 
-use cgcalc::lang::parser::parse_program;
+use cgcalc::lang::parse_program;
 
 fn examples(text: &str) -> Vec<String> {
     let marker = "(* example: ";

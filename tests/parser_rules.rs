@@ -1,9 +1,10 @@
 //! Unit tests for the statement rules and R1-R8, asserting AST shapes via `sexpr`.
 
-use cgcalc::lang::ast::*;
-use cgcalc::lang::error::*;
-use cgcalc::lang::parser::*;
-use cgcalc::lang::span::*;
+use cgcalc::lang::syntax::ast::*;
+use cgcalc::lang::syntax::error::*;
+use cgcalc::lang::syntax::parser::*;
+use cgcalc::lang::syntax::span::*;
+use cgcalc::lang::{is_incomplete, parse_expr, parse_program};
 
 fn p(src: &str) -> String {
     match parse_program(src) {
@@ -543,7 +544,7 @@ fn deep_nesting_is_an_error_not_a_crash() {
         ] {
             let src = format!("{}1{}", open.repeat(depth), close.repeat(depth));
             let r = parse_program(&src);
-            if depth > cgcalc::lang::parser::MAX_DEPTH {
+            if depth > cgcalc::lang::syntax::parser::MAX_DEPTH {
                 assert!(r.unwrap_err().message.contains("nested too deeply"));
             } else {
                 assert!(r.is_ok(), "{open} x {depth}");
@@ -557,7 +558,7 @@ fn deep_nesting_is_an_error_not_a_crash() {
         s.push('b');
     }
     s.push('}');
-    const { assert!(399 < cgcalc::lang::parser::MAX_DEPTH) };
+    const { assert!(399 < cgcalc::lang::syntax::parser::MAX_DEPTH) };
     assert!(parse_program(&s).is_ok());
 }
 
@@ -596,7 +597,7 @@ fn a_statement_at_column_one_ends_an_open_parenthesis() {
         ":time on",
         ":help\n",
     ] {
-        assert!(starts_statement(line), "{line:?}");
+        assert!(starts_statement(line, cgcalc::lang::NAMES), "{line:?}");
     }
     for line in [
         " z = 5",
@@ -614,11 +615,11 @@ fn a_statement_at_column_one_ends_an_open_parenthesis() {
         "# x = 1",
         "\"x = 1\"",
     ] {
-        assert!(!starts_statement(line), "{line:?}");
+        assert!(!starts_statement(line, cgcalc::lang::NAMES), "{line:?}");
     }
     let src = "y = temp({2|-1}\nz = 5\n";
     assert_eq!(
-        first_group(src),
+        first_group(src, cgcalc::lang::NAMES),
         GroupEnd {
             len: 16,
             open: false,

@@ -1,7 +1,7 @@
 //! Every cgcalc_input of the CGSuite short-games checks parses (except the `!!` error rows,
 //! which are checked where the contract says the parser must reject them).
 
-use cgcalc::lang::parser::parse_program;
+use cgcalc::lang::parse_program;
 
 /// The acceptance-check data, in `shared/` next to the crate.
 const PATH: &str = concat!(

@@ -10,7 +10,7 @@ use cgcalc::game::Thermograph;
 mod common;
 
 use cgcalc::lang::Session;
-use cgcalc::lang::parser::parse_expr;
+use cgcalc::lang::parse_expr;
 use cgcalc::lang::value::Value;
 use common::run_ok;
 

@@ -8,7 +8,7 @@ mod common;
 use cgcalc::game::display::{Uptimal, UptimalShape};
 use cgcalc::game::{Dyadic, GameId, Nus};
 use cgcalc::lang::Session;
-use cgcalc::lang::parser::parse_expr;
+use cgcalc::lang::parse_expr;
 use cgcalc::lang::value::Value;
 use common::{GamePool, Rng, iterations};
 

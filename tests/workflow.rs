@@ -5,7 +5,7 @@
 mod common;
 
 use cgcalc::lang::Session;
-use cgcalc::lang::parser::parse_program;
+use cgcalc::lang::parse_program;
 use cgcalc::lang::value::Value;
 use common::{run_ok, run_text};
 

@@ -15,7 +15,7 @@ pub enum CallError {
     Arg(usize, String),
     Call(String),
     /// An error from evaluating part of a quoted argument, with its own position.
-    Eval(super::error::CgError),
+    Eval(super::syntax::error::CgError),
 }
 
 type CallResult = Result<Value, CallError>;

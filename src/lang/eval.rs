@@ -2,12 +2,12 @@
 
 use std::ops::Neg;
 
-use super::ast::*;
 use super::builtins::CallError;
-use super::error::CgError;
 use super::functions::{self, Function};
 use super::session::Session;
-use super::span::Span;
+use super::syntax::ast::*;
+use super::syntax::error::CgError;
+use super::syntax::span::Span;
 use super::value::Value;
 use crate::game::display::{Uptimal, UptimalShape};
 use crate::game::threat::ThreatId;

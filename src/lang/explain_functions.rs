@@ -4,11 +4,11 @@
 
 use std::sync::Arc;
 
-use super::ast::{CmpOp, Expr, ExprKind};
 use super::builtins::{Builtin, CallError, Topic, builtin, game, thermographs};
-use super::error::CgError;
 use super::module_functions::int_arg;
 use super::session::Session;
+use super::syntax::ast::{CmpOp, Expr, ExprKind};
+use super::syntax::error::CgError;
 use super::value::Value;
 use crate::analysis::explain;
 use crate::analysis::nimber;

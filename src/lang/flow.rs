@@ -11,10 +11,10 @@ use std::sync::Arc;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::ast::*;
-use super::error::CgError;
 use super::session::Session;
-use super::span::Span;
+use super::syntax::ast::*;
+use super::syntax::error::CgError;
+use super::syntax::span::Span;
 use super::value::{MAX_LIST_LEN, MAX_LIST_VALUES, Table, Value, too_many_values};
 use crate::game::cache::BoundedCache;
 use crate::game::threat::ThreatId;

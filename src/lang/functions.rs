@@ -80,6 +80,11 @@ pub fn lookup(name: &str) -> Option<Function> {
     all().find(|f| f.name() == name)
 }
 
+/// Whether `name` is a function (the parser's [`crate::lang::syntax::parser::IsFunction`]).
+pub fn is_function(name: &str) -> bool {
+    lookup(name).is_some()
+}
+
 /// Every function name.
 pub fn names() -> impl Iterator<Item = &'static str> {
     all().map(Function::name)

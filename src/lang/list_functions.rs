@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use super::builtins::{Builtin, CallError, Topic, builtin};
 use super::session::Session;
-use super::span::Span;
+use super::syntax::span::Span;
 use super::value::{Table, Value};
 use crate::analysis::period::{arithmetic_periodicity, periodicity};
 use crate::game::Dyadic;
@@ -293,7 +293,7 @@ pub static LIST_FUNCTIONS: &[Builtin] = &[
 ];
 
 /// An error raised while applying a function, as the message of the call.
-fn message(e: super::error::CgError) -> CallError {
+fn message(e: super::syntax::error::CgError) -> CallError {
     CallError::Call(e.message)
 }
 

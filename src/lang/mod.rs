@@ -4,30 +4,51 @@
 //! commands and [`functions`] the function table (built-ins from [`builtins`] and the
 //! game-module constructors of [`crate::rulesets`]).
 
-pub mod ast;
 mod bestmove;
 pub mod builtins;
 pub mod cgsuite_names;
 pub mod commands;
 pub mod endgame_functions;
-pub mod error;
 pub mod eval;
 pub mod explain_functions;
 pub mod files;
 mod flow;
 pub mod functions;
-mod lexer;
 pub mod list_functions;
 pub mod module_functions;
-pub mod parser;
 mod report;
 pub mod session;
-pub mod source;
-pub mod span;
+pub mod syntax;
 pub mod value;
 
 #[cfg(test)]
 pub(crate) mod test_util;
 
-pub use error::CgError;
 pub use session::{Reply, Session};
+pub use syntax::error::CgError;
+
+use syntax::ast::{Expr, Program};
+
+/// Parses a whole script or REPL input, with this calculator's function names
+/// ([`syntax::parser::parse_program`]).
+pub fn parse_program(src: &str) -> Result<Program, CgError> {
+    syntax::parser::parse_program(src, NAMES)
+}
+
+/// Parses one expression, with this calculator's function names
+/// ([`syntax::parser::parse_expr`]).
+pub fn parse_expr(src: &str) -> Result<Expr, CgError> {
+    syntax::parser::parse_expr(src, NAMES)
+}
+
+/// Whether the input is unfinished, with the calculator's names
+/// ([`syntax::parser::is_incomplete`]): the REPL and standard input keep reading lines.
+pub fn is_incomplete(src: &str) -> bool {
+    syntax::parser::is_incomplete(src, NAMES)
+}
+
+/// The calculator's function and command names, as the parser needs them.
+pub const NAMES: syntax::parser::Names = syntax::parser::Names {
+    is_function: functions::is_function,
+    is_command: |name| commands::lookup(name).is_some(),
+};

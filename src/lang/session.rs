@@ -9,12 +9,12 @@ use std::time::{Duration, Instant};
 
 use rustc_hash::FxHashMap;
 
-use super::ast::{Statement, StmtKind};
 use super::commands;
-use super::error::CgError;
 use super::flow::{Frame, MemoKey, UserFunction};
-use super::parser;
-use super::span::Span;
+use super::syntax::ast::{Statement, StmtKind};
+use super::syntax::error::CgError;
+use super::syntax::parser;
+use super::syntax::span::Span;
 use super::value::{ModulePosition, Value, display_value};
 use crate::analysis::{Analysis, AnalysisCaches};
 use crate::game::cache::BoundedCache;
@@ -448,7 +448,7 @@ impl Session {
     ) -> (bool, bool) {
         let parsed = {
             let _limit = memory::enter_limit(self.search.budget.memory);
-            parser::parse_program_at(src, at.first_line)
+            parser::parse_program_at(src, at.first_line, super::NAMES)
         };
         let program = match parsed {
             Ok(p) => p,
@@ -854,7 +854,7 @@ impl Origin<'_> {
 
     /// The line of the origin and the column of byte offset `pos` of `src`.
     fn line_col(&self, src: &str, pos: usize) -> (usize, usize) {
-        let (line, col) = super::error::line_col(src, pos);
+        let (line, col) = super::syntax::error::line_col(src, pos);
         (line + self.first_line - 1, col)
     }
 }
@@ -880,7 +880,7 @@ pub fn statement_groups(src: &str) -> impl Iterator<Item = Group<'_>> {
         if rest.is_empty() {
             return None;
         }
-        let end = parser::first_group(rest);
+        let end = parser::first_group(rest, super::NAMES);
         let (text, tail) = rest.split_at(end.len);
         rest = tail;
         let group = Group {

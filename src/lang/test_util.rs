@@ -1,6 +1,6 @@
 //! Helpers for unit tests that read games in the calculator's notation.
 
-use super::parser::parse_expr;
+use super::parse_expr;
 use super::session::Session;
 use crate::game::GameId;
 

@@ -3,7 +3,7 @@
 use std::fmt::Write;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use super::parser;
+use super::syntax::parser;
 use crate::game::threat::{ThreatId, Threats};
 use crate::game::{Arena, GameId, Outcome, Relation, Thermograph};
 use crate::search::{Player, Position, PositionValue};
@@ -56,7 +56,7 @@ pub enum Value {
     /// An argument as written, not evaluated: what a function with `quoted` set receives
     /// (`explain` sees the options of `{...}` before canonicalisation, `why` a comparison's
     /// two sides). Never stored or printed.
-    Quoted(Box<crate::lang::ast::Expr>),
+    Quoted(Box<crate::lang::syntax::ast::Expr>),
     /// A table of values (`table(expr for n in 1..10)`), printed aligned.
     Table(Arc<Table>),
     /// A function passed by name to `map` or `filter`.

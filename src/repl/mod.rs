@@ -16,7 +16,8 @@ use rustyline::validate::{ValidationContext, ValidationResult, Validator};
 use rustyline::{CompletionType, Config, Context, Editor, Helper};
 
 use crate::cli::{self, ReplyPrinter};
-use crate::lang::{Session, commands, functions, parser};
+use crate::lang::syntax::parser;
+use crate::lang::{Session, commands, functions};
 
 mod history;
 use history::HistoryFile;
@@ -291,7 +292,7 @@ pub fn run(session: &mut Session) -> bool {
                 }
                 pending.push_str(&line);
                 pending.push('\n');
-                if parser::is_incomplete(&pending) {
+                if crate::lang::is_incomplete(&pending) {
                     continue;
                 }
                 let text = std::mem::take(&mut pending);

@@ -1,14 +1,19 @@
-//! The cgcalc parser: a nom-based tokenizer ([`crate::lang::lexer`]) followed by a
+//! The cgcalc parser: a nom-based tokenizer ([`crate::lang::syntax::lexer`]) followed by a
 //! recursive-descent parser over the tokens.
+//!
+//! The parser knows two things about the calculator beyond the grammar ([`Names`]): which
+//! names are built-in functions, because those cannot be bound and `G.name` is explained as
+//! the call `name(G)`, and which are meta commands, because `:name` at column 1 begins a
+//! statement of its own.
 //!
 //! Precedence, tightest first (R3): `.` Norton product, `:` ordinal sum, unary `-`,
 //! binary `+ - +-`, comparisons (non-associative). Unary `+-` takes one operand (R4), so it
 //! binds like a primary: `+-1:2` is `(+-1):2`.
 
-use crate::lang::ast::*;
-use crate::lang::error::{CgError, line_col};
-use crate::lang::lexer::{LitTok, Tok, Token, is_down_word, lex};
-use crate::lang::span::Span;
+use crate::lang::syntax::ast::*;
+use crate::lang::syntax::error::{CgError, line_col};
+use crate::lang::syntax::lexer::{LitTok, Tok, Token, is_down_word, lex};
+use crate::lang::syntax::span::Span;
 
 mod slash;
 
@@ -34,24 +39,42 @@ pub const MAX_DEPTH: usize = 20_000;
 /// printer checks long texts of deep games with it).
 pub fn nests_too_deeply(text: &str) -> bool {
     text.len() > MAX_DEPTH
-        && matches!(parse_expr(text), Err(e) if e.message.starts_with(NESTED_TOO_DEEPLY))
+        && matches!(parse_expr(text, Names::NONE), Err(e) if e.message.starts_with(NESTED_TOO_DEEPLY))
 }
 
 const NESTED_TOO_DEEPLY: &str = "expression nested too deeply";
 
 type PResult<T> = Result<T, CgError>;
 
+/// The calculator's names the parser must know: the interpreter passes its function and
+/// command tables' lookups; [`Names::NONE`] is a parser that knows none.
+#[derive(Clone, Copy)]
+pub struct Names {
+    /// Whether a name is a built-in function.
+    pub is_function: fn(&str) -> bool,
+    /// Whether a name is a meta command (`:name`).
+    pub is_command: fn(&str) -> bool,
+}
+
+impl Names {
+    /// A parser that knows no functions and no commands.
+    pub const NONE: Names = Names {
+        is_function: |_| false,
+        is_command: |_| false,
+    };
+}
+
 /// Parses a whole script or REPL input into statements.
-pub fn parse_program(src: &str) -> Result<Program, CgError> {
-    parse_program_at(src, 1)
+pub fn parse_program(src: &str, names: Names) -> Result<Program, CgError> {
+    parse_program_at(src, 1, names)
 }
 
 /// Like [`parse_program`] for text that starts at line `first_line` of its file: positions
 /// named in messages ("the `{` at line 3, column 5") are the file's. A bracket left open at
 /// the end is reported at the bracket itself ([`Parser::unclosed`]).
-pub fn parse_program_at(src: &str, first_line: usize) -> Result<Program, CgError> {
+pub fn parse_program_at(src: &str, first_line: usize, names: Names) -> Result<Program, CgError> {
     with_stack(src, |src| {
-        let mut p = Parser::new(src);
+        let mut p = Parser::new(src, names);
         p.first_line = first_line;
         let r = p.program();
         p.finish(r).map_err(|e| p.unclosed(e))
@@ -60,9 +83,9 @@ pub fn parse_program_at(src: &str, first_line: usize) -> Result<Program, CgError
 
 /// Parses a single expression (surrounding blank lines and comments allowed). Brace-less
 /// slash notation (`2|1`) is accepted, as for a whole statement.
-pub fn parse_expr(src: &str) -> Result<Expr, CgError> {
+pub fn parse_expr(src: &str, names: Names) -> Result<Expr, CgError> {
     with_stack(src, |src| {
-        let mut p = Parser::new(src);
+        let mut p = Parser::new(src, names);
         let r = (|| {
             p.skip_newlines();
             let e = p.statement_expr()?;
@@ -113,10 +136,10 @@ fn with_stack<T: Send>(
 /// lines are skipped). The REPL and standard input keep reading lines while this holds. A
 /// line that begins a new statement at column 1 after an unclosed `(` or `[` starts a group
 /// of its own, so it ends the wait; unbalanced closers end it too (the parser reports them).
-pub fn is_incomplete(src: &str) -> bool {
+pub fn is_incomplete(src: &str, names: Names) -> bool {
     let mut rest = src;
     loop {
-        let g = first_group(rest);
+        let g = first_group(rest, names);
         if g.len >= rest.len() {
             return g.open;
         }
@@ -144,7 +167,7 @@ pub struct GroupEnd {
 /// expression in parentheses or a list, so it is read as a statement of its own and the
 /// unclosed bracket before it is an error at the bracket, instead of swallowing the lines
 /// after it. (Inside braces a line may be a statement of a block, so `{` never ends a group.)
-pub fn first_group(src: &str) -> GroupEnd {
+pub fn first_group(src: &str, names: Names) -> GroupEnd {
     let b = src.as_bytes();
     let to_line_end = |i: usize| {
         b[i..]
@@ -168,7 +191,7 @@ pub fn first_group(src: &str) -> GroupEnd {
                         cut: false,
                     };
                 }
-                if matches!(depth.last(), Some(b'(' | b'[')) && starts_statement(&src[i..]) {
+                if matches!(depth.last(), Some(b'(' | b'[')) && starts_statement(&src[i..], names) {
                     return GroupEnd {
                         len: i,
                         open: false,
@@ -253,7 +276,7 @@ pub fn first_group(src: &str) -> GroupEnd {
 /// an assignment `name = ...` or `name := ...`, a definition `name(a, b) = ...`, an
 /// `assert`, or a meta command `:name` of the command table followed by a blank or the end
 /// of the line. (`for` and `if` may continue a generator, so they do not count.)
-pub fn starts_statement(line: &str) -> bool {
+pub fn starts_statement(line: &str, names: Names) -> bool {
     let b = line.as_bytes();
     let is_start = |c: u8| c.is_ascii_alphabetic() || c == b'_';
     let ident_end = |mut i: usize| {
@@ -277,7 +300,7 @@ pub fn starts_statement(line: &str) -> bool {
                 .find(|c: char| c.is_whitespace())
                 .map_or(line.len(), |k| k + 1);
             let name = &line[1..name_end];
-            return !name.is_empty() && crate::lang::commands::lookup(name).is_some();
+            return !name.is_empty() && (names.is_command)(name);
         }
         Some(&c) if is_start(c) => {}
         _ => return false,
@@ -325,7 +348,7 @@ fn room_for_syntax_tree(tokens: usize) -> Result<(), CgError> {
         tokens.saturating_mul(SYNTAX_BYTES_PER_TOKEN),
         &format!("parsing this input ({tokens} tokens)"),
     )
-    .map_err(|m| crate::lang::lexer::input_too_large(0, m))
+    .map_err(|m| crate::lang::syntax::lexer::input_too_large(0, m))
 }
 
 struct Parser<'a> {
@@ -339,10 +362,11 @@ struct Parser<'a> {
     /// The innermost bracket is a block (not a game): the lexer splits `<|` and `|>` inside
     /// any braces, so here a glued `<` `|` is `<|` and a glued `|` `>` is `|>`.
     fuzzy_glue: bool,
+    names: Names,
 }
 
 impl<'a> Parser<'a> {
-    fn new(src: &'a str) -> Parser<'a> {
+    fn new(src: &'a str, names: Names) -> Parser<'a> {
         let mut lexed = lex(src);
         if lexed.error.is_none()
             && let Err(e) = room_for_syntax_tree(lexed.tokens.len())
@@ -359,6 +383,7 @@ impl<'a> Parser<'a> {
             lex_error: lexed.error,
             first_line: 1,
             fuzzy_glue: false,
+            names,
         }
     }
 
@@ -697,7 +722,7 @@ impl<'a> Parser<'a> {
                 format!("`{name}` is a reserved name and cannot be {what}"),
             ));
         }
-        if crate::lang::functions::lookup(name).is_some() {
+        if (self.names.is_function)(name) {
             return Err(CgError::at(
                 span,
                 format!("`{name}` is a built-in function and cannot be {what}"),
@@ -713,7 +738,7 @@ impl<'a> Parser<'a> {
         let Tok::Ident(name) = name_tok.tok else {
             unreachable!("checked by definition_ahead")
         };
-        if crate::lang::functions::lookup(&name).is_some() {
+        if (self.names.is_function)(&name) {
             return Err(CgError::at(
                 name_tok.span,
                 format!("`{name}` is a built-in function: a user function cannot redefine it"),
@@ -1104,7 +1129,7 @@ impl<'a> Parser<'a> {
         while self.peek().tok == Tok::Dot {
             self.bump();
             if let Tok::Ident(name) = &self.peek().tok
-                && crate::lang::functions::lookup(name).is_some()
+                && (self.names.is_function)(name)
                 && self.peek_at(1).tok != Tok::LParen
             {
                 let so_far = rest

@@ -6,9 +6,9 @@
 //! only outside braces.
 
 use crate::game::memory;
-use crate::lang::ast::{CmpOp, NumLit, UpsLit};
-use crate::lang::error::CgError;
-use crate::lang::span::Span;
+use crate::lang::syntax::ast::{CmpOp, NumLit, UpsLit};
+use crate::lang::syntax::error::CgError;
+use crate::lang::syntax::span::Span;
 use nom::{
     IResult,
     branch::alt,
