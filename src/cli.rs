@@ -6,9 +6,9 @@ use std::time::Duration;
 
 use colored::Colorize;
 
-use crate::lang::syntax::source::{self, InvalidUtf8};
 use crate::lang::{Reply, Session};
 use crate::repl;
+use crate::syntax::source::{self, InvalidUtf8};
 
 /// One input, in command-line order.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -719,5 +719,5 @@ pub fn json_record(r: &Reply) -> String {
 
 /// Appends `s` as a JSON string literal.
 pub fn json_string(out: &mut String, s: &str) {
-    crate::lang::value::json_quote(out, s);
+    crate::calc::value::json_quote(out, s);
 }

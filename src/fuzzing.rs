@@ -14,11 +14,14 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
+use crate::calc::args::{Args, CallError};
+use crate::calc::catalogue::FuzzCheck;
+use crate::calc::value::Value;
 use crate::game::interrupt;
+use crate::lang::functions::{self, Function};
 use crate::lang::is_incomplete;
 use crate::lang::{Reply, Session};
 use crate::lang::{parse_expr, parse_program};
-use crate::rulesets::{Arg, CONSTRUCTORS};
 use crate::search::Budget;
 
 /// How long a fuzzed input may run: the search budgets of its session and the wall time
@@ -234,59 +237,60 @@ pub fn quote(text: &str) -> String {
     out
 }
 
-/// The position-syntax families [`check_position`] dispatches to, by the first input byte.
-pub const FAMILIES: &[&str] = &[
-    "domineering",
-    "dom",
-    "cram",
-    "pawns",
-    "elkies",
-    "regio",
-    "primenim",
-    "condnim",
-    "dtm",
-    "epsilon",
-];
+/// An argument the fuzzer makes: an integer or a string.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FuzzArg {
+    Int(i64),
+    Str(String),
+}
 
-/// Splits a position input: the first byte picks a family of [`FAMILIES`], the rest are its
+/// The fuzz families of every ruleset's registration ([`Ruleset::fuzz`]), in registry order:
+/// [`check_position`] dispatches to them by the first input byte.
+pub fn families() -> Vec<(&'static str, FuzzCheck)> {
+    functions::rulesets()
+        .flat_map(|r| r.fuzz.iter().map(|f| (f.name, f.check)))
+        .collect()
+}
+
+/// Splits a position input: the first byte picks a family of [`families`], the rest are its
 /// arguments separated by NUL bytes (an argument that reads as an integer is one). Returns
-/// the family name and the arguments.
-pub fn position_args(data: &[u8]) -> Option<(&'static str, Vec<Arg>)> {
+/// the family and the arguments.
+pub fn position_args(data: &[u8]) -> Option<((&'static str, FuzzCheck), Vec<FuzzArg>)> {
     let (&first, rest) = data.split_first()?;
-    let family = FAMILIES[first as usize % FAMILIES.len()];
+    let families = families();
+    let family = families[first as usize % families.len()];
     let text = String::from_utf8_lossy(rest);
     let args = text
         .split('\0')
         .map(|a| match a.trim().parse::<i64>() {
-            Ok(n) => Arg::Int(n),
-            Err(_) => Arg::Str(a.to_string()),
+            Ok(n) => FuzzArg::Int(n),
+            Err(_) => FuzzArg::Str(a.to_string()),
         })
         .collect();
     Some((family, args))
 }
 
 /// The statement that values a position input in a session.
-pub fn position_statement(family: &str, args: &[Arg]) -> String {
+pub fn position_statement(family: (&str, FuzzCheck), args: &[FuzzArg]) -> String {
     let args: Vec<String> = args
         .iter()
         .map(|a| match a {
-            Arg::Int(n) => n.to_string(),
-            Arg::BigInt(n) => n.clone(),
-            Arg::Str(s) => quote(s),
-            Arg::Other(t) => t.to_string(),
+            FuzzArg::Int(n) => n.to_string(),
+            FuzzArg::Str(s) => quote(s),
         })
         .collect();
-    let call = format!("{family}({})", args.join(", "));
-    match family {
-        "dtm" | "epsilon" => call,
-        _ => format!("p = {call}\np\nmoves(p)\noutcome(p)"),
+    let call = format!("{}({})", family.0, args.join(", "));
+    match family.1 {
+        FuzzCheck::Text(_) => call,
+        FuzzCheck::Position => format!("p = {call}\np\nmoves(p)\noutcome(p)"),
     }
 }
 
-/// Position-syntax property: the constructor (or FEN reader) of the family the first byte
-/// picks accepts the arguments or refuses them with an error, never a panic; a chess FEN that
-/// reads writes back to a FEN that reads to the same board; and when the arguments are short
-/// the position is valued in a session (moves, outcome) under the fuzzing budgets with no
+/// Position-syntax property: the constructor of the family the first byte picks accepts the
+/// arguments or refuses them with an error that names an argument of the call, never a
+/// panic (a family checked as text reads its string or refuses it, and keeps its own
+/// invariants, such as a chess FEN reading back); and when the arguments are short the call
+/// is run in a session (positions valued: moves, outcome) under the fuzzing budgets with no
 /// internal error. Must run on a thread with `stack_size` bytes of stack.
 pub fn check_position(
     data: &[u8],
@@ -297,56 +301,37 @@ pub fn check_position(
     let Some((family, args)) = position_args(data) else {
         return Ok(());
     };
-    let built = match family {
-        "dtm" => {
-            let Some(Arg::Str(fen)) = args.first() else {
+    let built = match family.1 {
+        FuzzCheck::Text(check) => {
+            let Some(FuzzArg::Str(text)) = args.first() else {
                 return Ok(());
             };
-            match crate::rulesets::endgame::board::Board::from_fen(fen) {
-                Ok(b) => {
-                    let again = crate::rulesets::endgame::board::Board::from_fen(&b.fen())
-                        .map_err(|e| format!("{fen:?} reads, its FEN {:?} not: {e}", b.fen()))?;
-                    if again.fen() != b.fen() {
-                        return Err(format!(
-                            "{fen:?}: FEN {:?} reads back as {:?}",
-                            b.fen(),
-                            again.fen()
-                        ));
-                    }
-                    let _ = b.illegality();
-                    let _ = b.moves();
-                    true
-                }
-                Err(_) => false,
-            }
+            check(text)?
         }
-        "epsilon" => {
-            let Some(Arg::Str(word)) = args.first() else {
-                return Ok(());
+        FuzzCheck::Position => {
+            let Some(Function::Constructor(c, _)) = functions::lookup(family.0) else {
+                return Err(format!("fuzz family {} is not a constructor", family.0));
             };
-            crate::rulesets::elkies::epsilon::parse_word(word).is_ok()
-        }
-        name => {
-            let c = CONSTRUCTORS
-                .iter()
-                .find(|c| c.name == name)
-                .expect("every family but dtm and epsilon is a constructor");
             if !c.arity.contains(&args.len()) {
                 return Ok(());
             }
-            match (c.build)(&args) {
+            let mut s = Session::new();
+            let values: Vec<Value> = args
+                .iter()
+                .map(|a| match a {
+                    FuzzArg::Int(n) => Value::Game(s.arena.integer(*n)),
+                    FuzzArg::Str(t) => Value::Str(t.clone()),
+                })
+                .collect();
+            match (c.build)(&mut s.context(), Args::new(&values)) {
                 Ok(p) => {
                     let _ = p.describe();
                     true
                 }
-                Err(e) => {
-                    if let Some(i) = e.arg
-                        && i >= args.len()
-                    {
-                        return Err(format!("{name}{args:?}: error names argument {i}"));
-                    }
-                    false
+                Err(CallError::Arg(i, _)) if i >= args.len() => {
+                    return Err(format!("{}{args:?}: error names argument {i}", family.0));
                 }
+                Err(_) => false,
             }
         }
     };

@@ -4,6 +4,7 @@
 //! → printed text. All games live in the [`game::Arena`]; see `ARCHITECTURE.md`.
 
 pub mod analysis;
+pub mod calc;
 pub mod cli;
 #[doc(hidden)]
 pub mod fuzzing;
@@ -12,6 +13,7 @@ pub mod lang;
 pub mod repl;
 pub mod rulesets;
 pub mod search;
+pub mod syntax;
 
 /// Stack size of the evaluation thread: game recursion depth follows birthdays.
 pub const STACK_SIZE: usize = 1 << 30;

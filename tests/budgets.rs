@@ -195,7 +195,7 @@ fn time_limit_stops_nested_empty_loops() {
 /// values, the 22nd doubling) and `x` keeps the last list built.
 #[test]
 fn list_doubling_stops_at_the_cap() {
-    use cgcalc::lang::value::MAX_LIST_VALUES;
+    use cgcalc::calc::value::MAX_LIST_VALUES;
     let mut s = Session::new();
     run_ok(&mut s, "x = {2|1}");
     run_ok(&mut s, ":limit time 60");

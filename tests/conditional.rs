@@ -472,5 +472,8 @@ fn honest_algebra() {
     let out = run_text(&mut s, "condnim(\"cube\", 3)");
     assert!(out.contains("unknown condition `cube`"), "{out}");
     let out = run_text(&mut s, "primenim(3, -1)");
-    assert!(out.contains("a heap holds 0 to"), "{out}");
+    assert!(
+        out.contains("expected a heap of 0 to 1048576 tokens, not the integer -1"),
+        "{out}"
+    );
 }

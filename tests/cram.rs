@@ -226,7 +226,10 @@ fn bad_boards_are_clear_errors() {
     let errors: Vec<&str> = out.lines().filter(|l| l.contains("error")).collect();
     assert_eq!(errors.len(), 5, "{out}");
     assert!(out.contains("expected a board string"), "{out}");
-    assert!(out.contains("between 0 and 256"), "{out}");
+    assert!(
+        out.contains("expected an integer from 0 to 256, not the integer 300"),
+        "{out}"
+    );
     assert!(out.contains("boards must be rectangular"), "{out}");
     assert!(out.contains("unexpected `a`"), "{out}");
     assert!(out.contains("takes 1 to 2 arguments, not 3"), "{out}");

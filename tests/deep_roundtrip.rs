@@ -5,10 +5,10 @@
 
 mod common;
 
+use cgcalc::calc::value::Value;
 use cgcalc::game::{Dyadic, GameId};
 use cgcalc::lang::Session;
-use cgcalc::lang::syntax::parser::MAX_DEPTH;
-use cgcalc::lang::value::Value;
+use cgcalc::syntax::parser::MAX_DEPTH;
 use common::{Rng, run_ok, run_text};
 
 /// Runs `f` on a thread with a 1 GiB stack (building deep games recurses along birthdays).

@@ -138,7 +138,7 @@ fn an_unclosed_parenthesis_does_not_swallow_the_next_statements() {
     assert!(s.variable("y").is_none());
     for (name, value) in [("w", 3), ("z", 5)] {
         let got = match s.variable(name) {
-            Some(cgcalc::lang::value::Value::Game(g)) => s.arena.as_number(*g),
+            Some(cgcalc::calc::value::Value::Game(g)) => s.arena.as_number(*g),
             _ => None,
         };
         assert_eq!(got, Some(cgcalc::game::Dyadic::from_int(value)), "{name}");
@@ -267,23 +267,33 @@ fn huge_integer_arguments_of_constructors_say_their_range() {
         1,
         5,
         20,
-        &[&format!("expected an integer between 0 and 256, not {big}")],
+        &[&format!(
+            "expected an integer from 0 to 256, not the integer {big}"
+        )],
     );
     check(
         &format!("dom(2, -{big})"),
         1,
         8,
         21,
-        &[&format!("between 0 and 256, not -{big}")],
+        &[&format!("from 0 to 256, not the integer -{big}")],
     );
     check(
         &format!("primenim(3, {big})"),
         1,
         13,
         20,
-        &[&format!("a heap holds 0 to 1048576 tokens, not {big}")],
+        &[&format!(
+            "expected a heap of 0 to 1048576 tokens, not the integer {big}"
+        )],
     );
-    check("dom(3/2, 2)", 1, 5, 3, &["expected a non-negative integer"]);
+    check(
+        "dom(3/2, 2)",
+        1,
+        5,
+        3,
+        &["expected an integer from 0 to 256, not the game 3/2"],
+    );
 }
 
 #[test]

@@ -6,9 +6,9 @@
 mod common;
 
 use cgcalc::analysis::why::{self, Fact, Limits};
+use cgcalc::calc::value::Value;
 use cgcalc::game::{Arena, GameId};
 use cgcalc::lang::Session;
-use cgcalc::lang::value::Value;
 use common::{GamePool, Rng, iterations, run_ok, run_text};
 
 fn game_var(s: &mut Session, src: &str) -> GameId {

@@ -45,7 +45,7 @@ fn every_function_is_known_everywhere() {
         // The evaluator: a bare name, an assignment and one argument too many.
         let too_many = vec!["1"; f.arity().end() + 1].join(", ");
         let out = run_text(&mut s, &format!("{name}\n{name} = 1\n{name}({too_many})"));
-        let not_assignable = if cgcalc::lang::syntax::parser::RESERVED.contains(&name) {
+        let not_assignable = if cgcalc::syntax::parser::RESERVED.contains(&name) {
             format!("cannot assign to `{name}`: it is a reserved name")
         } else {
             format!("`{name}` is a function name and cannot be assigned")

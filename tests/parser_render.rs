@@ -1,8 +1,8 @@
 //! CgError::render format.
 
 use cgcalc::lang::parse_program;
-use cgcalc::lang::syntax::error::*;
-use cgcalc::lang::syntax::span::*;
+use cgcalc::syntax::error::*;
+use cgcalc::syntax::span::*;
 
 #[test]
 fn render_line_column_caret() {

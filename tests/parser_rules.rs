@@ -1,10 +1,10 @@
 //! Unit tests for the statement rules and R1-R8, asserting AST shapes via `sexpr`.
 
-use cgcalc::lang::syntax::ast::*;
-use cgcalc::lang::syntax::error::*;
-use cgcalc::lang::syntax::parser::*;
-use cgcalc::lang::syntax::span::*;
 use cgcalc::lang::{is_incomplete, parse_expr, parse_program};
+use cgcalc::syntax::ast::*;
+use cgcalc::syntax::error::*;
+use cgcalc::syntax::parser::*;
+use cgcalc::syntax::span::*;
 
 fn p(src: &str) -> String {
     match parse_program(src) {
@@ -544,7 +544,7 @@ fn deep_nesting_is_an_error_not_a_crash() {
         ] {
             let src = format!("{}1{}", open.repeat(depth), close.repeat(depth));
             let r = parse_program(&src);
-            if depth > cgcalc::lang::syntax::parser::MAX_DEPTH {
+            if depth > cgcalc::syntax::parser::MAX_DEPTH {
                 assert!(r.unwrap_err().message.contains("nested too deeply"));
             } else {
                 assert!(r.is_ok(), "{open} x {depth}");
@@ -558,7 +558,7 @@ fn deep_nesting_is_an_error_not_a_crash() {
         s.push('b');
     }
     s.push('}');
-    const { assert!(399 < cgcalc::lang::syntax::parser::MAX_DEPTH) };
+    const { assert!(399 < cgcalc::syntax::parser::MAX_DEPTH) };
     assert!(parse_program(&s).is_ok());
 }
 

@@ -36,10 +36,10 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Instant;
 
+use cgcalc::calc::value::{ModulePosition, Value};
 use cgcalc::game::Arena;
 use cgcalc::game::threat::{ThreatId, ThreatKind, Threats};
 use cgcalc::lang::Session;
-use cgcalc::lang::value::{ModulePosition, Value};
 use cgcalc::rulesets::pawns::{PawnStructure, Pawns};
 use common::{Rng, iterations, run_ok, run_text};
 

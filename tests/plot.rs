@@ -9,9 +9,9 @@
 use cgcalc::game::Thermograph;
 mod common;
 
+use cgcalc::calc::value::Value;
 use cgcalc::lang::Session;
 use cgcalc::lang::parse_expr;
-use cgcalc::lang::value::Value;
 use common::run_ok;
 
 fn thermo(s: &mut Session, game: &str) -> Thermograph {

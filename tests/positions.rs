@@ -6,8 +6,8 @@ mod common;
 
 use std::sync::Arc;
 
+use cgcalc::calc::value::{ModulePosition, Value};
 use cgcalc::game::Outcome;
-use cgcalc::lang::value::{ModulePosition, Value};
 use cgcalc::lang::{Session, functions};
 use cgcalc::search::{MoveRow, Player, Position, PositionValue, SearchEnv};
 use common::pawn_judge::{EnPassant, PawnJudge, random_structure};
@@ -150,7 +150,7 @@ fn constructors_come_from_the_table() {
     // Every constructor row builds a position; its ruleset name is its own.
     let mut s = Session::new();
     for f in functions::all() {
-        if let functions::Function::Constructor(c) = f {
+        if let functions::Function::Constructor(c, _) = f {
             let call = match c.name {
                 "domineering" | "cram" if c.arity.contains(&1) => format!("{}(\"..|..\")", c.name),
                 // A White and a Black pawn blocking each other: 0.

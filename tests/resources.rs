@@ -6,8 +6,8 @@ mod common;
 
 use std::time::{Duration, Instant};
 
+use cgcalc::calc::value::MAX_LIST_LEN;
 use cgcalc::lang::Session;
-use cgcalc::lang::value::MAX_LIST_LEN;
 use common::{assert_outputs, run_ok, run_text};
 
 /// Runs `src` and fails if it took longer than `secs` seconds (far above the milliseconds the

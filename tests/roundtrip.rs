@@ -5,11 +5,11 @@
 
 mod common;
 
+use cgcalc::calc::value::Value;
 use cgcalc::game::display::{Uptimal, UptimalShape};
 use cgcalc::game::{Dyadic, GameId, Nus};
 use cgcalc::lang::Session;
 use cgcalc::lang::parse_expr;
-use cgcalc::lang::value::Value;
 use common::{GamePool, Rng, iterations};
 
 fn read_back(s: &mut Session, text: &str) -> Value {

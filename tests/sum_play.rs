@@ -3,9 +3,9 @@
 
 mod common;
 
+use cgcalc::calc::value::Value;
 use cgcalc::game::{Arena, GameId, Relation};
 use cgcalc::lang::session::Session;
-use cgcalc::lang::value::Value;
 use cgcalc::search::Player;
 use cgcalc::search::sum_play::{self, Strategy};
 use std::collections::HashMap;

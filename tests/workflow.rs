@@ -4,9 +4,9 @@
 
 mod common;
 
+use cgcalc::calc::value::Value;
 use cgcalc::lang::Session;
 use cgcalc::lang::parse_program;
-use cgcalc::lang::value::Value;
 use common::{run_ok, run_text};
 
 fn session() -> Session {

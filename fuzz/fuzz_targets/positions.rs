@@ -1,5 +1,5 @@
 //! Every game module's position syntax (boards, FEN, words, graphs, heaps, chess endgames):
-//! the first byte picks a family (`cgcalc::fuzzing::FAMILIES`), the rest are its arguments
+//! the first byte picks a family (`cgcalc::fuzzing::families`, from the rulesets' registrations), the rest are its arguments
 //! separated by NUL bytes. The constructor accepts or refuses them without a panic, and short
 //! positions are valued in a session under small budgets (see `check_position`).
 #![no_main]

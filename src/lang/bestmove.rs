@@ -12,7 +12,7 @@ use std::fmt::Write as _;
 
 use super::builtins::CallError;
 use super::session::Session;
-use super::value::Value;
+use crate::calc::value::Value;
 use crate::game::threat::ThreatId;
 use crate::game::{Dyadic, GameId};
 use crate::search::position::mover_wins;

@@ -1,109 +1,37 @@
 //! The built-in functions: one row each (name, signature, arity, help page with an example,
-//! implementation). Together with the game-module constructors of [`crate::rulesets`] they
-//! form the function table ([`super::functions`]).
-
-use std::ops::RangeInclusive;
+//! implementation). Together with every ruleset's registration they form the function table
+//! ([`super::functions`]).
 
 use super::session::Session;
-use super::value::Value;
+use crate::calc::value::Value;
 use std::sync::Arc;
 
 use crate::game::{Arena, Dyadic, GameId, Thermograph};
 
-/// Why a function failed: a bad argument (by index) or the call as a whole.
-pub enum CallError {
-    Arg(usize, String),
-    Call(String),
-    /// An error from evaluating part of a quoted argument, with its own position.
-    Eval(super::syntax::error::CgError),
-}
+pub use crate::calc::args::{CallError, CallResult};
+pub use crate::calc::catalogue::Topic;
 
-type CallResult = Result<Value, CallError>;
+/// How a built-in that needs the interpreter runs: on the whole session.
+pub type SessionRun = fn(&mut Session, &[Value]) -> CallResult;
 
-/// Where `:help` lists a function.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Topic {
-    Structure,
-    Constructors,
-    Temperature,
-    Reductions,
-    Predicates,
-    Positions,
-    Tables,
-    Explain,
-    Impartial,
-    Lists,
-}
+/// A built-in function of the interpreter.
+pub type Builtin = crate::calc::catalogue::Function<SessionRun>;
 
-impl Topic {
-    pub const ALL: [Topic; 10] = [
-        Topic::Structure,
-        Topic::Constructors,
-        Topic::Temperature,
-        Topic::Reductions,
-        Topic::Predicates,
-        Topic::Positions,
-        Topic::Tables,
-        Topic::Explain,
-        Topic::Impartial,
-        Topic::Lists,
-    ];
-
-    pub fn title(self) -> &'static str {
-        match self {
-            Topic::Structure => "structure",
-            Topic::Constructors => "constructors",
-            Topic::Temperature => "temperature",
-            Topic::Reductions => "reductions",
-            Topic::Predicates => "predicates",
-            Topic::Positions => "positions of game modules",
-            Topic::Tables => "tables of game modules (Elkies' pawn game, Regio)",
-            Topic::Explain => "explanations and typesetting",
-            Topic::Impartial => "impartial games",
-            Topic::Lists => "lists, tables and sequences",
-        }
-    }
-}
-
-/// A built-in function.
-pub struct Builtin {
-    pub name: &'static str,
-    pub signature: &'static str,
-    pub arity: RangeInclusive<usize>,
-    pub topic: Topic,
-    /// One line for `:help`.
-    pub summary: &'static str,
-    /// The help page (definition, source, example).
-    pub help: &'static str,
-    /// The function takes module positions as they are (`moves`, `outcome`); other functions
-    /// receive a position's value instead.
-    pub takes_positions: bool,
-    /// A sum `G1 + G2 + ...` given as the first argument arrives as the list of its summands
-    /// (`bestmove`); other functions receive the sum's value.
-    pub takes_summands: bool,
-    /// The first argument arrives as written, as [`Value::Quoted`]: `explain` reads the
-    /// options of `{...}` before canonicalisation, `why` the sides of a comparison.
-    pub quoted: bool,
-    /// The first argument may be the name of a function, passed as [`Value::Func`] (`map`,
-    /// `filter`).
-    pub takes_function: bool,
-    pub run: fn(&mut Session, &[Value]) -> CallResult,
-}
-
+/// A [`Builtin`] row with the usual argument handling.
 macro_rules! builtin {
     ($name:literal, $sig:literal, $arity:expr, $topic:ident, $summary:literal, $help:literal, $run:expr) => {
-        Builtin {
+        $crate::calc::catalogue::Function {
             name: $name,
             signature: $sig,
             arity: $arity,
-            topic: Topic::$topic,
+            topic: $crate::calc::catalogue::Topic::$topic,
             summary: $summary,
             help: $help,
             takes_positions: false,
             takes_summands: false,
             quoted: false,
             takes_function: false,
-            run: $run,
+            run: $run as $crate::lang::builtins::SessionRun,
         }
     };
 }
@@ -450,7 +378,7 @@ pub static BUILTINS: &[Builtin] = &[
         "followers(G): the list of distinct games in the canonical game tree of G, G included.\nA list holds at most 1000000 games; nfollowers(G) counts any number of them.\nExample: followers(^) is [0, *, ^].",
         |s, v| {
             let g = game(v, 0)?;
-            let cap = super::value::MAX_LIST_LEN;
+            let cap = crate::calc::value::MAX_LIST_LEN;
             let all = s.arena.followers(g, cap).map_err(|n| {
                 CallError::Arg(
                     0,
@@ -852,7 +780,7 @@ fn options(a: &mut Arena, v: &[Value], left: bool) -> CallResult {
     let g = game(v, 0)?;
     // only x + *n has many options (n on each side); other games have their options built
     if let Some(x) = a.get_nus(g).filter(|x| x.ups == 0)
-        && x.nim as usize > super::value::MAX_LIST_LEN
+        && x.nim as usize > crate::calc::value::MAX_LIST_LEN
     {
         let side = if left { "Left" } else { "Right" };
         return Err(CallError::Arg(
@@ -860,7 +788,7 @@ fn options(a: &mut Arena, v: &[Value], left: bool) -> CallResult {
             format!(
                 "{} {side} options, more than a list may hold (at most {})",
                 x.nim,
-                super::value::MAX_LIST_LEN
+                crate::calc::value::MAX_LIST_LEN
             ),
         ));
     }

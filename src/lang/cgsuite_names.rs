@@ -2,6 +2,7 @@
 //! `Temperature(G)` and `g.Mean` all point to ours ("CGSuite's Temperature is `temp` here").
 
 /// What one of CGSuite's names is here.
+#[derive(Clone, Copy, Debug)]
 pub struct CgsuiteName {
     /// CGSuite's name (a method of `CanonicalShortGame` or a library function).
     pub cgsuite: &'static str,
@@ -77,11 +78,19 @@ pub static CGSUITE_NAMES: &[CgsuiteName] = &[
 
 /// CGSuite's name `name` (any case; a leading `.` and trailing `()` are ignored, so `.Mean`
 /// and `Mean()` count).
-pub fn lookup(name: &str) -> Option<&'static CgsuiteName> {
+pub fn lookup(name: &str) -> Option<CgsuiteName> {
     let bare = name.trim().trim_start_matches('.').trim_end_matches("()");
-    CGSUITE_NAMES
-        .iter()
-        .find(|c| c.cgsuite.eq_ignore_ascii_case(bare))
+    all().find(|c| c.cgsuite.eq_ignore_ascii_case(bare))
+}
+
+/// Every name: the analysis functions', then each ruleset's (its registration's
+/// `cgsuite_names`, such as `Domineering`).
+pub fn all() -> impl Iterator<Item = CgsuiteName> {
+    CGSUITE_NAMES.iter().copied().chain(
+        super::functions::rulesets()
+            .flat_map(|r| r.cgsuite_names.iter())
+            .map(|&(cgsuite, ours)| to(cgsuite, ours)),
+    )
 }
 
 impl CgsuiteName {
@@ -100,7 +109,7 @@ mod tests {
 
     #[test]
     fn every_name_points_to_a_function() {
-        for c in CGSUITE_NAMES {
+        for c in all() {
             if let Some(f) = c.ours {
                 assert!(
                     super::super::functions::lookup(f).is_some(),

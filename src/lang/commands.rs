@@ -5,10 +5,10 @@ use std::time::Duration;
 
 use super::functions;
 use super::session::{Executed, Reply, Session};
-use super::syntax::error::CgError;
-use super::syntax::span::Span;
 use crate::game::memory;
 use crate::search::Budget;
+use crate::syntax::error::CgError;
+use crate::syntax::span::Span;
 
 type CommandResult = Result<Executed, CgError>;
 
@@ -415,7 +415,7 @@ fn load(s: &mut Session, path: &str, span: Span) -> CommandResult {
                 e => CgError::at(span, e.message(path)),
             }
         })?;
-    let src = super::syntax::source::decode(&bytes).map_err(|e| {
+    let src = crate::syntax::source::decode(&bytes).map_err(|e| {
         CgError::at(
             span,
             format!("`:load {path}` stopped at an error:\n{}", e.render(path)),

@@ -5,15 +5,15 @@ use std::ops::Neg;
 use super::builtins::CallError;
 use super::functions::{self, Function};
 use super::session::Session;
-use super::syntax::ast::*;
-use super::syntax::error::CgError;
-use super::syntax::span::Span;
-use super::value::Value;
+use crate::calc::args::Args;
+use crate::calc::value::{ModulePosition, Value};
 use crate::game::display::{Uptimal, UptimalShape};
 use crate::game::threat::ThreatId;
-use crate::game::{Dyadic, GameId, Nus, Relation, interrupt};
-use crate::rulesets::{Arg, ArgError};
+use crate::game::{Arena, Dyadic, GameId, Nus, Relation, interrupt};
 use crate::search::PositionValue;
+use crate::syntax::ast::*;
+use crate::syntax::error::CgError;
+use crate::syntax::span::Span;
 
 type EvalResult = Result<Value, CgError>;
 
@@ -198,7 +198,7 @@ impl Session {
                     format!(
                         "this {} position is a forced win for {name} (`{}`): it is not a game, so it has no sums, options or comparisons",
                         p.position.ruleset(),
-                        super::value::win_text(who)
+                        crate::calc::value::win_text(who)
                     ),
                 ))
             }
@@ -397,27 +397,23 @@ impl Session {
                 ),
             ));
         }
+        let takes = f.takes();
         let mut values = Vec::with_capacity(args.len());
         for (i, a) in args.iter().enumerate() {
-            let summands = match (&f, &a.kind) {
-                (Function::Builtin(b), ExprKind::Chain { first, rest })
-                    if b.takes_summands
-                        && i == 0
-                        && rest.iter().all(|(op, _)| *op == BinOp::Add) =>
+            let summands = match &a.kind {
+                ExprKind::Chain { first, rest }
+                    if takes.summands && i == 0 && rest.iter().all(|(op, _)| *op == BinOp::Add) =>
                 {
                     Some(std::iter::once(&**first).chain(rest.iter().map(|(_, e)| e)))
                 }
                 _ => None,
             };
-            if let Function::Builtin(b) = &f
-                && b.quoted
-                && i == 0
-            {
+            if takes.quoted && i == 0 {
                 values.push(Value::Quoted(Box::new(a.clone())));
                 continue;
             }
-            if let (Function::Builtin(b), ExprKind::Name(fname)) = (&f, &a.kind)
-                && b.takes_function
+            if let ExprKind::Name(fname) = &a.kind
+                && takes.function
                 && i == 0
                 && self.var_ref(fname).is_none()
                 && (functions::lookup(fname).is_some() || self.functions.contains_key(fname))
@@ -436,21 +432,27 @@ impl Session {
                 None => values.push(self.eval(a)?),
             }
         }
-        match f {
-            Function::Builtin(b) => {
-                if !b.takes_positions {
-                    for (v, a) in values.iter_mut().zip(args) {
-                        *v = self.plain_value(std::mem::replace(v, Value::Bool(false)), a.span)?;
-                    }
-                }
-                (b.run)(self, &values).map_err(|e| call_error(e, args, span))
+        if !takes.positions {
+            for (v, a) in values.iter_mut().zip(args) {
+                *v = self.plain_value(std::mem::replace(v, Value::Bool(false)), a.span)?;
             }
-            Function::Constructor(c) => {
-                let args_in: Vec<Arg> = values.iter().map(|v| self.constructor_arg(v)).collect();
-                let position = (c.build)(&args_in).map_err(|e| arg_error(e, args, span))?;
+        }
+        self.run_function(f, values)
+            .map_err(|e| call_error(e, args, span))
+    }
+
+    /// Runs a row of the function table on arguments already prepared as it takes them: a
+    /// built-in on the session, a ruleset's function on the narrow context, a constructor
+    /// to a position that remembers its call.
+    fn run_function(&mut self, f: Function, values: Vec<Value>) -> Result<Value, CallError> {
+        match f {
+            Function::Builtin(b) => (b.run)(self, &values),
+            Function::Ruleset(r, _) => (r.run)(&mut self.context(), Args::new(&values)),
+            Function::Constructor(c, _) => {
+                let position = (c.build)(&mut self.context(), Args::new(&values))?;
+                let source = constructor_call(&mut self.arena, c.name, &values);
                 Ok(Value::Position(std::sync::Arc::new(
-                    super::value::ModulePosition::new(position)
-                        .with_source(constructor_call(c.name, &args_in)),
+                    ModulePosition::new(position).with_source(source),
                 )))
             }
         }
@@ -462,48 +464,39 @@ impl Session {
         if let Some(u) = self.user_function(name) {
             return self.call_user(&u, args, span);
         }
-        match functions::lookup(name) {
-            Some(Function::Builtin(b)) => {
-                if !b.arity.contains(&args.len()) {
-                    return Err(CgError::at(
-                        span,
-                        format!(
-                            "`{}` takes {}, not {}",
-                            b.signature,
-                            arity_text(&b.arity),
-                            args.len()
-                        ),
-                    ));
-                }
-                let mut values = Vec::with_capacity(args.len());
-                for v in args {
-                    values.push(if b.takes_positions {
-                        v
-                    } else {
-                        self.plain_value(v, span)?
-                    });
-                }
-                stopped_at(span, || {
-                    (b.run)(self, &values).map_err(|e| match e {
-                        CallError::Arg(_, m) | CallError::Call(m) => CgError::at(span, m),
-                        CallError::Eval(e) => e,
-                    })
-                })
-            }
-            Some(Function::Constructor(c)) => {
-                let args_in: Vec<Arg> = args.iter().map(|v| self.constructor_arg(v)).collect();
-                let position = (c.build)(&args_in).map_err(|e| CgError::at(span, e.message))?;
-                Ok(Value::Position(std::sync::Arc::new(
-                    super::value::ModulePosition::new(position)
-                        .with_source(constructor_call(c.name, &args_in)),
-                )))
-            }
-            None => Err(CgError::at(span, format!("unknown function `{name}`"))),
+        let Some(f) = functions::lookup(name) else {
+            return Err(CgError::at(span, format!("unknown function `{name}`")));
+        };
+        let arity = f.arity();
+        if !arity.contains(&args.len()) {
+            return Err(CgError::at(
+                span,
+                format!(
+                    "`{}` takes {}, not {}",
+                    f.signature(),
+                    arity_text(&arity),
+                    args.len()
+                ),
+            ));
         }
+        let mut values = Vec::with_capacity(args.len());
+        for v in args {
+            values.push(if f.takes().positions {
+                v
+            } else {
+                self.plain_value(v, span)?
+            });
+        }
+        stopped_at(span, || {
+            self.run_function(f, values).map_err(|e| match e {
+                CallError::Arg(_, m) | CallError::Call(m) => CgError::at(span, m),
+                CallError::Eval(e) => e,
+            })
+        })
     }
 
     /// A distance to mate in algebra: its number of moves; a draw has none, an error.
-    fn dtm_game(&mut self, d: &super::value::DistanceToMate, span: Span) -> EvalResult {
+    fn dtm_game(&mut self, d: &crate::calc::value::DistanceToMate, span: Span) -> EvalResult {
         match d.moves {
             Some(n) => Ok(Value::Game(self.arena.integer(i64::from(n)))),
             None => Err(CgError::at(
@@ -532,21 +525,6 @@ impl Session {
                 .collect::<Result<Vec<_>, _>>()
                 .map(Value::List),
             other => Ok(other),
-        }
-    }
-
-    /// A value as a constructor argument: integers (of any size) and strings; anything else
-    /// by its type.
-    fn constructor_arg(&self, v: &Value) -> Arg {
-        match v {
-            Value::Game(g) => match self.arena.as_number(*g).filter(|x| x.is_integer()) {
-                Some(x) => x
-                    .to_i64()
-                    .map_or_else(|| Arg::BigInt(x.to_string()), Arg::Int),
-                None => Arg::Other("game that is not an integer"),
-            },
-            Value::Str(s) => Arg::Str(s.clone()),
-            other => Arg::Other(other.type_name()),
         }
     }
 
@@ -721,7 +699,7 @@ impl Session {
     /// an interrupt in it points at `span`, the position's expression.
     fn searched_value(
         &mut self,
-        p: &super::value::ModulePosition,
+        p: &crate::calc::value::ModulePosition,
         span: Span,
     ) -> Result<PositionValue, CgError> {
         stopped_at(span, || Ok(self.position_value(p)))
@@ -809,17 +787,10 @@ fn equality_only(
 /// Points a function's error at the offending argument, or at the whole call.
 fn call_error(e: CallError, args: &[Expr], call: Span) -> CgError {
     match e {
-        CallError::Arg(i, m) => CgError::at(args[i].span, m),
+        CallError::Arg(i, m) if i < args.len() => CgError::at(args[i].span, m),
+        CallError::Arg(_, m) => CgError::at(call, m),
         CallError::Call(m) => CgError::at(call, m),
         CallError::Eval(e) => e,
-    }
-}
-
-/// Points a constructor's error at the offending argument, or at the whole call.
-fn arg_error(e: ArgError, args: &[Expr], call: Span) -> CgError {
-    match e.arg {
-        Some(i) if i < args.len() => CgError::at(args[i].span, e.message),
-        _ => CgError::at(call, e.message),
     }
 }
 
@@ -861,25 +832,26 @@ fn join_conditional(a: &Value, b: &Value) -> Option<Value> {
         .zip(q.source())
         .map(|(a, b)| format!("{a} + {b}"));
     Some(Value::Position(std::sync::Arc::new(
-        super::value::ModulePosition::new(joined).with_source(source),
+        crate::calc::value::ModulePosition::new(joined).with_source(source),
     )))
 }
 
 /// The call `name(arg, ...)` that builds a position again, its arguments written as values
 /// (`dom(3, 3)`, `pawns("8/8/...")`); `None` when an argument is neither an integer nor a
 /// string.
-fn constructor_call(name: &str, args: &[Arg]) -> Option<String> {
+fn constructor_call(arena: &mut Arena, name: &str, args: &[Value]) -> Option<String> {
     let mut parts = Vec::with_capacity(args.len());
     for a in args {
         parts.push(match a {
-            Arg::Int(n) => n.to_string(),
-            Arg::BigInt(n) => n.clone(),
-            Arg::Str(s) => {
+            Value::Game(g) if arena.as_number(*g).is_some_and(|x| x.is_integer()) => {
+                arena.as_number(*g)?.to_string()
+            }
+            Value::Str(s) => {
                 let mut q = String::new();
-                super::value::quote(&mut q, s);
+                crate::calc::value::quote(&mut q, s);
                 q
             }
-            Arg::Other(_) => return None,
+            _ => return None,
         });
     }
     Some(format!("{name}({})", parts.join(", ")))

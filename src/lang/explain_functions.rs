@@ -4,17 +4,17 @@
 
 use std::sync::Arc;
 
-use super::builtins::{Builtin, CallError, Topic, builtin, game, thermographs};
-use super::module_functions::int_arg;
+use super::builtins::{Builtin, CallError, builtin, game, thermographs};
 use super::session::Session;
-use super::syntax::ast::{CmpOp, Expr, ExprKind};
-use super::syntax::error::CgError;
-use super::value::Value;
 use crate::analysis::explain;
 use crate::analysis::nimber;
 use crate::analysis::octal::{self, OctalCode};
 use crate::analysis::why::{self, Fact, Limits};
+use crate::calc::args::Args;
+use crate::calc::value::Value;
 use crate::game::{Dyadic, GameId, Thermograph};
+use crate::syntax::ast::{CmpOp, Expr, ExprKind};
+use crate::syntax::error::CgError;
 
 type CallResult = Result<Value, CallError>;
 
@@ -61,7 +61,7 @@ pub static EXPLAIN_FUNCTIONS: &[Builtin] = &[
         |s, v| {
             let g = game(v, 0)?;
             let depth = if v.len() > 1 {
-                int_arg(&mut s.arena, v, 1, 0..=1000)?
+                Args::new(v).int(&mut s.arena, 1, 0..=1000)?
             } else {
                 TREE_DEPTH
             };
@@ -134,7 +134,7 @@ pub static EXPLAIN_FUNCTIONS: &[Builtin] = &[
         "the Nim heap of k tokens: the nimber *k",
         "nim(k) is the nimber *k, the value of a Nim heap of k tokens, for any integer expression\nk from 0 to 2^32 - 1. It turns an integer into a nimber, so nim(a) + nim(b) is the nim sum;\nnimval(nim(k)) is k.\nExample: nim(3) + nim(5) is *6; [nim(n) for n in 0..3] is [0, *, *2, *3].",
         |s, v| {
-            let k = int_arg(&mut s.arena, v, 0, 0..=i64::from(u32::MAX))?;
+            let k = Args::new(v).int(&mut s.arena, 0, 0..=i64::from(u32::MAX))?;
             Ok(Value::Game(s.arena.nimber(k as u32)))
         }
     ),
@@ -233,7 +233,7 @@ fn why_call(s: &mut Session, v: &[Value]) -> CallResult {
     let g = s.game(lhs).map_err(CallError::Eval)?;
     let h = s.game(rhs).map_err(CallError::Eval)?;
     let depth = if v.len() > 1 {
-        int_arg(&mut s.arena, v, 1, 1..=WHY_MAX_DEPTH)? as usize
+        Args::new(v).int(&mut s.arena, 1, 1..=WHY_MAX_DEPTH)? as usize
     } else {
         Limits::default().depth
     };
@@ -412,7 +412,7 @@ fn octal_call(s: &mut Session, v: &[Value]) -> CallResult {
         ));
     };
     let code = OctalCode::parse(text).map_err(|m| CallError::Arg(0, m))?;
-    let n = int_arg(&mut s.arena, v, 1, 0..=octal::MAX_HEAP as i64)? as usize;
+    let n = Args::new(v).int(&mut s.arena, 1, 0..=octal::MAX_HEAP as i64)? as usize;
     let known = s.analysis.octal.get(&code);
     let value = match known {
         Some(seq) if seq.len() > n => seq[n],

@@ -12,13 +12,13 @@ use std::sync::Arc;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::session::Session;
-use super::syntax::ast::*;
-use super::syntax::error::CgError;
-use super::syntax::span::Span;
-use super::value::{MAX_LIST_LEN, MAX_LIST_VALUES, Table, Value, too_many_values};
+use crate::calc::value::{MAX_LIST_LEN, MAX_LIST_VALUES, Table, Value, too_many_values};
 use crate::game::cache::BoundedCache;
 use crate::game::threat::ThreatId;
 use crate::game::{GameId, interrupt, memory};
+use crate::syntax::ast::*;
+use crate::syntax::error::CgError;
+use crate::syntax::span::Span;
 
 /// Results a user function remembers before its memo is flushed (see [`BoundedCache`]).
 const MEMO_CAPACITY: usize = 1 << 20;

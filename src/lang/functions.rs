@@ -1,78 +1,131 @@
-//! The function table: every built-in function ([`super::builtins`]) and every game-module
-//! constructor ([`crate::rulesets::CONSTRUCTORS`]) seen as one list. The parser (`G.name`
-//! errors, reserved names), the evaluator, `:help`, completion, "did you mean" suggestions, the
-//! REPL's signature hints and the grammar check all read it from here.
+//! The function table: the interpreter's built-ins ([`super::builtins`] and its companions)
+//! and every ruleset's constructors and functions ([`crate::rulesets::ALL`]) seen as one list.
+//! The parser (`G.name` errors, reserved names), the evaluator, `:help`, completion, "did you
+//! mean" suggestions, the REPL's signature hints, the grammar check and the fuzzer all read it
+//! from here.
 
 use std::ops::RangeInclusive;
 
-use super::builtins::{self, Builtin, Topic};
-use super::{endgame_functions, explain_functions, list_functions, module_functions};
-use crate::rulesets::{self, Constructor};
+use super::builtins::{self, Builtin};
+use super::{explain_functions, list_functions};
+use crate::calc::catalogue::{self, Constructor, Ruleset, Topic};
 
 /// One row of the function table.
 #[derive(Clone, Copy)]
 pub enum Function {
+    /// A built-in that runs on the interpreter's session.
     Builtin(&'static Builtin),
-    Constructor(&'static Constructor),
+    /// A ruleset's function, against the narrow context.
+    Ruleset(&'static catalogue::Function, &'static Ruleset),
+    /// A ruleset's constructor.
+    Constructor(&'static Constructor, &'static Ruleset),
+}
+
+/// The same field of any row.
+macro_rules! field {
+    ($f:expr, $x:ident) => {
+        match $f {
+            Function::Builtin(b) => b.$x.clone(),
+            Function::Ruleset(b, _) => b.$x.clone(),
+            Function::Constructor(c, _) => c.$x.clone(),
+        }
+    };
 }
 
 impl Function {
     pub fn name(self) -> &'static str {
-        match self {
-            Function::Builtin(b) => b.name,
-            Function::Constructor(c) => c.name,
-        }
+        field!(self, name)
     }
 
     pub fn signature(self) -> &'static str {
-        match self {
-            Function::Builtin(b) => b.signature,
-            Function::Constructor(c) => c.signature,
-        }
+        field!(self, signature)
     }
 
     pub fn arity(self) -> RangeInclusive<usize> {
-        match self {
-            Function::Builtin(b) => b.arity.clone(),
-            Function::Constructor(c) => c.arity.clone(),
-        }
+        field!(self, arity)
     }
 
     /// One line for `:help`.
     pub fn summary(self) -> &'static str {
-        match self {
-            Function::Builtin(b) => b.summary,
-            Function::Constructor(c) => c.summary,
-        }
+        field!(self, summary)
     }
 
     /// The help page.
     pub fn help(self) -> &'static str {
+        field!(self, help)
+    }
+
+    /// The ruleset that registered it (`None`: a built-in).
+    pub fn ruleset(self) -> Option<&'static Ruleset> {
         match self {
-            Function::Builtin(b) => b.help,
-            Function::Constructor(c) => c.help,
+            Function::Builtin(_) => None,
+            Function::Ruleset(_, r) | Function::Constructor(_, r) => Some(r),
         }
     }
 
-    /// Where `:help` lists it (`None`: among the game modules).
-    pub fn topic(self) -> Option<Topic> {
+    /// Where `:help` lists a built-in (a ruleset's rows are listed with the ruleset).
+    pub fn topic(self) -> Topic {
         match self {
-            Function::Builtin(b) => Some(b.topic),
-            Function::Constructor(_) => None,
+            Function::Builtin(b) => b.topic,
+            Function::Ruleset(..) | Function::Constructor(..) => Topic::Ruleset,
+        }
+    }
+
+    /// How it takes its arguments (constructors take plain values).
+    pub fn takes(self) -> Takes {
+        let row = |p, s, q, f| Takes {
+            positions: p,
+            summands: s,
+            quoted: q,
+            function: f,
+        };
+        match self {
+            Function::Builtin(b) => row(
+                b.takes_positions,
+                b.takes_summands,
+                b.quoted,
+                b.takes_function,
+            ),
+            Function::Ruleset(b, _) => row(
+                b.takes_positions,
+                b.takes_summands,
+                b.quoted,
+                b.takes_function,
+            ),
+            Function::Constructor(..) => Takes::default(),
         }
     }
 }
 
-/// Every function, built-ins first, in the order `:help` lists them.
+/// How a function takes its arguments ([`Function::takes`]): module positions as they are, a
+/// sum as its summands, the first argument as written, the first argument a function's name.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Takes {
+    pub positions: bool,
+    pub summands: bool,
+    pub quoted: bool,
+    pub function: bool,
+}
+
+/// Every function, built-ins first, then each ruleset's constructors and functions, in the
+/// order `:help` lists them.
 pub fn all() -> impl Iterator<Item = Function> {
     builtins::BUILTINS
         .iter()
-        .chain(module_functions::MODULE_FUNCTIONS)
-        .chain(endgame_functions::ENDGAME_FUNCTIONS)
         .chain(explain_functions::EXPLAIN_FUNCTIONS)
         .chain(list_functions::LIST_FUNCTIONS)
         .map(Function::Builtin)
-        .chain(rulesets::CONSTRUCTORS.iter().map(Function::Constructor))
+        .chain(rulesets().flat_map(|r| {
+            r.constructors
+                .iter()
+                .map(move |c| Function::Constructor(c, r))
+                .chain(r.functions.iter().map(move |f| Function::Ruleset(f, r)))
+        }))
+}
+
+/// Every ruleset's registration (the registry, [`crate::rulesets::ALL`]).
+pub fn rulesets() -> impl Iterator<Item = &'static Ruleset> {
+    crate::rulesets::ALL.iter().copied()
 }
 
 /// The function called `name`.
@@ -80,7 +133,7 @@ pub fn lookup(name: &str) -> Option<Function> {
     all().find(|f| f.name() == name)
 }
 
-/// Whether `name` is a function (the parser's [`crate::lang::syntax::parser::IsFunction`]).
+/// Whether `name` is a function (the parser's [`crate::syntax::parser::Names`]).
 pub fn is_function(name: &str) -> bool {
     lookup(name).is_some()
 }
@@ -95,18 +148,23 @@ pub fn help_page(f: Function) -> String {
     format!("{}\n\n{}", f.signature(), f.help())
 }
 
-/// The functions part of the `:help` overview, grouped by topic.
+/// The functions part of the `:help` overview: the built-ins by topic, then each ruleset.
 pub fn overview() -> String {
     let mut out = String::from("Functions (`:help NAME` for details):\n");
-    for topic in Topic::ALL {
+    let line = |out: &mut String, f: Function| {
+        out.push_str(&format!("  {:<26} {}\n", f.signature(), f.summary()));
+    };
+    for topic in Topic::BUILTIN {
         out.push_str(&format!("{}:\n", capitalise(topic.title())));
-        for f in all().filter(|f| f.topic() == Some(topic)) {
-            out.push_str(&format!("  {:<26} {}\n", f.signature(), f.summary()));
+        for f in all().filter(|f| f.topic() == topic) {
+            line(&mut out, f);
         }
     }
-    out.push_str("Game modules:\n");
-    for f in all().filter(|f| f.topic().is_none()) {
-        out.push_str(&format!("  {:<26} {}\n", f.signature(), f.summary()));
+    for r in rulesets() {
+        out.push_str(&format!("{}:\n", capitalise(r.title)));
+        for f in all().filter(|f| f.ruleset().is_some_and(|x| std::ptr::eq(x, r))) {
+            line(&mut out, f);
+        }
     }
     out
 }

@@ -4,12 +4,13 @@
 
 use std::sync::Arc;
 
-use super::builtins::{Builtin, CallError, Topic, builtin};
+use super::builtins::{Builtin, CallError, builtin};
 use super::session::Session;
-use super::syntax::span::Span;
-use super::value::{Table, Value};
 use crate::analysis::period::{arithmetic_periodicity, periodicity};
+use crate::calc::args::Args;
+use crate::calc::value::{Table, Value};
 use crate::game::Dyadic;
+use crate::syntax::span::Span;
 
 type CallResult = Result<Value, CallError>;
 
@@ -133,8 +134,8 @@ pub static LIST_FUNCTIONS: &[Builtin] = &[
         "the remainder of the integer n divided by k (0 <= r < |k|)",
         "mod(n, k): the remainder r of n divided by k with 0 <= r < |k|, for integers n and k != 0\n(machine integers, |n| < 2^63). It is the one operation on integers that is not game\narithmetic: integers are games, so n + 1, n - 1 and 2.n (Norton product) are game\noperations that agree with integer arithmetic.\nExample: mod(17, 5) is 2, mod(-1, 3) is 2.",
         |s, v| {
-            let n = int_arg(s, v, 0)?;
-            let k = int_arg(s, v, 1)?;
+            let n = Args::new(v).integer(&mut s.arena, 0)?;
+            let k = Args::new(v).integer(&mut s.arena, 1)?;
             if k == 0 {
                 return Err(CallError::Arg(1, "mod(n, 0): division by zero".into()));
             }
@@ -293,7 +294,7 @@ pub static LIST_FUNCTIONS: &[Builtin] = &[
 ];
 
 /// An error raised while applying a function, as the message of the call.
-fn message(e: super::syntax::error::CgError) -> CallError {
+fn message(e: crate::syntax::error::CgError) -> CallError {
     CallError::Call(e.message)
 }
 
@@ -324,30 +325,6 @@ fn func_arg(v: &[Value], i: usize) -> Result<String, CallError> {
             format!(
                 "expected the name of a function, e.g. map(temp, xs), but this is a {}",
                 other.type_name()
-            ),
-        )),
-    }
-}
-
-fn int_arg(s: &mut Session, v: &[Value], i: usize) -> Result<i64, CallError> {
-    let g = match &v[i] {
-        Value::Game(g) => *g,
-        other => {
-            return Err(CallError::Arg(
-                i,
-                format!("expected an integer, but this is a {}", other.type_name()),
-            ));
-        }
-    };
-    match s.arena.as_number(g).filter(|x| x.is_integer()) {
-        Some(x) => x
-            .to_i64()
-            .ok_or_else(|| CallError::Arg(i, format!("{x} is too large (at most 2^63)"))),
-        None => Err(CallError::Arg(
-            i,
-            format!(
-                "expected an integer, but this is {}",
-                s.arena.display_brief(g)
             ),
         )),
     }
@@ -505,5 +482,5 @@ fn csv_cell(text: &str) -> String {
 }
 
 fn json_string(out: &mut String, s: &str) {
-    super::value::json_quote(out, s);
+    crate::calc::value::json_quote(out, s);
 }

@@ -2,32 +2,30 @@
 //!
 //! [`session`] runs statements, [`eval`] evaluates expressions, [`commands`] holds the meta
 //! commands and [`functions`] the function table (built-ins from [`builtins`] and the
-//! game-module constructors of [`crate::rulesets`]).
+//! constructors and functions every ruleset registers).
 
 mod bestmove;
 pub mod builtins;
 pub mod cgsuite_names;
 pub mod commands;
-pub mod endgame_functions;
+pub mod display;
 pub mod eval;
 pub mod explain_functions;
 pub mod files;
 mod flow;
 pub mod functions;
 pub mod list_functions;
-pub mod module_functions;
 mod report;
 pub mod session;
-pub mod syntax;
-pub mod value;
 
 #[cfg(test)]
 pub(crate) mod test_util;
 
+pub use crate::syntax::error::CgError;
 pub use session::{Reply, Session};
-pub use syntax::error::CgError;
 
-use syntax::ast::{Expr, Program};
+use crate::syntax;
+use crate::syntax::ast::{Expr, Program};
 
 /// Parses a whole script or REPL input, with this calculator's function names
 /// ([`syntax::parser::parse_program`]).

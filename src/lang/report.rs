@@ -4,7 +4,7 @@
 use std::fmt::Write;
 
 use super::session::Session;
-use super::value::{ModulePosition, Value, win_text};
+use crate::calc::value::{ModulePosition, Value, win_text};
 use crate::game::Outcome;
 use crate::search::{MoveRow, Part, Player, PositionValue};
 

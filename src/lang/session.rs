@@ -10,60 +10,25 @@ use std::time::{Duration, Instant};
 use rustc_hash::FxHashMap;
 
 use super::commands;
+use super::display::display_value;
 use super::flow::{Frame, MemoKey, UserFunction};
-use super::syntax::ast::{Statement, StmtKind};
-use super::syntax::error::CgError;
-use super::syntax::parser;
-use super::syntax::span::Span;
-use super::value::{ModulePosition, Value, display_value};
 use crate::analysis::{Analysis, AnalysisCaches};
+use crate::calc::context::{Context, RulesetStates};
+use crate::calc::value::{ModulePosition, Value};
 use crate::game::cache::BoundedCache;
 use crate::game::threat::Threats;
 use crate::game::{Arena, GameId, Outcome, interrupt, memory};
-use crate::search::{Budget, PositionValue, SearchEnv, SearchStats};
+use crate::search::{PositionValue, SearchEnv};
+use crate::syntax::ast::{Statement, StmtKind};
+use crate::syntax::error::CgError;
+use crate::syntax::parser;
+use crate::syntax::span::Span;
 
 /// The stack of a thread spawned without a size (Rust's default), assumed until
 /// [`Session::set_stack_size`] says otherwise.
 const DEFAULT_THREAD_STACK: usize = 2 << 20;
 
-/// User-visible settings changed by meta commands.
-#[derive(Clone, Debug)]
-pub struct Settings {
-    /// Characters of printed output before a summary is shown instead (`:print-limit`).
-    pub print_limit: usize,
-    /// Report the time of each statement (`:time on`).
-    pub show_time: bool,
-    /// Print ↑ ↓ ⋆ ± instead of ^ v * +- in game values (`:unicode on`, `--unicode`).
-    pub unicode: bool,
-}
-
-impl Default for Settings {
-    fn default() -> Self {
-        Settings {
-            print_limit: crate::game::display::DEFAULT_PRINT_LIMIT,
-            show_time: false,
-            unicode: false,
-        }
-    }
-}
-
-/// Threads and budgets of module searches (`:limit`, `:threads`), and the last search's report.
-#[derive(Clone, Debug)]
-pub struct SearchSettings {
-    pub threads: usize,
-    pub budget: Budget,
-    pub last: Option<SearchStats>,
-}
-
-impl Default for SearchSettings {
-    fn default() -> Self {
-        SearchSettings {
-            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
-            budget: Budget::default(),
-            last: None,
-        }
-    }
-}
+pub use crate::calc::context::{SearchSettings, Settings};
 
 /// The result of one statement, ready to print.
 #[derive(Clone, Debug)]
@@ -106,8 +71,8 @@ pub struct Session {
     pub settings: Settings,
     /// Search settings and the statistics of the last search.
     pub search: SearchSettings,
-    /// Solved chess-endgame tables (`dtm`, `strategyreport`), kept for the session.
-    pub endgames: crate::rulesets::endgame::solver::Tables,
+    /// Each ruleset's own state (solved endgame tables, ...), kept for the session.
+    pub states: RulesetStates,
     /// Files being loaded, to refuse recursive `:load`.
     pub(crate) loading: Vec<String>,
     /// Set when the driver asks to stop running statements.
@@ -150,7 +115,7 @@ impl Session {
             vars: BTreeMap::new(),
             settings: Settings::default(),
             search: SearchSettings::default(),
-            endgames: Default::default(),
+            states: RulesetStates::default(),
             loading: Vec::new(),
             stop: Arc::new(AtomicBool::new(false)),
             functions: BTreeMap::new(),
@@ -653,7 +618,7 @@ impl Session {
     /// deeper than input may be (then it says so: `:print-limit 0` would not help).
     fn game_summary(&mut self, g: GameId) -> String {
         let summary = self.arena.summary(g);
-        if super::value::too_deep_to_print(&mut self.arena, g) {
+        if super::display::too_deep_to_print(&mut self.arena, g) {
             summary.replace(
                 crate::game::display::SUMMARY_TAIL,
                 &format!(
@@ -684,52 +649,32 @@ impl Session {
         }
     }
 
-    /// A search environment over this session's stores, threads and budget.
-    fn search_env(&mut self) -> SearchEnv<'_> {
-        SearchEnv {
+    /// What a function may use of the session ([`Context`]).
+    pub fn context(&mut self) -> Context<'_> {
+        Context {
             arena: &mut self.arena,
             threats: &mut self.threats,
-            threads: self.search.threads,
-            budget: self.search.budget,
-            last: None,
+            analysis: &mut self.analysis,
+            search: &mut self.search,
+            settings: &self.settings,
+            states: &mut self.states,
         }
     }
 
     /// Runs `f` on a search environment and keeps its counters for `:stats`.
     pub(crate) fn with_search<T>(&mut self, f: impl FnOnce(&mut SearchEnv) -> T) -> T {
-        let mut env = self.search_env();
-        let r = f(&mut env);
-        if let Some(stats) = env.last {
-            self.search.last = Some(stats);
-        }
-        r
+        self.context().with_search(f)
     }
 
     /// The value of a position, searched for the first time it is needed and then kept.
     pub fn position_value(&mut self, p: &ModulePosition) -> PositionValue {
-        if let Some(v) = p.known_value() {
-            return v;
-        }
-        let v = self.with_search(|env| p.position.value(env));
-        p.set_value(v);
-        v
+        self.context().position_value(p)
     }
 
     /// The outcome class of a position: from its value when that is known, otherwise by the
     /// ruleset's outcome search (which does not compute the value).
     pub fn position_outcome(&mut self, p: &ModulePosition) -> Result<Outcome, String> {
-        if let Some(o) = p.known_outcome() {
-            return Ok(o);
-        }
-        let known = p
-            .known_value()
-            .and_then(|v| v.outcome(&mut self.arena, &mut self.threats).ok());
-        let o = match known {
-            Some(o) => o,
-            None => self.with_search(|env| p.position.outcome(env))?,
-        };
-        p.set_outcome(o);
-        Ok(o)
+        self.context().position_outcome(p)
     }
 
     /// The text of `:stats`.
@@ -854,7 +799,7 @@ impl Origin<'_> {
 
     /// The line of the origin and the column of byte offset `pos` of `src`.
     fn line_col(&self, src: &str, pos: usize) -> (usize, usize) {
-        let (line, col) = super::syntax::error::line_col(src, pos);
+        let (line, col) = crate::syntax::error::line_col(src, pos);
         (line + self.first_line - 1, col)
     }
 }

@@ -16,8 +16,8 @@ use rustyline::validate::{ValidationContext, ValidationResult, Validator};
 use rustyline::{CompletionType, Config, Context, Editor, Helper};
 
 use crate::cli::{self, ReplyPrinter};
-use crate::lang::syntax::parser;
 use crate::lang::{Session, commands, functions};
+use crate::syntax::parser;
 
 mod history;
 use history::HistoryFile;

@@ -7,7 +7,13 @@
 //! stand twice in a heap's options, as `*m` and `*m_P`, and the second is pruned as dominated
 //! (§3.4), which never happens in plain Prime-Nim.
 
-use super::{Arg, ArgError};
+use std::fmt::Write;
+
+use crate::calc::args::{Args, CallError};
+use crate::calc::catalogue::{Constructor, Function, Fuzz, FuzzCheck, Ruleset};
+use crate::calc::context::Context;
+use crate::calc::value::Value;
+use crate::function;
 use crate::game::interrupt::check_cancel;
 use crate::search::Player;
 use crate::search::conditional::{
@@ -252,49 +258,35 @@ impl ConditionalExpression for ConditionalNim {
 pub const MAX_HEAP: i64 = 1 << 20;
 
 /// Heaps from constructor arguments `args[first..]`.
-fn heaps(args: &[Arg], first: usize) -> Result<Vec<u32>, ArgError> {
-    args.iter()
-        .enumerate()
-        .skip(first)
-        .map(|(i, a)| match a {
-            Arg::Int(n) if (0..=MAX_HEAP).contains(n) => Ok(*n as u32),
-            Arg::Int(n) => Err(ArgError::at(
-                i,
-                format!("a heap holds 0 to {MAX_HEAP} tokens, not {n}"),
-            )),
-            Arg::BigInt(n) => Err(ArgError::at(
-                i,
-                format!("a heap holds 0 to {MAX_HEAP} tokens, not {n}"),
-            )),
-            Arg::Str(_) => Err(ArgError::at(i, "a heap is a token count, not a string")),
-            Arg::Other(t) => Err(ArgError::at(
-                i,
-                format!("a heap is a token count, not a {t}"),
-            )),
+fn heaps(c: &mut Context<'_>, args: Args, first: usize) -> Result<Vec<u32>, CallError> {
+    (first..args.len())
+        .map(|i| match args.integer_value(c.arena, i) {
+            Some(n) if (0..=MAX_HEAP).contains(&n) => Ok(n as u32),
+            _ => Err(args.expected(c.arena, i, &format!("a heap of 0 to {MAX_HEAP} tokens"))),
         })
         .collect()
 }
 
 /// `primenim(h1, h2, ...)`.
-pub fn build_primenim(args: &[Arg]) -> Result<Box<dyn Position>, ArgError> {
+fn build_primenim(c: &mut Context<'_>, args: Args) -> Result<Box<dyn Position>, CallError> {
     Ok(Box::new(ConditionalPosition::new(
         ConditionalNim::PRIME,
-        heaps(args, 0)?,
+        heaps(c, args, 0)?,
     )))
 }
 
 /// `condnim(condition, h1, h2, ...)`.
-pub fn build_condnim(args: &[Arg]) -> Result<Box<dyn Position>, ArgError> {
-    let family = match args.first() {
-        Some(Arg::Str(s)) => ConditionalNim::parse(s).map_err(|m| ArgError::at(0, m))?,
-        _ => {
-            return Err(ArgError::at(
-                0,
-                "the first argument is the condition on the total, e.g. \"prime\" or \"square free 1\"",
-            ));
-        }
-    };
-    Ok(Box::new(ConditionalPosition::new(family, heaps(args, 1)?)))
+fn build_condnim(c: &mut Context<'_>, args: Args) -> Result<Box<dyn Position>, CallError> {
+    let family = args.parsed(
+        c.arena,
+        0,
+        "the condition on the total, e.g. \"prime\" or \"square free 1\"",
+        ConditionalNim::parse,
+    )?;
+    Ok(Box::new(ConditionalPosition::new(
+        family,
+        heaps(c, args, 1)?,
+    )))
 }
 
 /// The P-positions (nim value 0) of `family` with `k` heaps of 1 to `n` tokens, as sorted
@@ -337,3 +329,87 @@ pub fn for_each_sorted_tuple(k: usize, lo: u32, hi: u32, f: &mut dyn FnMut(&[u32
         go(k, lo, hi, &mut Vec::with_capacity(k), f);
     }
 }
+
+/// Conditional Nim's registration: Prime-Nim and its variants, and their P-positions.
+pub static RULESET: Ruleset = Ruleset {
+    title: "conditional Nim (Mueller 2003)",
+    constructors: CONSTRUCTORS,
+    functions: FUNCTIONS,
+    fuzz: &[
+        Fuzz {
+            name: "primenim",
+            check: FuzzCheck::Position,
+        },
+        Fuzz {
+            name: "condnim",
+            check: FuzzCheck::Position,
+        },
+    ],
+    cgsuite_names: &[],
+};
+
+static CONSTRUCTORS: &[Constructor] = &[
+    Constructor {
+        name: "primenim",
+        signature: "primenim(h1, h2, ...)",
+        arity: 0..=64,
+        summary: "a Prime-Nim position: a conditional game, legal moves in context",
+        help: "primenim(5, 3, 4) is Prime-Nim (Mueller, Conditional combinatorial games, 2003, 3.1):\nNim where the total number of tokens must be prime after every move; the starting total\nneed not be. It is a conditional game: a heap's legal moves depend on the whole position,\nso values do not add. It prints each heap's legal moves in context (the paper's\n`*3: {*2}`), the nim value and outcome of the whole position and the winning moves;\nmoves(P) lists every move, isolated(P) each heap's options under every condition value.\n`+` joins it only with Prime-Nim positions: primenim(5, 3) + primenim(4) is\nprimenim(5, 3, 4); sums and comparisons with games are refused.\nExample: primenim(5, 3, 4) has nim value 2; its winning moves clear the 5-heap and 3 -> 2.",
+        build: build_primenim,
+    },
+    Constructor {
+        name: "condnim",
+        signature: "condnim(condition, h1, h2, ...)",
+        arity: 1..=65,
+        summary: "conditional Nim: a condition on the total after every move",
+        help: "condnim(\"square\", 5, 3) is Nim where the total after every move must satisfy the\ncondition: \"prime\" (Prime-Nim), \"square\", \"odd\", \"even\" or \"fibonacci\" (0 counts as\na square, even and Fibonacci). \"prime free 1\" also lets a player remove at most 1 token\nwithout the condition: a heap then has both *2 and *2_P among its options, and the\nsecond is pruned as dominated (same game, more specific condition; Mueller 3.4), as\nisolated(condnim(\"prime free 1\", 3)) shows. Like primenim, a conditional game: no\nalgebra with games, `+` only within one family.\nExample: condnim(\"even\", 3, 5).",
+        build: build_condnim,
+    },
+];
+
+static FUNCTIONS: &[Function] = &[function!(
+    "ppositions",
+    "ppositions(k, n) or ppositions(k, n, condition)",
+    2..=3,
+    Ruleset,
+    "the P-positions of Prime-Nim (or conditional Nim) with k heaps of 1 to n",
+    "ppositions(k, n) lists the Prime-Nim positions with k heaps of 1 to n tokens (a1 <= ... <= ak)\nthat the second player wins (nim value 0), searched as whole positions with one table;\nppositions(k, n, \"square\") does the same for conditional Nim with another condition on the\ntotal (see condnim). The last line counts them and the positions the search tabled.\nExample: ppositions(2, 12) starts (1, 1) (3, 3) (3, 4).",
+    |s, v| {
+        use crate::search::conditional::ConditionalExpression;
+        let k = v.int(s.arena, 0, 1..=8)? as usize;
+        let n = v.int(s.arena, 1, 1..=1000)? as u32;
+        let family = match v.get(2) {
+            None => ConditionalNim::PRIME,
+            Some(Value::Str(c)) => ConditionalNim::parse(c).map_err(|m| CallError::Arg(2, m))?,
+            Some(other) => {
+                return Err(CallError::Arg(
+                    2,
+                    format!(
+                        "expected a condition such as \"square\", not a {}",
+                        other.type_name()
+                    ),
+                ));
+            }
+        };
+        let (found, tabled) = s.with_search(|env| p_positions(family, k, n, env.budget));
+        let mut out = String::new();
+        for (i, heaps) in found.iter().enumerate() {
+            if i > 0 {
+                out.push(if i % 8 == 0 { '\n' } else { ' ' });
+            }
+            let parts: Vec<String> = heaps.iter().map(|h| h.to_string()).collect();
+            let _ = write!(out, "({})", parts.join(", "));
+        }
+        if !found.is_empty() {
+            out.push('\n');
+        }
+        let _ = write!(
+            out,
+            "{} P-positions of {} with {k} heap{} of 1 to {n}; {tabled} positions tabled",
+            found.len(),
+            family.family_text(),
+            if k == 1 { "" } else { "s" }
+        );
+        Ok(Value::Text(out))
+    }
+)];

@@ -10,7 +10,9 @@
 //! Kayles, the octal game 0.07.
 
 use super::grid::{Bits, Grid, Wide, ones};
-use crate::search::{Game, Player};
+use crate::calc::args::CallError;
+use crate::calc::catalogue::{Constructor, Function, Fuzz, FuzzCheck, Ruleset};
+use crate::search::{Game, Player, Position, Searched};
 
 /// A Cram position on a board of up to 256 cells (so the 1 x 200 strip fits).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -62,4 +64,39 @@ impl Game for Cram {
     fn describe(&self) -> String {
         self.0.board_string()
     }
+}
+
+/// Cram's registration.
+pub static RULESET: Ruleset = Ruleset {
+    title: "Cram",
+    constructors: &[Constructor {
+        name: "cram",
+        signature: "cram(m, n) or cram(board)",
+        arity: 1..=2,
+        summary: "a Cram position (impartial Domineering) and its nimber",
+        help: "cram(m, n) is the empty m x n Cram board (at most 256 cells), cram(\".#..|....\") the board with those rows\n(`.` empty, `#` filled). Either player places a domino either way; values are nimbers,\nfound by mex over the options. Even-by-even boards are 0, even-by-odd boards are first-player\nwins, and cram(1, n) is Dawson's Kayles (octal 0.07). Example: cram(2, 3) is *, cram(4, 5) is *2, cram(3, 6) is *4.",
+        build: |c, a| match a.len() {
+            1 => {
+                searched(Cram::parse(a.str(c.arena, 0, BOARD)?).map_err(|m| CallError::arg(0, m))?)
+            }
+            _ => searched(
+                Cram::rectangle(a.count(c.arena, 0, 0..=256)?, a.count(c.arena, 1, 0..=256)?)
+                    .map_err(CallError::call)?,
+            ),
+        },
+    }],
+    functions: &[] as &[Function],
+    fuzz: &[Fuzz {
+        name: "cram",
+        check: FuzzCheck::Position,
+    }],
+    cgsuite_names: &[("Cram", "cram")],
+};
+
+/// What a board argument is.
+const BOARD: &str = "a board string such as \".#|..\"";
+
+/// A Cram position valued by the search engine.
+fn searched(g: Cram) -> Result<Box<dyn Position>, CallError> {
+    Ok(Box::new(Searched(g)))
 }

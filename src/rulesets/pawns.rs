@@ -24,7 +24,11 @@
 use std::fmt::Write as _;
 
 use super::grid::square_name;
-use crate::search::{Game, Player, ThreatPosition};
+use crate::calc::args::{Args, CallError};
+use crate::calc::catalogue::{Constructor, Function, Fuzz, FuzzCheck, Ruleset};
+use crate::calc::context::Context;
+use crate::calc::value::Value;
+use crate::search::{Game, Player, Position, ThreatPosition};
 
 /// Most files and ranks of a board.
 pub const MAX_FILES: usize = 16;
@@ -714,6 +718,69 @@ impl ThreatPosition<Pawns> {
         }
         ThreatPosition::of(board, text, ["White", "Black"])
     }
+}
+
+/// The pawn structures' registration.
+pub static RULESET: Ruleset = Ruleset {
+    title: "chess pawn structures (Maeser's global threats)",
+    constructors: &[Constructor {
+        name: "pawns",
+        signature: "pawns(fen), pawns(fen, files, ranks), pawns(fen, \"noep\") or pawns(fen, files, ranks, \"noep\")",
+        arity: 1..=4,
+        summary: "a chess pawn structure valued with global threats (GTSearch)",
+        help: "pawns(\"8/8/4p3/3p4/8/3PP3/8/8\") is the chess pawn structure with that FEN placement\n(ranks 8 to 1, P White = Left, p Black = Right, digits for empty squares); pawns(fen, files,\nranks) sets a generalised board (up to 16 x 16). The kings are assumed bound in mutual\nzugzwang (Elkies; Maeser, thesis ch. 7): only pawns move, and whoever runs out of pawn\nmoves loses. Pawns step, double-step from their second rank and capture.\nEn passant is on by default, as a local right (as Maeser's program played it: the thesis'\nvalues of 7.3.5 nos. 9 and 10 need it): after a double step beside an enemy pawn, the\nopponent's next move in that chunk may take the pawn en passant, and any other move in the\nchunk, by either side, ends the right. In a sum of chunks a move in another chunk would end\nthe right in real chess; a chunk's value cannot express that, so there it is an\napproximation (when chunks race and the board is searched as one game, any move ends it).\npawns(fen, \"noep\") and pawns(fen, files, ranks, \"noep\") play without en passant.\nPromotion wins the whole game (a global threat), so values may hold `on`/`off` threats,\nor be `win`/`loss` when a side forces a promotion. The structure splits into chunks\n(thesis 7.3.1), each valued by GTSearch; it prints the sum and, with several chunks, each\nchunk's value; moves(P) lists each chunk's moves, outcomes, search nodes and the winning\nmoves.\nExample: pawns(\"8/8/4p3/3p4/8/3PP3/8/8\") is *, pawns(\"8/1pp5/p7/8/P1P5/1P6/8/8\") is\n{1/2|||0||0,{on|v}|off||||-1|-2} (thesis 7.3.5 no. 9), and {0||-1|-2} with \"noep\".",
+        build: build_pawns,
+    }],
+    functions: &[] as &[Function],
+    fuzz: &[Fuzz {
+        name: "pawns",
+        check: FuzzCheck::Position,
+    }],
+    cgsuite_names: &[],
+};
+
+/// The rule argument's error.
+const RULE: &str = "expected \"noep\" (no en passant) or \"ep\" (en passant, the default)";
+
+/// `pawns(fen)`, `pawns(fen, files, ranks)`, each with an optional rule last.
+fn build_pawns(c: &mut Context<'_>, a: Args) -> Result<Box<dyn Position>, CallError> {
+    let n = a.len();
+    let (given, en_passant) = match a.values().last() {
+        Some(Value::Str(rule)) if n > 1 => match rule.as_str() {
+            "noep" => (n - 1, false),
+            "ep" => (n - 1, true),
+            _ => return Err(CallError::arg(n - 1, RULE)),
+        },
+        _ => (n, true),
+    };
+    let misplaced = |v: &Value| matches!(v, Value::Str(r) if r == "noep" || r == "ep");
+    if let Some(i) = (1..given).find(|&i| misplaced(&a[i])) {
+        return Err(CallError::arg(
+            i,
+            "the rule goes last: pawns(fen, \"noep\") or pawns(fen, files, ranks, \"noep\")",
+        ));
+    }
+    let (files, ranks) = match given {
+        1 => (8, 8),
+        2 => {
+            return Err(CallError::call(
+                "give both the number of files and of ranks: pawns(fen, files, ranks)",
+            ));
+        }
+        3 => (
+            a.count(c.arena, 1, 1..=MAX_FILES)?,
+            a.count(c.arena, 2, 3..=MAX_RANKS)?,
+        ),
+        _ => return Err(CallError::arg(3, RULE)),
+    };
+    let fen = a.str(c.arena, 0, "a FEN placement such as \"8/8/8/8/8/p7/P7/8\"")?;
+    let board = Pawns::parse(fen, files, ranks).map_err(|m| CallError::arg(0, m))?;
+    let board = if en_passant {
+        board
+    } else {
+        board.without_en_passant()
+    };
+    Ok(Box::new(PawnStructure::new(board, files)))
 }
 
 #[cfg(test)]

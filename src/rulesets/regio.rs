@@ -10,10 +10,17 @@
 //! LocalHSearch (8.3.2) stops at a depth limit, counted in plies, and evaluates the rest as 0
 //! (the current score): depth 1 lets one player move (Figure 8.7: `{4|-4}` for the 4x2 grid).
 
+use std::fmt::Write;
+
 use rustc_hash::FxHashMap;
 
 use super::grid::{Bits, Wide, board_rows, square_name};
 use crate::analysis::{Analysis, AnalysisCaches};
+use crate::calc::args::{Args, CallError};
+use crate::calc::catalogue::{Constructor, Function, Fuzz, FuzzCheck, Ruleset};
+use crate::calc::context::Context;
+use crate::calc::value::Value;
+use crate::function;
 use crate::game::{Arena, GameId, Outcome};
 use crate::search::budget::{Meter, Usage};
 use crate::search::{Budget, MoveRow, Player, Position, PositionValue, SearchEnv, SearchStats};
@@ -530,3 +537,96 @@ impl Position for RegioPosition {
             .collect()
     }
 }
+
+/// Regio's registration: positions, and Maeser's experiment with sum play.
+pub static RULESET: Ruleset = Ruleset {
+    title: "Regio (Maeser, thesis ch. 8)",
+    constructors: &[Constructor {
+        name: "regio",
+        signature: "regio(board), regio(board, depth) or regio(board, depth, \"canonical\")",
+        arity: 1..=3,
+        summary: "a Regio position, its score mapped to a game through reduced canonical form",
+        help: HELP,
+        build: build_regio,
+    }],
+    functions: FUNCTIONS,
+    fuzz: &[Fuzz {
+        name: "regio",
+        check: FuzzCheck::Position,
+    }],
+    cgsuite_names: &[],
+};
+
+const HELP: &str = "regio(\"..|..|..|..\") is a Regio position (Maeser, thesis ch. 8): a move colours an\nuncoloured node and its uncoloured neighbours, the score is Left's coloured nodes minus\nRight's. Grids: `.` uncoloured, `L`/`R` coloured by Left/Right (they count in the score),\n`#` no node, rows separated by `|`, orthogonal neighbours. Graphs: an edge list such as\n\"a-b b-c c-a d\" (names of letters, digits and _; `a-b-c` is a path; a lone name is a node;\na string of the letters L and R alone reads as a grid of coloured cells).\nThe value maps finished positions to their score and interior ones to the reduced canonical\nform of {G^L | G^R} (8.2.3); regio(board, d) searches d plies and counts the rest as 0\n(LocalHSearch, 8.3.2), regio(board, d, \"canonical\") keeps the plain canonical form (d = -1:\nexact). Separate regions are valued apart and added.\nExample: regio(\"..|..|..|..\") is +-{8|6||2|0}, regio(\"..|..|..|..\", 1) is {4|-4}.";
+
+/// `regio(board)`, `regio(board, depth)`, `regio(board, depth, "canonical")`: the depth and
+/// the mapping may come in either order, each at most once.
+fn build_regio(c: &mut Context<'_>, a: Args) -> Result<Box<dyn Position>, CallError> {
+    let position = a.parsed(
+        c.arena,
+        0,
+        "a board string such as \"..|..\" or a graph such as \"a-b b-c\"",
+        Regio::parse,
+    )?;
+    let mut depth = None;
+    let mut mapping = Mapping::Reduced;
+    let (mut seen_depth, mut seen_mapping) = (false, false);
+    for i in 1..a.len() {
+        let n = a.integer_value(c.arena, i);
+        let repeated = match n {
+            Some(_) => std::mem::replace(&mut seen_depth, true),
+            None => std::mem::replace(&mut seen_mapping, true),
+        };
+        if repeated {
+            return Err(CallError::arg(i, "given twice"));
+        }
+        match (n, &a[i]) {
+            (Some(-1), _) => depth = None,
+            (Some(d), _) if (0..=1000).contains(&d) => depth = Some(d as u32),
+            (None, Value::Str(m)) if m == "canonical" => mapping = Mapping::Canonical,
+            (None, Value::Str(m)) if m == "reduced" => mapping = Mapping::Reduced,
+            _ => {
+                return Err(a.expected(
+                    c.arena,
+                    i,
+                    "a depth in plies (0 to 1000, -1 for exact) or \"canonical\"",
+                ));
+            }
+        }
+    }
+    Ok(Box::new(RegioPosition {
+        position,
+        depth,
+        mapping,
+    }))
+}
+
+static FUNCTIONS: &[Function] = &[function!(
+    "regioexperiment",
+    "regioexperiment(n)",
+    1..=1,
+    Ruleset,
+    "Maeser's Regio experiment: greedy hotstrat against alpha-beta",
+    "regioexperiment(n) plays Maeser's experiment (thesis 8.4.5, Appendix C, Figure 8.10) on the\nfirst n of our seeded 15x15 boards divided into independent local games (a seeded wall\nbuilder: see src/rulesets/regio_experiment.rs): decomposition search with greedy hotstrat\n(each region valued by depth-4 LocalHSearch, rcf mapping, tables kept between moves)\nagainst full-width alpha-beta to depth 4 on the whole board, both with the score as\nevaluation; each plays first once. It lists the local games, each side's final score as\nfirst player and the nodes it searched (alpha-beta: positions; hotstrat: LocalHSearch\nexpansions). The last two columns are ours, not the thesis's: the same decomposition search\nwith thermostrat (Winning Ways, ch. 6) as first player against alpha-beta. About a second\nper board.\nExample: regioexperiment(2).",
+    |s, v| {
+        let n = v.int(s.arena, 0, 1..=100)? as u64;
+        let mut out = String::from(
+            "board  local games  hotstrat score  hotstrat nodes  alpha-beta score  alpha-beta nodes  thermostrat score  thermostrat nodes",
+        );
+        for seed in 1..=n {
+            let r = super::regio_experiment::run(seed);
+            let _ = write!(
+                out,
+                "\n{seed:>5}  {:>11}  {:>14}  {:>14}  {:>16}  {:>16}  {:>17}  {:>17}",
+                r.local_games,
+                r.hot_score,
+                r.hot_nodes,
+                r.ab_score,
+                r.ab_nodes,
+                r.thermo_score,
+                r.thermo_nodes
+            );
+        }
+        Ok(Value::Text(out))
+    }
+)];

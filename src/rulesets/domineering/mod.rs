@@ -9,6 +9,8 @@ mod bounds;
 mod counts;
 
 use super::grid::{Bits, Grid, Wide};
+use crate::calc::args::CallError;
+use crate::calc::catalogue::{Constructor, Function, Fuzz, FuzzCheck, Ruleset};
 use crate::game::{Arena, GameId};
 use crate::search::game::MoveBounds;
 use crate::search::{Game, Player, Position, SearchMove, Searched};
@@ -300,6 +302,49 @@ pub(super) fn preference(line: usize, pos: usize, lines: usize, len: usize) -> i
 fn dominoes(runs: &[usize]) -> i64 {
     runs.iter().map(|&r| (r / 2) as i64).sum()
 }
+
+/// Domineering's registration.
+pub static RULESET: Ruleset = Ruleset {
+    title: "Domineering",
+    constructors: &[
+        Constructor {
+            name: "domineering",
+            signature: "domineering(board)",
+            arity: 1..=1,
+            summary: "a Domineering position and its value",
+            help: "domineering(\".#..|....\") is the Domineering position with those rows (`.` empty,\n`#` filled, rows separated by `|`); Left places vertical dominoes, Right horizontal ones\n(WW ch. 5). It prints its canonical value and acts as that value in algebra.\nExample: domineering(\".#|..\") is *.",
+            build: |c, a| {
+                parse_position(a.str(c.arena, 0, BOARD)?).map_err(|m| CallError::arg(0, m))
+            },
+        },
+        Constructor {
+            name: "dom",
+            signature: "dom(m, n)",
+            arity: 2..=2,
+            summary: "the empty m x n Domineering board",
+            help: "dom(m, n) is the empty Domineering board with m rows and n columns (at most 256\ncells: 16x16, or strips such as 2x100).\nExample: dom(2,2) is +-1, dom(2,3) is {2|-1/2}, dom(4,4) is +-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}.\n`d = dom(6,6);` then `outcome(d)` finds who wins without computing the value.",
+            build: |c, a| {
+                let (m, n) = (a.count(c.arena, 0, 0..=256)?, a.count(c.arena, 1, 0..=256)?);
+                position_of(m, n).map_err(CallError::call)
+            },
+        },
+    ],
+    functions: &[] as &[Function],
+    fuzz: &[
+        Fuzz {
+            name: "domineering",
+            check: FuzzCheck::Position,
+        },
+        Fuzz {
+            name: "dom",
+            check: FuzzCheck::Position,
+        },
+    ],
+    cgsuite_names: &[("Domineering", "domineering")],
+};
+
+/// What a board argument is.
+const BOARD: &str = "a board string such as \".#|..\"";
 
 #[cfg(test)]
 mod tests {

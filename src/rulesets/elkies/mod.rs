@@ -6,6 +6,7 @@
 
 pub mod board;
 pub mod epsilon;
+pub mod functions;
 pub mod moves;
 pub mod position;
 pub mod tables;

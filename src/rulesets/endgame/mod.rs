@@ -4,5 +4,6 @@
 
 pub mod board;
 pub mod evolve;
+pub mod functions;
 pub mod solver;
 pub mod strategy;

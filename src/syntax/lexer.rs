@@ -6,9 +6,9 @@
 //! only outside braces.
 
 use crate::game::memory;
-use crate::lang::syntax::ast::{CmpOp, NumLit, UpsLit};
-use crate::lang::syntax::error::CgError;
-use crate::lang::syntax::span::Span;
+use crate::syntax::ast::{CmpOp, NumLit, UpsLit};
+use crate::syntax::error::CgError;
+use crate::syntax::span::Span;
 use nom::{
     IResult,
     branch::alt,

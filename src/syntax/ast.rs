@@ -3,7 +3,7 @@
 //! Every expression carries the [`Span`] of the source text it came from. Slash
 //! notation is fully resolved: `{3||2|1}` arrives as nested [`ExprKind::Game`] nodes.
 
-use crate::lang::syntax::span::Span;
+use crate::syntax::span::Span;
 
 /// A whole script or REPL input: statements in source order.
 #[derive(Clone, Debug, PartialEq)]

@@ -1,6 +1,6 @@
 //! Errors with source positions, rendered compiler-style.
 
-use crate::lang::syntax::span::Span;
+use crate::syntax::span::Span;
 use std::fmt;
 
 /// An error from parsing (or, later, evaluating) cgcalc input.

@@ -1,4 +1,4 @@
-//! The cgcalc parser: a nom-based tokenizer ([`crate::lang::syntax::lexer`]) followed by a
+//! The cgcalc parser: a nom-based tokenizer ([`crate::syntax::lexer`]) followed by a
 //! recursive-descent parser over the tokens.
 //!
 //! The parser knows two things about the calculator beyond the grammar ([`Names`]): which
@@ -10,10 +10,10 @@
 //! binary `+ - +-`, comparisons (non-associative). Unary `+-` takes one operand (R4), so it
 //! binds like a primary: `+-1:2` is `(+-1):2`.
 
-use crate::lang::syntax::ast::*;
-use crate::lang::syntax::error::{CgError, line_col};
-use crate::lang::syntax::lexer::{LitTok, Tok, Token, is_down_word, lex};
-use crate::lang::syntax::span::Span;
+use crate::syntax::ast::*;
+use crate::syntax::error::{CgError, line_col};
+use crate::syntax::lexer::{LitTok, Tok, Token, is_down_word, lex};
+use crate::syntax::span::Span;
 
 mod slash;
 
@@ -348,7 +348,7 @@ fn room_for_syntax_tree(tokens: usize) -> Result<(), CgError> {
         tokens.saturating_mul(SYNTAX_BYTES_PER_TOKEN),
         &format!("parsing this input ({tokens} tokens)"),
     )
-    .map_err(|m| crate::lang::syntax::lexer::input_too_large(0, m))
+    .map_err(|m| crate::syntax::lexer::input_too_large(0, m))
 }
 
 struct Parser<'a> {

@@ -3,8 +3,8 @@
 
 use std::fmt;
 
-use crate::lang::syntax::error::CgError;
-use crate::lang::syntax::span::Span;
+use crate::syntax::error::CgError;
+use crate::syntax::span::Span;
 
 /// The UTF-8 byte-order mark (U+FEFF encoded), which some editors put at the start of a file.
 pub const BOM: &[u8] = b"\xEF\xBB\xBF";

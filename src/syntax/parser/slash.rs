@@ -3,10 +3,10 @@
 //! and Right; a side that still holds bars is one option, split the same way.
 
 use super::{PResult, Parser};
-use crate::lang::syntax::ast::*;
-use crate::lang::syntax::error::CgError;
-use crate::lang::syntax::lexer::Tok;
-use crate::lang::syntax::span::Span;
+use crate::syntax::ast::*;
+use crate::syntax::error::CgError;
+use crate::syntax::lexer::Tok;
+use crate::syntax::span::Span;
 
 fn number_word(n: usize) -> String {
     match n {
