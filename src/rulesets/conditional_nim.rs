@@ -7,6 +7,8 @@
 //! stand twice in a heap's options, as `*m` and `*m_P`, and the second is pruned as dominated
 //! (§3.4), which never happens in plain Prime-Nim.
 
+use std::any::Any;
+
 use super::{Arg, ArgError};
 use crate::game::interrupt::check_cancel;
 use crate::search::Player;
@@ -295,6 +297,28 @@ pub fn build_condnim(args: &[Arg]) -> Result<Box<dyn Position>, ArgError> {
         }
     };
     Ok(Box::new(ConditionalPosition::new(family, heaps(args, 1)?)))
+}
+
+/// `isolated(P)` in `:help`'s list.
+pub const ISOLATED_SUMMARY: &str = "the isolated view of a conditional game's components";
+
+/// `isolated(P)`'s help page.
+pub const ISOLATED_HELP: &str = "isolated(P) shows each distinct component of a conditional game P in isolation (Mueller,\nConditional combinatorial games, 2003, 3.2): its options with their context conditions in\nthe paper's notation (*2_P: a move to *2, legal when P holds), the successors legal for\nevery combination of the conditions' truth values, and the options pruned because another\nleads to the same game under a less specific condition (3.4).\nExample: isolated(condnim(\"prime free 1\", 3)) prunes *2_P, dominated by *2.";
+
+/// `isolated(P)`: each distinct heap of a conditional Nim position in isolation (Müller
+/// §3.2), with the options pruned as dominated (§3.4). `arg` is the argument: a position, or
+/// the type name of any other value; the error is about that argument.
+pub fn isolated(arg: Result<&dyn Position, &str>) -> Result<String, String> {
+    let position = arg.map_err(|type_name| {
+        format!("expected a conditional game such as primenim(5, 3, 4), not a {type_name}")
+    })?;
+    match (position as &dyn Any).downcast_ref::<ConditionalPosition<ConditionalNim>>() {
+        Some(p) => Ok(p.isolated()),
+        None => Err(format!(
+            "a {} position is no conditional game: its moves do not depend on a context",
+            position.ruleset()
+        )),
+    }
 }
 
 /// The P-positions (nim value 0) of `family` with `k` heaps of 1 to `n` tokens, as sorted
