@@ -8,6 +8,7 @@ use super::builtins::{Builtin, CallError, Topic, builtin};
 use super::session::Session;
 use super::value::{MAX_LIST_LEN, Value};
 use crate::game::Arena;
+use crate::rulesets::conditional_nim;
 use crate::rulesets::elkies::board::{Board, PlusNim};
 use crate::rulesets::elkies::epsilon::{self, Progress};
 use crate::rulesets::elkies::moves::white_move_values;
@@ -164,55 +165,30 @@ pub static MODULE_FUNCTIONS: &[Builtin] = &[
             Ok(Value::Text(out))
         }
     ),
-    builtin!(
-        "ppositions",
-        "ppositions(k, n) or ppositions(k, n, condition)",
-        2..=3,
-        Tables,
-        "the P-positions of Prime-Nim (or conditional Nim) with k heaps of 1 to n",
-        "ppositions(k, n) lists the Prime-Nim positions with k heaps of 1 to n tokens (a1 <= ... <= ak)\nthat the second player wins (nim value 0), searched as whole positions with one table;\nppositions(k, n, \"square\") does the same for conditional Nim with another condition on the\ntotal (see condnim). The last line counts them and the positions the search tabled.\nExample: ppositions(2, 12) starts (1, 1) (3, 3) (3, 4).",
-        |s, v| {
-            use crate::rulesets::conditional_nim::{ConditionalNim, p_positions};
-            use crate::search::conditional::ConditionalExpression;
+    // Conditional Nim's own function, registered here until rulesets declare their functions.
+    Builtin {
+        name: "ppositions",
+        signature: "ppositions(k, n) or ppositions(k, n, condition)",
+        arity: 2..=3,
+        topic: Topic::Tables,
+        summary: conditional_nim::PPOSITIONS_SUMMARY,
+        help: conditional_nim::PPOSITIONS_HELP,
+        takes_positions: false,
+        takes_summands: false,
+        quoted: false,
+        takes_function: false,
+        run: |s, v| {
             let k = int_arg(&mut s.arena, v, 0, 1..=8)? as usize;
             let n = int_arg(&mut s.arena, v, 1, 1..=1000)? as u32;
-            let family = match v.get(2) {
-                None => ConditionalNim::PRIME,
-                Some(Value::Str(c)) => {
-                    ConditionalNim::parse(c).map_err(|m| CallError::Arg(2, m))?
-                }
-                Some(other) => {
-                    return Err(CallError::Arg(
-                        2,
-                        format!(
-                            "expected a condition such as \"square\", not a {}",
-                            other.type_name()
-                        ),
-                    ));
-                }
-            };
-            let (found, tabled) = s.with_search(|env| p_positions(family, k, n, env.budget));
-            let mut out = String::new();
-            for (i, heaps) in found.iter().enumerate() {
-                if i > 0 {
-                    out.push(if i % 8 == 0 { '\n' } else { ' ' });
-                }
-                let parts: Vec<String> = heaps.iter().map(|h| h.to_string()).collect();
-                let _ = write!(out, "({})", parts.join(", "));
-            }
-            if !found.is_empty() {
-                out.push('\n');
-            }
-            let _ = write!(
-                out,
-                "{} P-positions of {} with {k} heap{} of 1 to {n}; {tabled} positions tabled",
-                found.len(),
-                family.family_text(),
-                if k == 1 { "" } else { "s" }
-            );
-            Ok(Value::Text(out))
-        }
-    ),
+            let condition = v.get(2).map(|c| match c {
+                Value::Str(c) => Ok(c.as_str()),
+                other => Err(other.type_name()),
+            });
+            s.with_search(|env| conditional_nim::ppositions(k, n, condition, env.budget))
+                .map(Value::Text)
+                .map_err(|m| CallError::Arg(2, m))
+        },
+    },
 ];
 
 /// Argument `i` as an integer in `range`.

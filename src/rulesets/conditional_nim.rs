@@ -343,6 +343,53 @@ pub fn p_positions(
     (out, stats.table_size)
 }
 
+/// `ppositions` in `:help`'s list.
+pub const PPOSITIONS_SUMMARY: &str =
+    "the P-positions of Prime-Nim (or conditional Nim) with k heaps of 1 to n";
+
+/// `ppositions`' help page.
+pub const PPOSITIONS_HELP: &str = "ppositions(k, n) lists the Prime-Nim positions with k heaps of 1 to n tokens (a1 <= ... <= ak)\nthat the second player wins (nim value 0), searched as whole positions with one table;\nppositions(k, n, \"square\") does the same for conditional Nim with another condition on the\ntotal (see condnim). The last line counts them and the positions the search tabled.\nExample: ppositions(2, 12) starts (1, 1) (3, 3) (3, 4).";
+
+/// `ppositions(k, n, condition)`: the P-positions of [`p_positions`], eight to a line, and a
+/// line counting them and the positions tabled. `condition` is the third argument when given:
+/// a string (Prime-Nim without it), or the type name of any other value; the error is about
+/// that argument.
+pub fn ppositions(
+    k: usize,
+    n: u32,
+    condition: Option<Result<&str, &str>>,
+    budget: crate::search::Budget,
+) -> Result<String, String> {
+    let family = match condition {
+        None => ConditionalNim::PRIME,
+        Some(Ok(c)) => ConditionalNim::parse(c)?,
+        Some(Err(type_name)) => {
+            return Err(format!(
+                "expected a condition such as \"square\", not a {type_name}"
+            ));
+        }
+    };
+    let (found, tabled) = p_positions(family, k, n, budget);
+    let mut out = String::new();
+    for (i, heaps) in found.iter().enumerate() {
+        if i > 0 {
+            out.push(if i % 8 == 0 { '\n' } else { ' ' });
+        }
+        let parts: Vec<String> = heaps.iter().map(|h| h.to_string()).collect();
+        out.push_str(&format!("({})", parts.join(", ")));
+    }
+    if !found.is_empty() {
+        out.push('\n');
+    }
+    out.push_str(&format!(
+        "{} P-positions of {} with {k} heap{} of 1 to {n}; {tabled} positions tabled",
+        found.len(),
+        family.family_text(),
+        if k == 1 { "" } else { "s" }
+    ));
+    Ok(out)
+}
+
 /// Calls `f` with every non-decreasing list of `k` numbers from `lo` to `hi`, in
 /// lexicographic order.
 pub fn for_each_sorted_tuple(k: usize, lo: u32, hi: u32, f: &mut dyn FnMut(&[u32])) {
