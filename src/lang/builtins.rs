@@ -6,7 +6,6 @@ use std::ops::RangeInclusive;
 
 use super::session::Session;
 use super::value::Value;
-use crate::rulesets::conditional_nim;
 use std::sync::Arc;
 
 use crate::game::{Arena, Dyadic, GameId, Thermograph};
@@ -752,28 +751,6 @@ pub static BUILTINS: &[Builtin] = &[
                 }
             }
         )
-    },
-    // Conditional Nim's own function, registered here until rulesets declare their functions.
-    Builtin {
-        name: "isolated",
-        signature: "isolated(P)",
-        arity: 1..=1,
-        topic: Topic::Positions,
-        summary: conditional_nim::ISOLATED_SUMMARY,
-        help: conditional_nim::ISOLATED_HELP,
-        takes_positions: true,
-        takes_summands: false,
-        quoted: false,
-        takes_function: false,
-        run: |_s, v| {
-            let arg = match &v[0] {
-                Value::Position(p) => Ok(&*p.position),
-                other => Err(other.type_name()),
-            };
-            conditional_nim::isolated(arg)
-                .map(Value::Text)
-                .map_err(|m| CallError::Arg(0, m))
-        },
     },
 ];
 

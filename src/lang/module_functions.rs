@@ -1,5 +1,6 @@
-//! Functions of the game modules that are not positions: the recursion and the tables of
-//! Elkies' pawn game. They join the function table next to the built-ins ([`super::functions`]).
+//! Functions of the game modules that are not positions: Conditional Nim's isolated views
+//! and P-positions (bodies in the ruleset), the recursion and the tables of Elkies' pawn
+//! game. They join the function table next to the built-ins ([`super::functions`]).
 
 use std::fmt::Write;
 use std::time::{Duration, Instant};
@@ -29,6 +30,29 @@ const WINDOWS_MAX: i64 = 1_000_000;
 
 /// The module functions, in the order `:help` lists them.
 pub static MODULE_FUNCTIONS: &[Builtin] = &[
+    // Conditional Nim's own functions (this one first: `:help` lists it where it stood among
+    // the built-ins), registered here until rulesets declare their functions.
+    Builtin {
+        name: "isolated",
+        signature: "isolated(P)",
+        arity: 1..=1,
+        topic: Topic::Positions,
+        summary: conditional_nim::ISOLATED_SUMMARY,
+        help: conditional_nim::ISOLATED_HELP,
+        takes_positions: true,
+        takes_summands: false,
+        quoted: false,
+        takes_function: false,
+        run: |_s, v| {
+            let arg = match &v[0] {
+                Value::Position(p) => Ok(&*p.position),
+                other => Err(other.type_name()),
+            };
+            conditional_nim::isolated(arg)
+                .map(Value::Text)
+                .map_err(|m| CallError::Arg(0, m))
+        },
+    },
     builtin!(
         "epsilon",
         "epsilon(word) or epsilon(m)",
