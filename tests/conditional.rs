@@ -477,3 +477,88 @@ fn honest_algebra() {
         "{out}"
     );
 }
+
+/// A family without ordinary algebra answers the calculator through the capabilities every
+/// `Position` has, not a hook of its own: Prime-Nim refuses algebra (Mueller 3.3: a sum of
+/// CCG has no inverses), prints as its expression, joins under `+` only with its own family,
+/// and reports its moves in context; `isolated` is Conditional Nim's own function. An
+/// ordinary position (Domineering) answers none of them.
+#[test]
+fn family_capabilities_replace_the_conditional_hook() {
+    use cgcalc::calc::args::Args;
+    use cgcalc::calc::value::Value;
+    use cgcalc::game::Arena;
+    use cgcalc::game::threat::Threats;
+    use cgcalc::lang::functions::{Function, lookup};
+    use cgcalc::rulesets::conditional_nim::isolated;
+    use cgcalc::search::{Position, PositionValue, SearchEnv};
+
+    // Positions built by the constructors' rows of the function table.
+    let mut session = Session::new();
+    let [five, three, four] = [5, 3, 4].map(|n| Value::Game(session.arena.integer(n)));
+    let mut build = |name: &str, args: &[Value]| -> Box<dyn Position> {
+        let Some(Function::Constructor(c, _)) = lookup(name) else {
+            panic!("{name} is a constructor")
+        };
+        (c.build)(&mut session.context(), Args::new(args))
+            .unwrap_or_else(|e| panic!("{name}: {}", e.message()))
+    };
+    let p = build("primenim", &[five, three.clone()]);
+    let q = build("primenim", &[four]);
+    let even = build("condnim", &[Value::Str("even".into()), three]);
+    let dom = build("domineering", &[Value::Str("..|..".into())]);
+
+    let refusal = p.no_algebra().expect("a conditional game refuses algebra");
+    assert!(
+        refusal
+            .as_game
+            .starts_with("`primenim(5, 3)` is a conditional game"),
+        "{refusal:?}"
+    );
+    assert!(refusal.as_game.ends_with("another Prime-Nim position"));
+    assert_eq!(p.value_text().as_deref(), Some("primenim(5, 3)"));
+
+    // One family joins: the components of both, in the order given.
+    let joined = p.join(&*q).expect("one family joins").unwrap();
+    assert_eq!(joined.value_text().as_deref(), Some("primenim(5, 3, 4)"));
+    // Two families (the condition differs) refuse to, with the reason.
+    let why = p.join(&*even).expect("a kindred family").unwrap_err();
+    assert!(why.contains("different families (Prime-Nim and conditional Nim \"even\")"));
+    // Positions of other rulesets are not joined: `+` adds values (or refuses).
+    assert!(p.join(&*dom).is_none() && dom.join(&*p).is_none());
+
+    let mut arena = Arena::new();
+    let mut threats = Threats::new();
+    let mut env = SearchEnv {
+        arena: &mut arena,
+        threats: &mut threats,
+        threads: 1,
+        budget: Budget::default(),
+        last: None,
+    };
+    // The paper's example 5 + 3 + 4 has nim value 2 (the brute force above agrees).
+    let value = joined.value(&mut env);
+    assert_eq!(value, PositionValue::Game(env.arena.nimber(2)));
+    // Its moves in context (total 12; prime totals 11 and 7 are reachable): the 5-heap goes
+    // to 4 (11) or 0 (7), the 3-heap to 2 (11), the 4-heap to 3 (11).
+    let lines = joined.report(value, &mut env).expect("a report of its own");
+    for line in ["*5: {*0, *4}", "*3: {*2}", "*4: {*3}"] {
+        assert!(lines.iter().any(|l| l == line), "{line} in {lines:?}");
+    }
+
+    // An ordinary position has its value's algebra, text and report.
+    let dom_value = dom.value(&mut env);
+    assert!(dom.no_algebra().is_none() && dom.value_text().is_none());
+    assert!(dom.join(&*dom).is_none() && dom.report(dom_value, &mut env).is_none());
+
+    // isolated(P) belongs to Conditional Nim: the 3-heap alone is {*0_P, *1_P, *2_P}.
+    assert!(
+        isolated(Ok(&*p))
+            .unwrap()
+            .contains("*3 = {*0_P, *1_P, *2_P}")
+    );
+    let not_ours = isolated(Ok(&*dom)).unwrap_err();
+    assert!(not_ours.contains("a domineering position is no conditional game"));
+    let not_a_position = isolated(Err("game")).unwrap_err();
+    assert!(not_a_position.ends_with("not a game"), "{not_a_position}");
+}

@@ -88,7 +88,7 @@ pub struct Function<R = Run> {
 /// A [`Function`] row with the usual argument handling.
 #[macro_export]
 macro_rules! function {
-    ($name:literal, $sig:literal, $arity:expr, $topic:ident, $summary:literal, $help:literal, $run:expr) => {
+    ($name:literal, $sig:literal, $arity:expr, $topic:ident, $summary:expr, $help:expr, $run:expr) => {
         $crate::calc::catalogue::Function {
             name: $name,
             signature: $sig,

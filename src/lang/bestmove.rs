@@ -163,13 +163,10 @@ fn gather(s: &mut Session, items: &[Value], player: Player) -> Result<Sum, CallE
                     item: i,
                 });
             }
-            Value::Position(p) if p.position.conditional().is_some() => {
+            Value::Position(p) if let Some(refusal) = p.position.no_algebra() => {
                 return Err(CallError::Arg(
                     0,
-                    format!(
-                        "component {} is a conditional game: its moves depend on the whole position, so sum play does not apply",
-                        i + 1
-                    ),
+                    format!("component {} {}", i + 1, refusal.as_component),
                 ));
             }
             Value::Position(p) => {

@@ -680,36 +680,6 @@ pub static BUILTINS: &[Builtin] = &[
             }
         )
     },
-    Builtin {
-        takes_positions: true,
-        ..builtin!(
-            "isolated",
-            "isolated(P)",
-            1..=1,
-            Positions,
-            "the isolated view of a conditional game's components",
-            "isolated(P) shows each distinct component of a conditional game P in isolation (Mueller,\nConditional combinatorial games, 2003, 3.2): its options with their context conditions in\nthe paper's notation (*2_P: a move to *2, legal when P holds), the successors legal for\nevery combination of the conditions' truth values, and the options pruned because another\nleads to the same game under a less specific condition (3.4).\nExample: isolated(condnim(\"prime free 1\", 3)) prunes *2_P, dominated by *2.",
-            |_s, v| match &v[0] {
-                Value::Position(p) => match p.position.conditional() {
-                    Some(c) => Ok(Value::Text(c.isolated())),
-                    None => Err(CallError::Arg(
-                        0,
-                        format!(
-                            "a {} position is no conditional game: its moves do not depend on a context",
-                            p.position.ruleset()
-                        ),
-                    )),
-                },
-                other => Err(CallError::Arg(
-                    0,
-                    format!(
-                        "expected a conditional game such as primenim(5, 3, 4), not a {}",
-                        other.type_name()
-                    ),
-                )),
-            }
-        )
-    },
 ];
 
 /// Looks up a built-in function by name.

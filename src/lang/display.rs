@@ -66,11 +66,7 @@ fn append_value(
         Value::Relation(r) => out.push_str(r.symbol()),
         Value::Threat(t) => out.push_str(&threats.display(arena, *t)),
         Value::Text(t) => out.push_str(t),
-        Value::Position(p) if p.position.conditional().is_some() => {
-            if let Some(c) = p.position.conditional() {
-                out.push_str(&c.expression());
-            }
-        }
+        Value::Position(p) if let Some(text) = p.position.value_text() => out.push_str(&text),
         Value::Position(p) => match p.known_value() {
             Some(PositionValue::Game(g)) => {
                 let rest = limit.checked_sub(out.len())?;

@@ -182,7 +182,7 @@ impl Session {
         let Value::Position(p) = &v else {
             return Ok(v);
         };
-        refuse_conditional(&v, span)?;
+        refuse_algebra(&v, span)?;
         match self.searched_value(p, span)? {
             PositionValue::Game(g) => Ok(Value::Game(g)),
             PositionValue::Threat(t) => Ok(Value::Threat(t)),
@@ -539,26 +539,11 @@ impl Session {
             let rhs = self.eval(e)?;
             let span = first.span.to(e.span);
             if *op == BinOp::Add
-                && let Some(joined) = join_conditional(&acc, &rhs)
+                && let Some(joined) = join_positions(&acc, &rhs)
             {
-                acc = joined;
+                acc = joined.map_err(|why| CgError::at(span, why))?;
                 acc_span = span;
                 continue;
-            }
-            if *op == BinOp::Add
-                && let (Value::Position(p), Value::Position(q)) = (&acc, &rhs)
-                && let (Some(a), Some(b)) = (p.position.conditional(), q.position.conditional())
-            {
-                return Err(CgError::at(
-                    span,
-                    format!(
-                        "`{}` and `{}` are conditional games of different families ({} and {}): their conditions differ, so they do not combine",
-                        a.expression(),
-                        b.expression(),
-                        a.family_name(),
-                        b.family_name()
-                    ),
-                ));
             }
             let lhs = self.game_value(acc, acc_span)?;
             let rhs = self.game_value(rhs, e.span)?;
@@ -683,12 +668,12 @@ impl Session {
     /// interrupt in that search points at the position's side).
     fn comparands(&mut self, lhs: &Expr, rhs: &Expr) -> Result<(Value, Value), CgError> {
         let l = self.eval(lhs)?;
-        refuse_conditional(&l, lhs.span)?;
+        refuse_algebra(&l, lhs.span)?;
         if let Value::Position(p) = &l {
             self.searched_value(p, lhs.span)?;
         }
         let r = self.eval(rhs)?;
-        refuse_conditional(&r, rhs.span)?;
+        refuse_algebra(&r, rhs.span)?;
         if let Value::Position(p) = &r {
             self.searched_value(p, rhs.span)?;
         }
@@ -803,37 +788,34 @@ fn arity_text(r: &std::ops::RangeInclusive<usize>) -> String {
     }
 }
 
-/// A conditional game (Müller 2003) is no game value: sums, differences and comparisons with
-/// it are refused, with the reason.
-fn refuse_conditional(v: &Value, span: Span) -> Result<(), CgError> {
+/// A position whose family has no algebra of games ([`crate::search::Position::no_algebra`])
+/// is no game value: sums, differences and comparisons with it are refused, with its reason.
+fn refuse_algebra(v: &Value, span: Span) -> Result<(), CgError> {
     if let Value::Position(p) = v
-        && let Some(c) = p.position.conditional()
+        && let Some(refusal) = p.position.no_algebra()
     {
-        return Err(CgError::at(
-            span,
-            format!(
-                "`{}` is a conditional game: a move's legality depends on the whole position, so it has no value that adds to or compares with other games (Mueller 2003, 3.3); `+` joins it only with another {} position",
-                c.expression(),
-                c.family_name()
-            ),
-        ));
+        return Err(CgError::at(span, refusal.as_game));
     }
     Ok(())
 }
 
-/// `a + b` for two conditional positions of one family: the combined position.
-fn join_conditional(a: &Value, b: &Value) -> Option<Value> {
+/// `a + b` for two positions their family joins into one ([`crate::search::Position::join`]):
+/// the combined position, or why they do not combine; `None` when `+` adds values.
+fn join_positions(a: &Value, b: &Value) -> Option<Result<Value, String>> {
     let (Value::Position(p), Value::Position(q)) = (a, b) else {
         return None;
     };
-    let joined = p.position.conditional()?.join(q.position.conditional()?)?;
+    let joined = match p.position.join(&*q.position)? {
+        Ok(joined) => joined,
+        Err(why) => return Some(Err(why)),
+    };
     let source = p
         .source()
         .zip(q.source())
         .map(|(a, b)| format!("{a} + {b}"));
-    Some(Value::Position(std::sync::Arc::new(
-        crate::calc::value::ModulePosition::new(joined).with_source(source),
-    )))
+    Some(Ok(Value::Position(std::sync::Arc::new(
+        ModulePosition::new(joined).with_source(source),
+    ))))
 }
 
 /// The call `name(arg, ...)` that builds a position again, its arguments written as values

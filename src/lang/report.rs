@@ -17,16 +17,16 @@ impl Session {
             return d.report.clone();
         }
         let mut text = self.show(v);
-        if let Value::Position(p) = v
-            && let Some(c) = p.position.conditional()
-        {
-            let value = self.position_value(p);
-            for line in self.with_search(|env| c.report(value, env)) {
-                let _ = write!(text, "\n# {line}");
-            }
-            return text;
-        }
         if let Value::Position(p) = v {
+            // The position's own report where its family has one (`Position::report`),
+            // otherwise its parts.
+            let value = self.position_value(p);
+            if let Some(lines) = self.with_search(|env| p.position.report(value, env)) {
+                for line in lines {
+                    let _ = write!(text, "\n# {line}");
+                }
+                return text;
+            }
             let parts = self.with_search(|env| p.position.parts(env));
             if parts.len() > 1 || parts.iter().any(|q| q.source.is_some()) {
                 for (i, part) in parts.iter().enumerate() {

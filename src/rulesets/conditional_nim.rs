@@ -7,7 +7,7 @@
 //! stand twice in a heap's options, as `*m` and `*m_P`, and the second is pruned as dominated
 //! (§3.4), which never happens in plain Prime-Nim.
 
-use std::fmt::Write;
+use std::any::Any;
 
 use crate::calc::args::{Args, CallError};
 use crate::calc::catalogue::{Constructor, Function, Fuzz, FuzzCheck, Ruleset};
@@ -289,6 +289,28 @@ fn build_condnim(c: &mut Context<'_>, args: Args) -> Result<Box<dyn Position>, C
     )))
 }
 
+/// `isolated(P)` in `:help`'s list.
+pub const ISOLATED_SUMMARY: &str = "the isolated view of a conditional game's components";
+
+/// `isolated(P)`'s help page.
+pub const ISOLATED_HELP: &str = "isolated(P) shows each distinct component of a conditional game P in isolation (Mueller,\nConditional combinatorial games, 2003, 3.2): its options with their context conditions in\nthe paper's notation (*2_P: a move to *2, legal when P holds), the successors legal for\nevery combination of the conditions' truth values, and the options pruned because another\nleads to the same game under a less specific condition (3.4).\nExample: isolated(condnim(\"prime free 1\", 3)) prunes *2_P, dominated by *2.";
+
+/// `isolated(P)`: each distinct heap of a conditional Nim position in isolation (Müller
+/// §3.2), with the options pruned as dominated (§3.4). `arg` is the argument: a position, or
+/// the type name of any other value; the error is about that argument.
+pub fn isolated(arg: Result<&dyn Position, &str>) -> Result<String, String> {
+    let position = arg.map_err(|type_name| {
+        format!("expected a conditional game such as primenim(5, 3, 4), not a {type_name}")
+    })?;
+    match (position as &dyn Any).downcast_ref::<ConditionalPosition<ConditionalNim>>() {
+        Some(p) => Ok(p.isolated()),
+        None => Err(format!(
+            "a {} position is no conditional game: its moves do not depend on a context",
+            position.ruleset()
+        )),
+    }
+}
+
 /// The P-positions (nim value 0) of `family` with `k` heaps of 1 to `n` tokens, as sorted
 /// heap lists in lexicographic order, and the number of positions the search tabled. The
 /// positions are visited one at a time (Ctrl-C and the budget stop the search).
@@ -309,6 +331,53 @@ pub fn p_positions(
     });
     let stats = search.finish();
     (out, stats.table_size)
+}
+
+/// `ppositions` in `:help`'s list.
+pub const PPOSITIONS_SUMMARY: &str =
+    "the P-positions of Prime-Nim (or conditional Nim) with k heaps of 1 to n";
+
+/// `ppositions`' help page.
+pub const PPOSITIONS_HELP: &str = "ppositions(k, n) lists the Prime-Nim positions with k heaps of 1 to n tokens (a1 <= ... <= ak)\nthat the second player wins (nim value 0), searched as whole positions with one table;\nppositions(k, n, \"square\") does the same for conditional Nim with another condition on the\ntotal (see condnim). The last line counts them and the positions the search tabled.\nExample: ppositions(2, 12) starts (1, 1) (3, 3) (3, 4).";
+
+/// `ppositions(k, n, condition)`: the P-positions of [`p_positions`], eight to a line, and a
+/// line counting them and the positions tabled. `condition` is the third argument when given:
+/// a string (Prime-Nim without it), or the type name of any other value; the error is about
+/// that argument.
+pub fn ppositions(
+    k: usize,
+    n: u32,
+    condition: Option<Result<&str, &str>>,
+    budget: crate::search::Budget,
+) -> Result<String, String> {
+    let family = match condition {
+        None => ConditionalNim::PRIME,
+        Some(Ok(c)) => ConditionalNim::parse(c)?,
+        Some(Err(type_name)) => {
+            return Err(format!(
+                "expected a condition such as \"square\", not a {type_name}"
+            ));
+        }
+    };
+    let (found, tabled) = p_positions(family, k, n, budget);
+    let mut out = String::new();
+    for (i, heaps) in found.iter().enumerate() {
+        if i > 0 {
+            out.push(if i % 8 == 0 { '\n' } else { ' ' });
+        }
+        let parts: Vec<String> = heaps.iter().map(|h| h.to_string()).collect();
+        out.push_str(&format!("({})", parts.join(", ")));
+    }
+    if !found.is_empty() {
+        out.push('\n');
+    }
+    out.push_str(&format!(
+        "{} P-positions of {} with {k} heap{} of 1 to {n}; {tabled} positions tabled",
+        found.len(),
+        family.family_text(),
+        if k == 1 { "" } else { "s" }
+    ));
+    Ok(out)
 }
 
 /// Calls `f` with every non-decreasing list of `k` numbers from `lo` to `hi`, in
@@ -367,49 +436,44 @@ static CONSTRUCTORS: &[Constructor] = &[
     },
 ];
 
-static FUNCTIONS: &[Function] = &[function!(
-    "ppositions",
-    "ppositions(k, n) or ppositions(k, n, condition)",
-    2..=3,
-    Ruleset,
-    "the P-positions of Prime-Nim (or conditional Nim) with k heaps of 1 to n",
-    "ppositions(k, n) lists the Prime-Nim positions with k heaps of 1 to n tokens (a1 <= ... <= ak)\nthat the second player wins (nim value 0), searched as whole positions with one table;\nppositions(k, n, \"square\") does the same for conditional Nim with another condition on the\ntotal (see condnim). The last line counts them and the positions the search tabled.\nExample: ppositions(2, 12) starts (1, 1) (3, 3) (3, 4).",
-    |s, v| {
-        use crate::search::conditional::ConditionalExpression;
-        let k = v.int(s.arena, 0, 1..=8)? as usize;
-        let n = v.int(s.arena, 1, 1..=1000)? as u32;
-        let family = match v.get(2) {
-            None => ConditionalNim::PRIME,
-            Some(Value::Str(c)) => ConditionalNim::parse(c).map_err(|m| CallError::Arg(2, m))?,
-            Some(other) => {
-                return Err(CallError::Arg(
-                    2,
-                    format!(
-                        "expected a condition such as \"square\", not a {}",
-                        other.type_name()
-                    ),
-                ));
+static FUNCTIONS: &[Function] = &[
+    Function {
+        takes_positions: true,
+        ..function!(
+            "isolated",
+            "isolated(P)",
+            1..=1,
+            Ruleset,
+            ISOLATED_SUMMARY,
+            ISOLATED_HELP,
+            |_, a| {
+                let arg = match &a[0] {
+                    Value::Position(p) => Ok(&*p.position),
+                    other => Err(other.type_name()),
+                };
+                isolated(arg)
+                    .map(Value::Text)
+                    .map_err(|m| CallError::Arg(0, m))
             }
-        };
-        let (found, tabled) = s.with_search(|env| p_positions(family, k, n, env.budget));
-        let mut out = String::new();
-        for (i, heaps) in found.iter().enumerate() {
-            if i > 0 {
-                out.push(if i % 8 == 0 { '\n' } else { ' ' });
-            }
-            let parts: Vec<String> = heaps.iter().map(|h| h.to_string()).collect();
-            let _ = write!(out, "({})", parts.join(", "));
+        )
+    },
+    function!(
+        "ppositions",
+        "ppositions(k, n) or ppositions(k, n, condition)",
+        2..=3,
+        Ruleset,
+        PPOSITIONS_SUMMARY,
+        PPOSITIONS_HELP,
+        |c, a| {
+            let k = a.int(c.arena, 0, 1..=8)? as usize;
+            let n = a.int(c.arena, 1, 1..=1000)? as u32;
+            let condition = a.get(2).map(|v| match v {
+                Value::Str(t) => Ok(t.as_str()),
+                other => Err(other.type_name()),
+            });
+            c.with_search(|env| ppositions(k, n, condition, env.budget))
+                .map(Value::Text)
+                .map_err(|m| CallError::Arg(2, m))
         }
-        if !found.is_empty() {
-            out.push('\n');
-        }
-        let _ = write!(
-            out,
-            "{} P-positions of {} with {k} heap{} of 1 to {n}; {tabled} positions tabled",
-            found.len(),
-            family.family_text(),
-            if k == 1 { "" } else { "s" }
-        );
-        Ok(Value::Text(out))
-    }
-)];
+    ),
+];

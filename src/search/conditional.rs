@@ -19,7 +19,7 @@ use std::hash::Hash;
 use rustc_hash::FxHashSet;
 
 use super::game::{Game, Player};
-use super::position::{MoveRow, Position, PositionValue, SearchEnv, Searched};
+use super::position::{MoveRow, NoAlgebra, Position, PositionValue, SearchEnv, Searched};
 use crate::game::Outcome;
 
 /// The most atoms one condition joins.
@@ -389,30 +389,6 @@ impl<F: ConditionalFamily> Game for ConditionalSum<F> {
     }
 }
 
-/// What the calculator needs from a position that is a conditional game: it prints as the
-/// expression that builds it, reports its components' moves in context, and adds only to
-/// positions of its own family.
-pub trait ConditionalView: Send + Sync {
-    /// The expression that builds this position, e.g. `primenim(5, 3, 4)`: its printed form.
-    fn expression(&self) -> String;
-
-    /// The family's name, for error messages, e.g. `Prime-Nim`.
-    fn family_name(&self) -> String;
-
-    /// Report lines: the condition, each component's legal moves in this position (the
-    /// embedded view), and the whole position's `value` (already searched), outcome and
-    /// winning moves.
-    fn report(&self, value: PositionValue, env: &mut SearchEnv) -> Vec<String>;
-
-    /// The isolated view of each distinct component, with the options pruned as dominated.
-    fn isolated(&self) -> String;
-
-    /// `self + other` when `other` belongs to the same family.
-    fn join(&self, other: &dyn ConditionalView) -> Option<Box<dyn Position>>;
-
-    fn as_any(&self) -> &dyn Any;
-}
-
 /// A family's way to print a sum as the expression that builds it.
 pub trait ConditionalExpression: ConditionalFamily {
     /// The constructor call for these components, e.g. `primenim(5, 3, 4)`.
@@ -465,21 +441,60 @@ impl<F: ConditionalExpression> Position for ConditionalPosition<F> {
         self.searched.moves(env)
     }
 
-    fn conditional(&self) -> Option<&dyn ConditionalView> {
-        Some(self)
+    /// A sum of CCG has no inverses and its components' moves depend on the rest (Müller
+    /// §3.3): no value that adds to or compares with games.
+    fn no_algebra(&self) -> Option<NoAlgebra> {
+        Some(NoAlgebra {
+            as_game: format!(
+                "`{}` is a conditional game: a move's legality depends on the whole position, so it has no value that adds to or compares with other games (Mueller 2003, 3.3); `+` joins it only with another {} position",
+                self.expression(),
+                self.family().family_text()
+            ),
+            as_component: "is a conditional game: its moves depend on the whole position, so sum play does not apply".to_string(),
+        })
+    }
+
+    /// Printed as the expression that builds it: it has no game value to print.
+    fn value_text(&self) -> Option<String> {
+        Some(self.expression())
+    }
+
+    /// The sum of two positions of one family is one position with both components (a sum of
+    /// CCG is commutative and associative, Müller §3.3); of two families, an error.
+    fn join(&self, other: &dyn Position) -> Option<Result<Box<dyn Position>, String>> {
+        let other = (other as &dyn Any).downcast_ref::<ConditionalPosition<F>>()?;
+        if other.family() != self.family() {
+            return Some(Err(format!(
+                "`{}` and `{}` are conditional games of different families ({} and {}): their conditions differ, so they do not combine",
+                self.expression(),
+                other.expression(),
+                self.family().family_text(),
+                other.family().family_text()
+            )));
+        }
+        let mut given = self.given.clone();
+        given.extend(other.given.iter().cloned());
+        Some(Ok(Box::new(ConditionalPosition::new(
+            self.family().clone(),
+            given,
+        ))))
+    }
+
+    fn report(&self, value: PositionValue, env: &mut SearchEnv) -> Option<Vec<String>> {
+        Some(self.report_lines(value, env))
     }
 }
 
-impl<F: ConditionalExpression> ConditionalView for ConditionalPosition<F> {
-    fn expression(&self) -> String {
+impl<F: ConditionalExpression> ConditionalPosition<F> {
+    /// The expression that builds this position, e.g. `primenim(5, 3, 4)`: its printed form.
+    pub fn expression(&self) -> String {
         self.family().expression(&self.given)
     }
 
-    fn family_name(&self) -> String {
-        self.family().family_text()
-    }
-
-    fn report(&self, value: PositionValue, env: &mut SearchEnv) -> Vec<String> {
+    /// Report lines: the condition, each component's legal moves in this position (the
+    /// embedded view, Müller §3.2), and the whole position's `value` (already searched),
+    /// outcome and winning moves.
+    fn report_lines(&self, value: PositionValue, env: &mut SearchEnv) -> Vec<String> {
         let family = self.family();
         let mut lines = Vec::new();
         let mut atoms: Vec<F::Atom> = self
@@ -553,7 +568,9 @@ impl<F: ConditionalExpression> ConditionalView for ConditionalPosition<F> {
         lines
     }
 
-    fn isolated(&self) -> String {
+    /// The isolated view of each distinct component (Müller §3.2), with the options pruned
+    /// as dominated (§3.4).
+    pub fn isolated(&self) -> String {
         let family = self.family();
         let mut seen: Vec<&F::Local> = Vec::new();
         let mut out = Vec::new();
@@ -617,22 +634,5 @@ impl<F: ConditionalExpression> ConditionalView for ConditionalPosition<F> {
             }
         }
         out.join("\n")
-    }
-
-    fn join(&self, other: &dyn ConditionalView) -> Option<Box<dyn Position>> {
-        let other = other.as_any().downcast_ref::<ConditionalPosition<F>>()?;
-        if other.family() != self.family() {
-            return None;
-        }
-        let mut given = self.given.clone();
-        given.extend(other.given.iter().cloned());
-        Some(Box::new(ConditionalPosition::new(
-            self.family().clone(),
-            given,
-        )))
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
     }
 }

@@ -21,5 +21,7 @@ pub use global_threats::{GtResult, GtSearch};
 pub use impartial::NimSearch;
 pub use local::{LocalSearch, parallel_value};
 pub use outcome::{OutcomeSearch, RootProgress};
-pub use position::{MoveRow, Part, Position, PositionValue, SearchEnv, Searched, mover_wins};
+pub use position::{
+    MoveRow, NoAlgebra, Part, Position, PositionValue, SearchEnv, Searched, mover_wins,
+};
 pub use threat_position::ThreatPosition;

@@ -2,6 +2,7 @@
 //! (describe, value, outcome, moves), the three kinds of [`PositionValue`], and [`Searched`],
 //! which gives every [`Game`] these operations through the engine's searches.
 
+use std::any::Any;
 use std::fmt;
 
 use super::budget::{Budget, SearchStats};
@@ -158,7 +159,10 @@ pub struct Part {
 
 /// A position of some ruleset, behind a trait object: everything the calculator does with a
 /// position goes through these methods, so a new ruleset needs no code outside its own file.
-pub trait Position: fmt::Debug + Send + Sync {
+/// A family without ordinary algebra says so through capabilities ([`Position::no_algebra`],
+/// [`Position::value_text`], [`Position::join`], [`Position::report`]), not a hook of its own.
+/// (`Any` lets a family recognise its own positions in [`Position::join`].)
+pub trait Position: Any + fmt::Debug + Send + Sync {
     /// The ruleset's name, e.g. `domineering`.
     fn ruleset(&self) -> &'static str;
 
@@ -187,12 +191,45 @@ pub trait Position: fmt::Debug + Send + Sync {
         ["Left", "Right"]
     }
 
-    /// A conditional game (Müller 2003) is a position without algebra: the calculator prints
-    /// it as its expression, refuses sums and comparisons with other games, and adds it only
-    /// to positions of its own family. `None` for every ordinary position.
-    fn conditional(&self) -> Option<&dyn super::conditional::ConditionalView> {
+    /// Whether the position takes part in the algebra of games: `None` (every ordinary
+    /// position) when its value adds to and compares with games; otherwise why not, in the
+    /// words the calculator prints (a family whose legal moves depend on the whole position,
+    /// or whose values do not add, refuses).
+    fn no_algebra(&self) -> Option<NoAlgebra> {
         None
     }
+
+    /// The position's text as a value when it prints as something other than its value (the
+    /// expression that builds it, for a position that has no game value); `None`: it prints
+    /// as its value.
+    fn value_text(&self) -> Option<String> {
+        None
+    }
+
+    /// `self + other` as one position, for a family whose positions combine under `+` into
+    /// one position searched whole. `None` when `+` does not join them (the calculator then
+    /// adds their values, or refuses as [`Position::no_algebra`] says); `Some(Err(why))` when
+    /// `other` is of a kindred family that cannot combine with this one.
+    fn join(&self, _other: &dyn Position) -> Option<Result<Box<dyn Position>, String>> {
+        None
+    }
+
+    /// The lines reported under the printed position (as comments), given its searched
+    /// `value`; `None`: the calculator reports its [`Position::parts`].
+    fn report(&self, _value: PositionValue, _env: &mut SearchEnv) -> Option<Vec<String>> {
+        None
+    }
+}
+
+/// Why a position takes no part in the algebra of games, in the calculator's words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NoAlgebra {
+    /// The error for using the position as a game: in a sum, difference or comparison, or
+    /// as the argument of a function of games.
+    pub as_game: String,
+    /// Why it cannot be a component of sum play (`bestmove` of a sum), completing the
+    /// sentence "component N ...".
+    pub as_component: String,
 }
 
 /// A [`Game`] valued by the engine: exact local search (in parallel over independent
