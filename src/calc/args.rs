@@ -4,9 +4,10 @@
 //! not the integer 300`).
 
 use std::ops::RangeInclusive;
+use std::sync::Arc;
 
 use super::value::Value;
-use crate::game::{Arena, Dyadic, GameId};
+use crate::game::{Arena, Dyadic, GameId, Thermograph};
 use crate::syntax::error::CgError;
 
 /// Why a function failed: a bad argument (by index) or the call as a whole.
@@ -99,6 +100,31 @@ impl<'v> Args<'v> {
                 format!("expected a number, but this is {}", arena.display_brief(g)),
             )
         })
+    }
+
+    /// Argument `i` as thermographs: a thermograph, a game's, or a list of them.
+    pub fn thermographs(
+        &self,
+        arena: &mut Arena,
+        i: usize,
+    ) -> Result<Vec<Arc<Thermograph>>, CallError> {
+        let one = |arena: &mut Arena, x: &Value| match x {
+            Value::Thermograph(t) => Ok(t.clone()),
+            Value::Game(g) => Ok(arena.thermograph(*g)),
+            other => Err(CallError::Arg(
+                i,
+                format!(
+                    "expected a thermograph, but this is a {}",
+                    other.type_name()
+                ),
+            )),
+        };
+        match &self.values[i] {
+            Value::List(items) if !items.is_empty() => {
+                items.iter().map(|x| one(arena, x)).collect()
+            }
+            x => Ok(vec![one(arena, x)?]),
+        }
     }
 
     /// Argument `i` as an integer, if it is one that fits in an `i64`.

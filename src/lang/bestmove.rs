@@ -11,7 +11,8 @@
 use std::fmt::Write as _;
 
 use super::builtins::CallError;
-use super::session::Session;
+use crate::calc::args::Args;
+use crate::calc::context::Context;
 use crate::calc::value::Value;
 use crate::game::threat::ThreatId;
 use crate::game::{Dyadic, GameId};
@@ -61,7 +62,7 @@ struct Pick {
 }
 
 /// The text of `bestmove(sum)` or `bestmove(sum, "left"|"right")`.
-pub(crate) fn bestmove(s: &mut Session, v: &[Value]) -> Result<Value, CallError> {
+pub(crate) fn bestmove(s: &mut Context<'_>, v: Args) -> Result<Value, CallError> {
     let player = match v.get(1) {
         None => Player::Left,
         Some(Value::Str(p)) if p.eq_ignore_ascii_case("left") => Player::Left,
@@ -92,8 +93,7 @@ pub(crate) fn bestmove(s: &mut Session, v: &[Value]) -> Result<Value, CallError>
             Some((whole, wins)) if items.len() == 1 => (whole, wins),
             _ => {
                 let after = whole_after(s, &items_values, &components, c);
-                let wins =
-                    after.and_then(|a| mover_wins(&mut s.arena, &mut s.threats, Some(player), a));
+                let wins = after.and_then(|a| mover_wins(s.arena, s.threats, Some(player), a));
                 (after, wins)
             }
         };
@@ -117,7 +117,7 @@ pub(crate) fn bestmove(s: &mut Session, v: &[Value]) -> Result<Value, CallError>
 }
 
 /// The summands' values, the sum's components and the moves of `player` in them.
-fn gather(s: &mut Session, items: &[Value], player: Player) -> Result<Sum, CallError> {
+fn gather(s: &mut Context<'_>, items: &[Value], player: Player) -> Result<Sum, CallError> {
     let mut values = Vec::new();
     let mut components = Vec::new();
     let mut candidates = Vec::new();
@@ -125,7 +125,7 @@ fn gather(s: &mut Session, items: &[Value], player: Player) -> Result<Sum, CallE
         match item {
             Value::Game(g) => {
                 values.push(PositionValue::Game(*g));
-                for m in sum_play::moves_of(&mut s.arena, &[*g], player) {
+                for m in sum_play::moves_of(s.arena, &[*g], player) {
                     candidates.push(Candidate {
                         component: components.len(),
                         option: PositionValue::Game(m.option),
@@ -145,17 +145,17 @@ fn gather(s: &mut Session, items: &[Value], player: Player) -> Result<Sum, CallE
             Value::Threat(t) => {
                 values.push(PositionValue::Threat(*t));
                 let left = player == Player::Left;
-                for o in s.threats.options(&mut s.arena, *t, left) {
-                    let text = s.threats.display(&mut s.arena, o);
+                for o in s.threats.options(s.arena, *t, left) {
+                    let text = s.threats.display(s.arena, o);
                     candidates.push(Candidate {
                         component: components.len(),
-                        option: PositionValue::of_threat(&s.threats, o),
+                        option: PositionValue::of_threat(s.threats, o),
                         option_text: text.clone(),
                         text,
                         row: None,
                     });
                 }
-                let name = s.threats.display(&mut s.arena, *t);
+                let name = s.threats.display(s.arena, *t);
                 components.push(Component {
                     value: PositionValue::Threat(*t),
                     name,
@@ -233,7 +233,7 @@ fn side_name(player: Player) -> &'static str {
 /// (a position's own judgement of itself, races included); `None` where the threat algebra
 /// has no sum (threats of both sides in different summands).
 fn whole_after(
-    s: &mut Session,
+    s: &mut Context<'_>,
     items: &[PositionValue],
     components: &[Component],
     c: &Candidate,
@@ -247,7 +247,7 @@ fn whole_after(
         .iter()
         .enumerate()
         .map(|(j, &v)| if j == item { moved } else { v });
-    PositionValue::sum(values, &mut s.arena, &mut s.threats)
+    PositionValue::sum(values, s.arena, s.threats)
 }
 
 /// Each strategy's pick, or why it has none. Where every component and option is a short
@@ -256,7 +256,7 @@ fn whole_after(
 /// which threat games give no temperatures or means, choose among the moves to short games
 /// of short components.
 fn picks(
-    s: &mut Session,
+    s: &mut Context<'_>,
     components: &[Component],
     candidates: &[Candidate],
     afters: &[(Option<PositionValue>, Option<bool>)],
@@ -292,7 +292,7 @@ fn picks(
     for strategy in Strategy::ALL {
         let picked = match (&comps, strategy) {
             (Some(comps), _) if all_short => {
-                sum_play::pick(&mut s.arena, comps, &moves, player, strategy).map(|k| shorts[k])
+                sum_play::pick(s.arena, comps, &moves, player, strategy).map(|k| shorts[k])
             }
             (_, Strategy::Optimal) => {
                 let incentives: Vec<Option<ThreatId>> = candidates
@@ -300,7 +300,7 @@ fn picks(
                     .map(|c| threat_incentive(s, components[c.component].value, c.option, player))
                     .collect();
                 let wins: Vec<Option<bool>> = afters.iter().map(|a| a.1).collect();
-                sum_play::pick_optimal(&mut s.arena, &mut s.threats, &incentives, &wins)
+                sum_play::pick_optimal(s.arena, s.threats, &incentives, &wins)
             }
             (None, _) => {
                 out.push((
@@ -317,7 +317,7 @@ fn picks(
                     ));
                     continue;
                 }
-                sum_play::pick(&mut s.arena, comps, &moves, player, strategy).map(|k| shorts[k])
+                sum_play::pick(s.arena, comps, &moves, player, strategy).map(|k| shorts[k])
             }
         };
         match picked {
@@ -330,20 +330,20 @@ fn picks(
 
 /// The incentive of a move in the threat algebra (`None` where it has no value).
 fn threat_incentive(
-    s: &mut Session,
+    s: &mut Context<'_>,
     component: PositionValue,
     option: PositionValue,
     player: Player,
 ) -> Option<ThreatId> {
-    let c = component.to_threat(&mut s.threats);
-    let o = option.to_threat(&mut s.threats);
-    sum_play::threat_incentive(&mut s.arena, &mut s.threats, c, o, player)
+    let c = component.to_threat(s.threats);
+    let o = option.to_threat(s.threats);
+    sum_play::threat_incentive(s.arena, s.threats, c, o, player)
 }
 
 /// One pick's line: the component, the move and the value it leaves there, the incentive,
 /// the temperatures (short games only), and the whole sum after the move with who wins it.
 fn describe_pick(
-    s: &mut Session,
+    s: &mut Context<'_>,
     out: &mut String,
     components: &[Component],
     candidates: &[Candidate],
@@ -370,7 +370,7 @@ fn describe_pick(
     };
     match threat_incentive(s, comp.value, c.option, player) {
         Some(t) => {
-            let text = s.threats.display(&mut s.arena, t);
+            let text = s.threats.display(s.arena, t);
             let _ = write!(out, "; incentive {text}");
         }
         None => out.push_str("; incentive undefined (on and off both)"),
@@ -387,7 +387,7 @@ fn describe_pick(
                 _ => None,
             })
             .collect();
-        let ambient = sum_play::ambient_temperature(&mut s.arena, &comps, player);
+        let ambient = sum_play::ambient_temperature(s.arena, &comps, player);
         let _ = write!(out, ", ambient temperature {ambient}");
     }
     let other = side_name(player.other());

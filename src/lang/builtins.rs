@@ -4,62 +4,44 @@
 
 use super::session::Session;
 use crate::calc::value::Value;
-use std::sync::Arc;
 
 use crate::game::{Arena, Dyadic, GameId, Thermograph};
 
+use crate::calc::args::Args;
 pub use crate::calc::args::{CallError, CallResult};
-pub use crate::calc::catalogue::Topic;
+pub use crate::calc::catalogue::{Function, Topic};
+use crate::function;
 
-/// How a built-in that needs the interpreter runs: on the whole session.
+/// How a built-in that needs the interpreter (evaluation, user functions) runs: on the whole
+/// session. Every other built-in is a [`Function`] against the narrow context.
 pub type SessionRun = fn(&mut Session, &[Value]) -> CallResult;
 
-/// A built-in function of the interpreter.
-pub type Builtin = crate::calc::catalogue::Function<SessionRun>;
-
-/// A [`Builtin`] row with the usual argument handling.
-macro_rules! builtin {
-    ($name:literal, $sig:literal, $arity:expr, $topic:ident, $summary:literal, $help:literal, $run:expr) => {
-        $crate::calc::catalogue::Function {
-            name: $name,
-            signature: $sig,
-            arity: $arity,
-            topic: $crate::calc::catalogue::Topic::$topic,
-            summary: $summary,
-            help: $help,
-            takes_positions: false,
-            takes_summands: false,
-            quoted: false,
-            takes_function: false,
-            run: $run as $crate::lang::builtins::SessionRun,
-        }
-    };
-}
-pub(crate) use builtin;
+/// A built-in function that needs the interpreter.
+pub type Builtin = Function<SessionRun>;
 
 /// All functions, in the order `:help` lists them.
-pub static BUILTINS: &[Builtin] = &[
-    builtin!(
+pub static BUILTINS: &[Function] = &[
+    function!(
         "left",
         "left(G)",
         1..=1,
         Structure,
         "the Left options of G's canonical form",
         "left(G) lists the Left options of the canonical form of G, in printing order.\nExample: left({0,*|1}) is [0, *].",
-        |s, v| options(&mut s.arena, v, true)
+        |s, v| options(s.arena, v, true)
     ),
-    builtin!(
+    function!(
         "right",
         "right(G)",
         1..=1,
         Structure,
         "the Right options of G's canonical form",
         "right(G) lists the Right options of the canonical form of G.\nExample: right(^) is [*].",
-        |s, v| options(&mut s.arena, v, false)
+        |s, v| options(s.arena, v, false)
     ),
-    Builtin {
+    Function {
         takes_positions: true,
-        ..builtin!(
+        ..function!(
             "outcome",
             "outcome(G)",
             1..=1,
@@ -73,19 +55,19 @@ pub static BUILTINS: &[Builtin] = &[
                     .map_err(|m| CallError::Arg(0, m)),
                 Value::Threat(t) => s
                     .threats
-                    .outcome(&mut s.arena, *t)
+                    .outcome(s.arena, *t)
                     .map(Value::Outcome)
                     .map_err(|m| CallError::Arg(0, m)),
                 _ => {
-                    let g = game(v, 0)?;
+                    let g = v.game(0)?;
                     Ok(Value::Outcome(s.arena.outcome(g)))
                 }
             }
         )
     },
-    Builtin {
+    Function {
         takes_positions: true,
-        ..builtin!(
+        ..function!(
             "moves",
             "moves(P)",
             1..=1,
@@ -104,10 +86,10 @@ pub static BUILTINS: &[Builtin] = &[
             }
         )
     },
-    Builtin {
+    Function {
         takes_positions: true,
         takes_summands: true,
-        ..builtin!(
+        ..function!(
             "bestmove",
             "bestmove(G1 + G2 + ...) or bestmove(G1 + G2, \"right\")",
             1..=2,
@@ -117,7 +99,7 @@ pub static BUILTINS: &[Builtin] = &[
             |s, v| super::bestmove::bestmove(s, v)
         )
     },
-    builtin!(
+    function!(
         "compare",
         "compare(G, H)",
         2..=2,
@@ -125,11 +107,11 @@ pub static BUILTINS: &[Builtin] = &[
         "one of <, =, > or <>",
         "compare(G, H) is `<`, `=`, `>` or `<>` (confused): the relation of G to H.\nExample: compare(^, *) is <>, compare(1/2, {0|1}) is =.",
         |s, v| {
-            let (g, h) = (game(v, 0)?, game(v, 1)?);
+            let (g, h) = (v.game(0)?, v.game(1)?);
             Ok(Value::Relation(s.arena.relation(g, h)))
         }
     ),
-    builtin!(
+    function!(
         "birthday",
         "birthday(G)",
         1..=1,
@@ -137,12 +119,12 @@ pub static BUILTINS: &[Builtin] = &[
         "the birthday (height of the canonical game tree)",
         "birthday(G) is the day on which G is born: 0 for 0, n for the integer n and *n,\n1 + the largest birthday of an option otherwise.\nExample: birthday(*3) is 3, birthday(^) is 2, birthday(1/2) is 2.",
         |s, v| {
-            let g = game(v, 0)?;
+            let g = v.game(0)?;
             let b = s.arena.exact_birthday(g);
             Ok(Value::Game(s.arena.number(b)))
         }
     ),
-    builtin!(
+    function!(
         "Tiny",
         "Tiny(G)",
         1..=1,
@@ -150,11 +132,11 @@ pub static BUILTINS: &[Builtin] = &[
         "{0 || 0 | -G}",
         "Tiny(G) = {0||0|-G}, a positive infinitesimal for G > 0 (WW ch. 5).\nExample: Tiny(2) is {0||0|-2}.",
         |s, v| {
-            let g = game(v, 0)?;
+            let g = v.game(0)?;
             Ok(Value::Game(s.arena.tiny(g)))
         }
     ),
-    builtin!(
+    function!(
         "Miny",
         "Miny(G)",
         1..=1,
@@ -162,11 +144,11 @@ pub static BUILTINS: &[Builtin] = &[
         "{G | 0 || 0}",
         "Miny(G) = {G|0||0} = -Tiny(G).\nExample: Miny(2) + Tiny(2) is 0.",
         |s, v| {
-            let g = game(v, 0)?;
+            let g = v.game(0)?;
             Ok(Value::Game(s.arena.miny(g)))
         }
     ),
-    builtin!(
+    function!(
         "lstop",
         "lstop(G)",
         1..=1,
@@ -174,12 +156,12 @@ pub static BUILTINS: &[Builtin] = &[
         "the Left stop",
         "lstop(G): the number reached when Left starts and both play optimally until a number is\nreached (WW ch. 3; Siegel, CGT, II.5).\nExample: lstop({3|1}) is 3.",
         |s, v| {
-            let g = game(v, 0)?;
+            let g = v.game(0)?;
             let x = s.arena.left_stop(g);
             Ok(Value::Game(s.arena.number(x)))
         }
     ),
-    builtin!(
+    function!(
         "rstop",
         "rstop(G)",
         1..=1,
@@ -187,12 +169,12 @@ pub static BUILTINS: &[Builtin] = &[
         "the Right stop",
         "rstop(G): the number reached when Right starts.\nExample: rstop({3|1}) is 1.",
         |s, v| {
-            let g = game(v, 0)?;
+            let g = v.game(0)?;
             let x = s.arena.right_stop(g);
             Ok(Value::Game(s.arena.number(x)))
         }
     ),
-    builtin!(
+    function!(
         "mean",
         "mean(G)",
         1..=1,
@@ -200,12 +182,12 @@ pub static BUILTINS: &[Builtin] = &[
         "the mean value (mast of the thermograph)",
         "mean(G): the mean value of G, where the mast of its thermograph stands (WW ch. 6).\nmean is additive: mean(G+H) = mean(G) + mean(H).\nExample: mean({3|1}) is 2.",
         |s, v| {
-            let g = game(v, 0)?;
+            let g = v.game(0)?;
             let x = s.arena.mean(g);
             Ok(Value::Game(s.arena.number(x)))
         }
     ),
-    builtin!(
+    function!(
         "temp",
         "temp(G)",
         1..=1,
@@ -213,12 +195,12 @@ pub static BUILTINS: &[Builtin] = &[
         "the temperature",
         "temp(G): the temperature of G, where its thermograph's walls meet. Following CGSuite,\nthe number m/2^n has temperature -1/2^n, an integer -1, number + infinitesimal 0.\nExample: temp({3|1}) is 1, temp(1/2) is -1/2.",
         |s, v| {
-            let g = game(v, 0)?;
+            let g = v.game(0)?;
             let x = s.arena.temperature(g);
             Ok(Value::Game(s.arena.number(x)))
         }
     ),
-    builtin!(
+    function!(
         "thermo",
         "thermo(G)",
         1..=1,
@@ -226,11 +208,11 @@ pub static BUILTINS: &[Builtin] = &[
         "the thermograph",
         "thermo(G): the exact thermograph of G, printed in CGSuite's form\nThermograph(mast,[left critical temps],[left slopes],mast,[right temps],[right slopes]).\nExample: thermo({1|-1}) is Thermograph(0,[1],[0,-1],0,[1],[0,1]).",
         |s, v| {
-            let g = game(v, 0)?;
+            let g = v.game(0)?;
             Ok(Value::Thermograph(s.arena.thermograph(g)))
         }
     ),
-    builtin!(
+    function!(
         "cool",
         "cool(G, t)",
         2..=2,
@@ -238,8 +220,8 @@ pub static BUILTINS: &[Builtin] = &[
         "G cooled by the number t > -1",
         "cool(G, t): G cooled by t (t a number > -1): G_t = {G^L_t - t | G^R_t + t}, except that\nabove the temperature of G the cooled game is its mean (WW ch. 6; Siegel, CGT, II.5).\nExample: cool({2|-1}, 1) is {1|0}; cool({2|-1}, 2) is 1/2.",
         |s, v| {
-            let g = game(v, 0)?;
-            let t = number(&mut s.arena, v, 1)?;
+            let g = v.game(0)?;
+            let t = v.number(s.arena, 1)?;
             if t <= Dyadic::MINUS_ONE {
                 return Err(CallError::Arg(
                     1,
@@ -249,7 +231,7 @@ pub static BUILTINS: &[Builtin] = &[
             Ok(Value::Game(s.analysis().cool(g, t)))
         }
     ),
-    builtin!(
+    function!(
         "freeze",
         "freeze(G)",
         1..=1,
@@ -257,11 +239,11 @@ pub static BUILTINS: &[Builtin] = &[
         "G cooled by its temperature",
         "freeze(G): G cooled by its own temperature, temp(G). Numbers are unchanged.\nExample: freeze({3|1}) is 2*.",
         |s, v| {
-            let g = game(v, 0)?;
+            let g = v.game(0)?;
             Ok(Value::Game(s.analysis().freeze(g)))
         }
     ),
-    builtin!(
+    function!(
         "chill",
         "chill(G)",
         1..=1,
@@ -269,11 +251,11 @@ pub static BUILTINS: &[Builtin] = &[
         "G cooled by 1",
         "chill(G): G cooled by 1, as in the analysis of Go endgames (Berlekamp–Wolfe).\nExample: chill({2|-2}) is +-1.",
         |s, v| {
-            let g = game(v, 0)?;
+            let g = v.game(0)?;
             Ok(Value::Game(s.analysis().cool(g, Dyadic::ONE)))
         }
     ),
-    builtin!(
+    function!(
         "heat",
         "heat(G, t)",
         2..=2,
@@ -281,11 +263,11 @@ pub static BUILTINS: &[Builtin] = &[
         "G heated by the game t",
         "heat(G, t): the integral of G by t: a number is unchanged, otherwise\n{heat(G^L,t) + t | heat(G^R,t) - t} (WW ch. 6). t may be any game: heat(^^, *) is 0.\nExample: heat(*, 2) is +-2; heat(^, 2) is {2||0|-4}.",
         |s, v| {
-            let (g, t) = (game(v, 0)?, game(v, 1)?);
+            let (g, t) = (v.game(0)?, v.game(1)?);
             Ok(Value::Game(s.analysis().heat(g, t)))
         }
     ),
-    builtin!(
+    function!(
         "overheat",
         "overheat(G, s, t)",
         3..=3,
@@ -293,11 +275,11 @@ pub static BUILTINS: &[Builtin] = &[
         "G overheated from s to t",
         "overheat(G, s, t): an integer n becomes n.s (n copies of s); any other game becomes\n{overheat(G^L,s,t) + t | overheat(G^R,s,t) - t} (Berlekamp).\nExample: overheat(7/16, 0, 0) is ^[3].",
         |s, v| {
-            let (g, from, to) = (game(v, 0)?, game(v, 1)?, game(v, 2)?);
+            let (g, from, to) = (v.game(0)?, v.game(1)?, v.game(2)?);
             Ok(Value::Game(s.analysis().overheat(g, from, to)))
         }
     ),
-    builtin!(
+    function!(
         "rcf",
         "rcf(G)",
         1..=1,
@@ -305,11 +287,11 @@ pub static BUILTINS: &[Builtin] = &[
         "reduced canonical form",
         "rcf(G): the reduced canonical form, the simplest game infinitesimally close to G\n(Calistrate; Grossman & Siegel).\nExample: rcf({3||2*|1*}) is {3||2|1}.",
         |s, v| {
-            let g = game(v, 0)?;
+            let g = v.game(0)?;
             Ok(Value::Game(s.analysis().rcf(g)))
         }
     ),
-    builtin!(
+    function!(
         "plot",
         "plot(T)",
         1..=1,
@@ -317,14 +299,14 @@ pub static BUILTINS: &[Builtin] = &[
         "draw thermographs as ASCII art",
         "plot(thermo(G)) draws the thermograph of G in the terminal: temperature upward, values\nleftward (Left's direction), the mast marked. plot([thermo(G), thermo(H)]) overlays several\n(numbered 1, 2, ...), e.g. the components of a sum. A game argument is plotted as its thermograph.\nExample: plot(thermo({3||2*|1*})).",
         |s, v| {
-            let graphs = thermographs(&mut s.arena, v, 0)?;
+            let graphs = v.thermographs(s.arena, 0)?;
             let refs: Vec<&Thermograph> = graphs.iter().map(|g| g.as_ref()).collect();
             crate::analysis::plot::ascii(&refs, 61, 21)
                 .map(Value::Text)
                 .map_err(|m| CallError::Arg(0, m))
         }
     ),
-    builtin!(
+    function!(
         "svg",
         "svg(T, file)",
         2..=2,
@@ -332,7 +314,7 @@ pub static BUILTINS: &[Builtin] = &[
         "write thermographs as an SVG picture",
         "svg(thermo(G), \"g.svg\") writes the thermograph of G as an SVG file with axes and labels;\nsvg([thermo(G), thermo(H)], \"f.svg\") draws several in one picture.\nExample: svg([thermo({2|-1}), thermo({1|0})], \"walls.svg\").",
         |s, v| {
-            let graphs = thermographs(&mut s.arena, v, 0)?;
+            let graphs = v.thermographs(s.arena, 0)?;
             let Value::Str(path) = &v[1] else {
                 return Err(CallError::Arg(
                     1,
@@ -356,7 +338,7 @@ pub static BUILTINS: &[Builtin] = &[
             )))
         }
     ),
-    builtin!(
+    function!(
         "nfollowers",
         "nfollowers(G)",
         1..=1,
@@ -364,12 +346,12 @@ pub static BUILTINS: &[Builtin] = &[
         "number of distinct followers (G included)",
         "nfollowers(G): how many distinct games occur in the canonical game tree of G, G included.\nExample: nfollowers(^) is 3 (^, 0 and *).",
         |s, v| {
-            let g = game(v, 0)?;
+            let g = v.game(0)?;
             let n = s.arena.count_followers(g);
             Ok(Value::Game(s.arena.number(n)))
         }
     ),
-    builtin!(
+    function!(
         "followers",
         "followers(G)",
         1..=1,
@@ -377,7 +359,7 @@ pub static BUILTINS: &[Builtin] = &[
         "the distinct followers (G included)",
         "followers(G): the list of distinct games in the canonical game tree of G, G included.\nA list holds at most 1000000 games; nfollowers(G) counts any number of them.\nExample: followers(^) is [0, *, ^].",
         |s, v| {
-            let g = game(v, 0)?;
+            let g = v.game(0)?;
             let cap = crate::calc::value::MAX_LIST_LEN;
             let all = s.arena.followers(g, cap).map_err(|n| {
                 CallError::Arg(
@@ -391,7 +373,7 @@ pub static BUILTINS: &[Builtin] = &[
             Ok(Value::List(all.into_iter().map(Value::Game).collect()))
         }
     ),
-    builtin!(
+    function!(
         "stopcount",
         "stopcount(G)",
         1..=1,
@@ -399,15 +381,15 @@ pub static BUILTINS: &[Builtin] = &[
         "number of leaves (stops) of the game tree",
         "stopcount(G): the number of paths from G down to a number in its canonical game tree.\nExample: stopcount(^) is 3 (0 directly, and 0 twice through *).",
         |s, v| {
-            let g = game(v, 0)?;
+            let g = v.game(0)?;
             let n = s
                 .arena
                 .stop_count(g)
                 .ok_or(CallError::Call("stopcount too large".into()))?;
-            Ok(integer(&mut s.arena, n as i128))
+            Ok(integer(s.arena, n as i128))
         }
     ),
-    builtin!(
+    function!(
         "isnumber",
         "isnumber(G)",
         1..=1,
@@ -415,11 +397,11 @@ pub static BUILTINS: &[Builtin] = &[
         "is G a number?",
         "isnumber(G): true if G equals a dyadic rational.\nExample: isnumber(3/4) is true, isnumber(*) is false.",
         |s, v| {
-            let g = game(v, 0)?;
+            let g = v.game(0)?;
             Ok(Value::Bool(s.arena.is_number(g)))
         }
     ),
-    builtin!(
+    function!(
         "isinteger",
         "isinteger(G)",
         1..=1,
@@ -427,13 +409,13 @@ pub static BUILTINS: &[Builtin] = &[
         "is G an integer?",
         "isinteger(G): true if G equals an integer.\nExample: isinteger(-2) is true, isinteger(1/2) is false.",
         |s, v| {
-            let g = game(v, 0)?;
+            let g = v.game(0)?;
             Ok(Value::Bool(
                 s.arena.as_number(g).is_some_and(|x| x.is_integer()),
             ))
         }
     ),
-    builtin!(
+    function!(
         "iseven",
         "iseven(G)",
         1..=1,
@@ -441,13 +423,13 @@ pub static BUILTINS: &[Builtin] = &[
         "is G an even integer?",
         "iseven(G): true if G is an even integer (as in CGSuite).\nExample: iseven(4) is true, iseven(4*) is false.",
         |s, v| {
-            let g = game(v, 0)?;
+            let g = v.game(0)?;
             Ok(Value::Bool(
                 s.arena.as_number(g).is_some_and(|x| x.is_even_integer()),
             ))
         }
     ),
-    builtin!(
+    function!(
         "isodd",
         "isodd(G)",
         1..=1,
@@ -455,7 +437,7 @@ pub static BUILTINS: &[Builtin] = &[
         "is G an odd integer?",
         "isodd(G): true if G is an odd integer (as in CGSuite).\nExample: isodd(-3) is true.",
         |s, v| {
-            let g = game(v, 0)?;
+            let g = v.game(0)?;
             Ok(Value::Bool(
                 s.arena
                     .as_number(g)
@@ -463,7 +445,7 @@ pub static BUILTINS: &[Builtin] = &[
             ))
         }
     ),
-    builtin!(
+    function!(
         "isnimber",
         "isnimber(G)",
         1..=1,
@@ -471,7 +453,7 @@ pub static BUILTINS: &[Builtin] = &[
         "is G a nimber?",
         "isnimber(G): true if G equals *n for some n >= 0.\nExample: isnimber(*4 + *7) is true, isnimber(^*) is false.",
         |s, v| {
-            let g = game(v, 0)?;
+            let g = v.game(0)?;
             Ok(Value::Bool(
                 s.arena
                     .get_nus(g)
@@ -479,7 +461,7 @@ pub static BUILTINS: &[Builtin] = &[
             ))
         }
     ),
-    builtin!(
+    function!(
         "iszero",
         "iszero(G)",
         1..=1,
@@ -487,11 +469,11 @@ pub static BUILTINS: &[Builtin] = &[
         "is G = 0?",
         "iszero(G): true if G = 0.\nExample: iszero({*|*}) is true.",
         |s, v| {
-            let g = game(v, 0)?;
+            let g = v.game(0)?;
             Ok(Value::Bool(g == s.arena.zero()))
         }
     ),
-    builtin!(
+    function!(
         "isinfinitesimal",
         "isinfinitesimal(G)",
         1..=1,
@@ -499,13 +481,13 @@ pub static BUILTINS: &[Builtin] = &[
         "are both stops 0?",
         "isinfinitesimal(G): true if both stops of G are 0 (G is smaller than every positive number\nand larger than every negative number). 0 counts.\nExample: isinfinitesimal(^*) is true, isinfinitesimal(1/64) is false.",
         |s, v| {
-            let g = game(v, 0)?;
+            let g = v.game(0)?;
             Ok(Value::Bool(
                 s.arena.left_stop(g).is_zero() && s.arena.right_stop(g).is_zero(),
             ))
         }
     ),
-    builtin!(
+    function!(
         "isnumberish",
         "isnumberish(G)",
         1..=1,
@@ -513,11 +495,11 @@ pub static BUILTINS: &[Builtin] = &[
         "are both stops equal?",
         "isnumberish(G): true if G is a number plus an infinitesimal (its stops are equal).\nExample: isnumberish(3/2v) is true, isnumberish({1|0}) is false.",
         |s, v| {
-            let g = game(v, 0)?;
+            let g = v.game(0)?;
             Ok(Value::Bool(s.arena.left_stop(g) == s.arena.right_stop(g)))
         }
     ),
-    builtin!(
+    function!(
         "isallsmall",
         "isallsmall(G)",
         1..=1,
@@ -525,11 +507,11 @@ pub static BUILTINS: &[Builtin] = &[
         "is every follower with a move for one a move for both?",
         "isallsmall(G): true if in every follower of G, Left has a move exactly when Right has one\n(all-small games, WW ch. 7; Siegel, CGT, ch. II).\nExample: isallsmall({0,*|0}) is true, isallsmall({1|-1}) is false.",
         |s, v| {
-            let g = game(v, 0)?;
+            let g = v.game(0)?;
             Ok(Value::Bool(s.arena.is_all_small(g)))
         }
     ),
-    builtin!(
+    function!(
         "isuptimal",
         "isuptimal(G)",
         1..=1,
@@ -537,11 +519,11 @@ pub static BUILTINS: &[Builtin] = &[
         "is G a number plus uptimal?",
         "isuptimal(G): true if G = x + d1.^ + d2.^<2> + ... + dn.^<n> + *m for a number x,\nintegers d1..dn and a nimber *m: an uptimal (Siegel, CGT, II.4; CGSuite's IsUptimal).\nEvery number-up-star value is one. Example: isuptimal({0||0|v*}) is true (*.12).",
         |s, v| {
-            let g = game(v, 0)?;
+            let g = v.game(0)?;
             Ok(Value::Bool(s.arena.is_uptimal(g)))
         }
     ),
-    builtin!(
+    function!(
         "uptimal",
         "uptimal(G)",
         1..=1,
@@ -549,7 +531,7 @@ pub static BUILTINS: &[Builtin] = &[
         "the uptimal expansion, as CGSuite writes it",
         "uptimal(G): the uptimal expansion x*m.d1d2...dn of G = x + d1.^ + d2.^<2> + ... + dn.^<n> + *m\n(Siegel, CGT, II.4; CGSuite's UptimalExpansion), as a string. The number x is left out\nwhen it is 0 and a nimber follows; digits 10..35 are written A..Z, larger ones (d), and a\nnegative digit is followed by `-`. Examples: uptimal(^[4]) is \"0.1111\", uptimal(v*) is\n\"*.1-\", uptimal(6^*) is \"6*.1\". An error if G is not an uptimal.",
         |s, v| {
-            let g = game(v, 0)?;
+            let g = v.game(0)?;
             match s.arena.uptimal_expansion(g) {
                 Some(e) => Ok(Value::Str(e.to_cgsuite_string())),
                 None => Err(CallError::Arg(
@@ -559,7 +541,7 @@ pub static BUILTINS: &[Builtin] = &[
             }
         }
     ),
-    builtin!(
+    function!(
         "pow",
         "pow(G, x)",
         2..=2,
@@ -567,14 +549,14 @@ pub static BUILTINS: &[Builtin] = &[
         "G^x: ^<n>-style power of a game {0|H}",
         "pow(G, x) for G = {0|H} and a number x >= 1: {0 | H - powto(G, x-1)}, so pow(^, n) = ^<n>\n(Siegel, CGT, II.4; CGSuite's Pow, which allows dyadic exponents through powto).\nExamples: pow(^, 3) is ^<3>; pow(^, 7/4) is {0||0,v*|0,{0,v*|0,*}}. An error for other G.",
         |s, v| {
-            let (g, x) = (game(v, 0)?, number(&mut s.arena, v, 1)?);
+            let (g, x) = (v.game(0)?, v.number(s.arena, 1)?);
             s.arena.pow(g, x).map(Value::Game).map_err(|e| match e {
                 crate::analysis::powers::PowError::Base => CallError::Arg(0, e.to_string()),
                 _ => CallError::Arg(1, e.to_string()),
             })
         }
     ),
-    builtin!(
+    function!(
         "powto",
         "powto(G, x)",
         2..=2,
@@ -582,14 +564,14 @@ pub static BUILTINS: &[Builtin] = &[
         "G^->x: ^[n]-style power (ordinal sum G : blowup(x))",
         "powto(G, x) for a number x >= 0: 0 when x = 0, else the ordinal sum G : b(x), where the\nblow-up b(n) = n - 1 for integers and, for x = m/2^k, b(x) is the simplest number between\nb(x - 1/2^k) and b(x + 1/2^k) (Siegel, CGT, II.4; CGSuite's PowTo). powto(^, n) = ^[n].\nExamples: powto(^, 7/4) is {^|*,^[2]||*,^[2]}; powto(+-1, 3) is {1,{1,+-1|-1}|-1}.",
         |s, v| {
-            let (g, x) = (game(v, 0)?, number(&mut s.arena, v, 1)?);
+            let (g, x) = (v.game(0)?, v.number(s.arena, 1)?);
             s.arena
                 .powto(g, x)
                 .map(Value::Game)
                 .map_err(|e| CallError::Arg(1, e.to_string()))
         }
     ),
-    builtin!(
+    function!(
         "incentives",
         "incentives(G)",
         1..=1,
@@ -597,12 +579,12 @@ pub static BUILTINS: &[Builtin] = &[
         "Left's and Right's incentives, dominated ones removed",
         "incentives(G): the incentives G^L - G and G - G^R over the options of G's canonical form\n(WW ch. 8; Siegel, CGT, II.5), taken together; an incentive <= another one is removed, as in\nCGSuite's Incentives. Example: incentives(v*) is [^*] (Right's v and v* are below ^*).",
         |s, v| {
-            let g = game(v, 0)?;
+            let g = v.game(0)?;
             let r = s.arena.incentives(g);
-            Ok(game_list(&mut s.arena, r))
+            Ok(game_list(s.arena, r))
         }
     ),
-    builtin!(
+    function!(
         "linc",
         "linc(G)",
         1..=1,
@@ -610,12 +592,12 @@ pub static BUILTINS: &[Builtin] = &[
         "Left incentives G^L - G",
         "linc(G): Left's incentives G^L - G over the Left options of G's canonical form, an\nincentive <= another one removed (WW ch. 8; CGSuite's LeftIncentives).\nExample: linc(^) is [v].",
         |s, v| {
-            let g = game(v, 0)?;
+            let g = v.game(0)?;
             let r = s.arena.left_incentives(g);
-            Ok(game_list(&mut s.arena, r))
+            Ok(game_list(s.arena, r))
         }
     ),
-    builtin!(
+    function!(
         "rinc",
         "rinc(G)",
         1..=1,
@@ -623,12 +605,12 @@ pub static BUILTINS: &[Builtin] = &[
         "Right incentives G - G^R",
         "rinc(G): Right's incentives G - G^R over the Right options of G's canonical form, an\nincentive <= another one removed (WW ch. 8; CGSuite's RightIncentives).\nExample: rinc(^) is [^*].",
         |s, v| {
-            let g = game(v, 0)?;
+            let g = v.game(0)?;
             let r = s.arena.right_incentives(g);
-            Ok(game_list(&mut s.arena, r))
+            Ok(game_list(s.arena, r))
         }
     ),
-    builtin!(
+    function!(
         "aw",
         "aw(G)",
         1..=1,
@@ -636,7 +618,7 @@ pub static BUILTINS: &[Builtin] = &[
         "atomic weight (error if G is not atomic)",
         "aw(G): the atomic weight of an atomic infinitesimal G (WW ch. 7-8; Siegel, CGT, II.7).\nComputed as CGSuite does: aw(x + k.^ + *m) = k; otherwise {aw(G^L) - 2 | aw(G^R) + 2}, and\nwhen that is an integer the far-star rule compares G with *N (N beyond every nimber in G)\nto pick the least/greatest integer allowed. G is atomic if it is all-small, or if\nG - aw(G).^ lies between -E and E with E = ^* + (*2^j : -1). aw is additive on all-small\ngames. Examples: aw(^) is 1, aw({^^^|vv}) is {1|0}, aw({1|^^||^}) is 2; aw(5) is an error.",
         |s, v| {
-            let g = game(v, 0)?;
+            let g = v.game(0)?;
             match s.analysis().atomic_weight(g) {
                 Some(w) => Ok(Value::Game(w)),
                 None => Err(CallError::Arg(
@@ -646,9 +628,9 @@ pub static BUILTINS: &[Builtin] = &[
             }
         }
     ),
-    Builtin {
+    Function {
         takes_positions: true,
-        ..builtin!(
+        ..function!(
             "nimval",
             "nimval(G)",
             1..=1,
@@ -666,11 +648,11 @@ pub static BUILTINS: &[Builtin] = &[
                             ));
                         }
                     },
-                    _ => game(v, 0)?,
+                    _ => v.game(0)?,
                 };
                 match s.arena.get_nus(g) {
                     Some(n) if n.number.is_zero() && n.ups == 0 => {
-                        Ok(integer(&mut s.arena, n.nim as i128))
+                        Ok(integer(s.arena, n.nim as i128))
                     }
                     _ => Err(CallError::Arg(
                         0,
@@ -681,57 +663,6 @@ pub static BUILTINS: &[Builtin] = &[
         )
     },
 ];
-
-/// Looks up a built-in function by name.
-pub fn lookup(name: &str) -> Option<&'static Builtin> {
-    BUILTINS.iter().find(|b| b.name == name)
-}
-
-/// Argument `i` as a short game (positions arrive as their values).
-pub(crate) fn game(v: &[Value], i: usize) -> Result<GameId, CallError> {
-    match &v[i] {
-        Value::Game(g) => Ok(*g),
-        other => Err(CallError::Arg(
-            i,
-            format!("expected a game, but this is a {}", other.type_name()),
-        )),
-    }
-}
-
-/// Thermographs from a thermograph, a game, or a list of them.
-pub(crate) fn thermographs(
-    a: &mut Arena,
-    v: &[Value],
-    i: usize,
-) -> Result<Vec<Arc<Thermograph>>, CallError> {
-    fn one(a: &mut Arena, x: &Value, i: usize) -> Result<Arc<Thermograph>, CallError> {
-        match x {
-            Value::Thermograph(t) => Ok(t.clone()),
-            Value::Game(g) => Ok(a.thermograph(*g)),
-            other => Err(CallError::Arg(
-                i,
-                format!(
-                    "expected a thermograph, but this is a {}",
-                    other.type_name()
-                ),
-            )),
-        }
-    }
-    match &v[i] {
-        Value::List(items) if !items.is_empty() => items.iter().map(|x| one(a, x, i)).collect(),
-        x => Ok(vec![one(a, x, i)?]),
-    }
-}
-
-fn number(a: &mut Arena, v: &[Value], i: usize) -> Result<Dyadic, CallError> {
-    let g = game(v, i)?;
-    a.as_number(g).ok_or_else(|| {
-        CallError::Arg(
-            i,
-            format!("expected a number, but this is {}", a.display_brief(g)),
-        )
-    })
-}
 
 fn integer(a: &mut Arena, n: i128) -> Value {
     match i64::try_from(n) {
@@ -746,8 +677,8 @@ fn game_list(a: &mut Arena, games: Vec<GameId>) -> Value {
     Value::List(sorted.into_iter().map(Value::Game).collect())
 }
 
-fn options(a: &mut Arena, v: &[Value], left: bool) -> CallResult {
-    let g = game(v, 0)?;
+fn options(a: &mut Arena, v: Args, left: bool) -> CallResult {
+    let g = v.game(0)?;
     // only x + *n has many options (n on each side); other games have their options built
     if let Some(x) = a.get_nus(g).filter(|x| x.ups == 0)
         && x.nim as usize > crate::calc::value::MAX_LIST_LEN

@@ -3,6 +3,7 @@
 
 use std::fmt::Write;
 
+use crate::calc::context::Context;
 use crate::calc::value::{Table, Value, quote, win_text};
 use crate::game::threat::Threats;
 use crate::game::{Arena, GameId};
@@ -186,4 +187,111 @@ fn align(grid: &[Vec<String>], rule: bool) -> String {
         }
     }
     lines.join("\n")
+}
+
+/// Printing on the narrow context: what a function or the session shows of a value.
+impl Context<'_> {
+    /// Prints a value within the print limit, or its summary. Positions get their values
+    /// computed first.
+    pub fn show(&mut self, v: &Value) -> String {
+        self.resolve_positions(v);
+        self.show_computed(v)
+    }
+
+    /// Prints a value in full (no print limit, ASCII), as `:save` and the exports write it.
+    pub(crate) fn show_full(&mut self, v: &Value) -> String {
+        self.resolve_positions(v);
+        display_value(self.arena, self.threats, v, usize::MAX).unwrap_or_else(|| too_long(v))
+    }
+
+    /// Prints a value as far as it is computed: a position whose value is not known yet
+    /// prints as `<ruleset position board>`.
+    pub(crate) fn show_computed(&mut self, v: &Value) -> String {
+        let text = match display_value(self.arena, self.threats, v, self.settings.print_limit) {
+            Some(s) => s,
+            None => match v {
+                Value::Game(g) => self.game_summary(*g),
+                Value::Position(p) => match p.known_value() {
+                    Some(PositionValue::Game(g)) => self.game_summary(g),
+                    _ => too_long(v),
+                },
+                _ => too_long(v),
+            },
+        };
+        // A summary is never longer than the text it stands for (a tiny print limit).
+        let text = if text.starts_with('<') {
+            display_value(self.arena, self.threats, v, text.len()).unwrap_or(text)
+        } else {
+            text
+        };
+        if self.settings.unicode && !matches!(v, Value::Str(_) | Value::Text(_)) {
+            unicode_symbols(&text)
+        } else {
+            text
+        }
+    }
+
+    /// The summary of a game that is not printed: too long for the print limit, or nested
+    /// deeper than input may be (then it says so: `:print-limit 0` would not help).
+    fn game_summary(&mut self, g: GameId) -> String {
+        let summary = self.arena.summary(g);
+        if too_deep_to_print(self.arena, g) {
+            summary.replace(
+                crate::game::display::SUMMARY_TAIL,
+                &format!(
+                    "nested too deeply to print in a form that reads back (input nests at most {} levels)",
+                    parser::MAX_DEPTH
+                ),
+            )
+        } else {
+            summary
+        }
+    }
+
+    /// Computes the value of every position in `v` that has none yet, inside lists and
+    /// tables too: language.md values positions in lists and tables when they are printed,
+    /// like any other value.
+    fn resolve_positions(&mut self, v: &Value) {
+        match v {
+            Value::Position(p) => {
+                self.position_value(p);
+            }
+            Value::List(items) => items.iter().for_each(|x| self.resolve_positions(x)),
+            Value::Table(t) => t
+                .rows
+                .iter()
+                .flat_map(|(keys, values)| keys.iter().chain(values))
+                .for_each(|x| self.resolve_positions(x)),
+            _ => {}
+        }
+    }
+}
+
+fn too_long(v: &Value) -> String {
+    format!(
+        "<{} too long to print: `:print-limit 0` prints it in full>",
+        v.type_name()
+    )
+}
+
+/// Game text with ↑ ↓ ⋆ ± for `^`, the down `v`, `*` and `+-` (a `v` that follows a letter,
+/// as in `over`, is part of a word and stays).
+pub fn unicode_symbols(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut prev: Option<char> = None;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '^' => out.push('↑'),
+            '*' => out.push('⋆'),
+            'v' if !prev.is_some_and(|p| p.is_ascii_alphabetic()) => out.push('↓'),
+            '+' if chars.peek() == Some(&'-') => {
+                chars.next();
+                out.push('±');
+            }
+            c => out.push(c),
+        }
+        prev = Some(c);
+    }
+    out
 }

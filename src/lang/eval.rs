@@ -385,18 +385,7 @@ impl Session {
             }
             return Err(err);
         };
-        let arity = f.arity();
-        if !arity.contains(&args.len()) {
-            return Err(CgError::at(
-                span,
-                format!(
-                    "`{}` takes {}, not {}",
-                    f.signature(),
-                    arity_text(&arity),
-                    args.len()
-                ),
-            ));
-        }
+        check_arity(f, args.len(), span)?;
         let takes = f.takes();
         let mut values = Vec::with_capacity(args.len());
         for (i, a) in args.iter().enumerate() {
@@ -447,6 +436,7 @@ impl Session {
     fn run_function(&mut self, f: Function, values: Vec<Value>) -> Result<Value, CallError> {
         match f {
             Function::Builtin(b) => (b.run)(self, &values),
+            Function::Context(b) => (b.run)(&mut self.context(), Args::new(&values)),
             Function::Ruleset(r, _) => (r.run)(&mut self.context(), Args::new(&values)),
             Function::Constructor(c, _) => {
                 let position = (c.build)(&mut self.context(), Args::new(&values))?;
@@ -467,18 +457,7 @@ impl Session {
         let Some(f) = functions::lookup(name) else {
             return Err(CgError::at(span, format!("unknown function `{name}`")));
         };
-        let arity = f.arity();
-        if !arity.contains(&args.len()) {
-            return Err(CgError::at(
-                span,
-                format!(
-                    "`{}` takes {}, not {}",
-                    f.signature(),
-                    arity_text(&arity),
-                    args.len()
-                ),
-            ));
-        }
+        check_arity(f, args.len(), span)?;
         let mut values = Vec::with_capacity(args.len());
         for v in args {
             values.push(if f.takes().positions {
@@ -777,6 +756,18 @@ fn call_error(e: CallError, args: &[Expr], call: Span) -> CgError {
         CallError::Call(m) => CgError::at(call, m),
         CallError::Eval(e) => e,
     }
+}
+
+/// The error of a call with `n` arguments to `f` when its arity has no room for them.
+fn check_arity(f: Function, n: usize, span: Span) -> Result<(), CgError> {
+    let arity = f.arity();
+    if arity.contains(&n) {
+        return Ok(());
+    }
+    Err(CgError::at(
+        span,
+        format!("`{}` takes {}, not {n}", f.signature(), arity_text(&arity)),
+    ))
 }
 
 fn arity_text(r: &std::ops::RangeInclusive<usize>) -> String {

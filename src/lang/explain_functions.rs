@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use super::builtins::{Builtin, CallError, builtin, game, thermographs};
+use super::builtins::{Builtin, CallError};
 use super::session::Session;
 use crate::analysis::explain;
 use crate::analysis::nimber;
@@ -12,6 +12,7 @@ use crate::analysis::octal::{self, OctalCode};
 use crate::analysis::why::{self, Fact, Limits};
 use crate::calc::args::Args;
 use crate::calc::value::Value;
+use crate::function;
 use crate::game::{Dyadic, GameId, Thermograph};
 use crate::syntax::ast::{CmpOp, Expr, ExprKind};
 use crate::syntax::error::CgError;
@@ -29,7 +30,7 @@ const WHY_MAX_DEPTH: i64 = 40;
 pub static EXPLAIN_FUNCTIONS: &[Builtin] = &[
     Builtin {
         quoted: true,
-        ..builtin!(
+        ..function!(
             "explain",
             "explain({L | R})",
             1..=1,
@@ -41,7 +42,7 @@ pub static EXPLAIN_FUNCTIONS: &[Builtin] = &[
     },
     Builtin {
         quoted: true,
-        ..builtin!(
+        ..function!(
             "why",
             "why(G >= H) or why(G >= H, depth)",
             1..=2,
@@ -51,7 +52,7 @@ pub static EXPLAIN_FUNCTIONS: &[Builtin] = &[
             |s, v| why_call(s, v)
         )
     },
-    builtin!(
+    function!(
         "tree",
         "tree(G) or tree(G, depth)",
         1..=2,
@@ -59,7 +60,7 @@ pub static EXPLAIN_FUNCTIONS: &[Builtin] = &[
         "the canonical game tree, drawn to a depth",
         "tree(G, depth) draws the game tree of G's canonical form as indented text, one line per\noption (`L` for a Left option, `R` for a Right option), to `depth` levels (default 3); a\ngame with options below the last level ends in `...`. At most 200 lines are drawn.\nExample: tree({1|{0|-1}}, 2).",
         |s, v| {
-            let g = game(v, 0)?;
+            let g = Args::new(v).game(0)?;
             let depth = if v.len() > 1 {
                 Args::new(v).int(&mut s.arena, 1, 0..=1000)?
             } else {
@@ -73,7 +74,7 @@ pub static EXPLAIN_FUNCTIONS: &[Builtin] = &[
             )))
         }
     ),
-    builtin!(
+    function!(
         "latex",
         "latex(G)",
         1..=1,
@@ -82,7 +83,7 @@ pub static EXPLAIN_FUNCTIONS: &[Builtin] = &[
         "latex(G) writes G for LaTeX math mode: \\{3 \\mathrel{\\|} 2{\\ast} \\mid 1{\\ast}\\} for {3||2*|1*}.\nNumbers are integers or \\frac{1}{2}; * is {\\ast}, *3 {\\ast}3; ^ {\\uparrow}, ^^ {\\Uparrow},\n^3 3{\\cdot}{\\uparrow} (v: {\\downarrow}); ^<3> {\\uparrow}^{3}, ^[3] {\\uparrow}^{\\to 3};\n+-1 \\pm 1; Tiny(2) \\mathrm{Tiny}(2). Symbols are braced so TeX spaces them as ordinary\nsymbols. A number is followed directly by a symbol (\\frac{1}{2}{\\uparrow}{\\ast}) and by `+`\notherwise (1+3{\\cdot}{\\uparrow}, 2+\\mathrm{Tiny}(2)). Bars: one \\mid, two \\mathrel{\\|},\nthree \\mathrel{|\\|}, four \\mathrel{\\|\\|}. A list gives its elements separated by commas.\nExample: latex({3||2*|1*}), latex(1/2v*).",
         |s, v| latex_value(s, &v[0]).map_err(|m| CallError::Arg(0, m))
     ),
-    builtin!(
+    function!(
         "tikz",
         "tikz(T) or tikz(T, file)",
         1..=2,
@@ -90,7 +91,7 @@ pub static EXPLAIN_FUNCTIONS: &[Builtin] = &[
         "a TikZ picture of thermographs",
         "tikz(thermo(G)) gives a TikZ picture (\\begin{tikzpicture} ... \\end{tikzpicture}, needs\n\\usepackage{tikz}) of the thermograph of G, drawn as svg() draws it: temperature upward,\nvalues growing to the left, both axes on one scale, the mast's foot marked and labelled.\ntikz([thermo(G), thermo(H)]) overlays several; tikz(T, \"t.tex\") writes the picture to a file.\nExample: tikz(thermo({3||2*|1*})).",
         |s, v| {
-            let graphs = thermographs(&mut s.arena, v, 0)?;
+            let graphs = Args::new(v).thermographs(&mut s.arena, 0)?;
             let refs: Vec<&Thermograph> = graphs.iter().map(Arc::as_ref).collect();
             let labels: Vec<String> = if refs.len() > 1 {
                 (1..=refs.len()).map(|i| i.to_string()).collect()
@@ -117,7 +118,7 @@ pub static EXPLAIN_FUNCTIONS: &[Builtin] = &[
             }
         }
     ),
-    builtin!(
+    function!(
         "mex",
         "mex(a, b, ...)",
         0..=64,
@@ -126,7 +127,7 @@ pub static EXPLAIN_FUNCTIONS: &[Builtin] = &[
         "mex(a, b, ...) is the minimum excludant as a nimber: *k for the least natural number k\nthat is not among the arguments. Arguments are nimbers or natural numbers (read as\nnimbers: 3 counts as *3); lists are read element by element, so mex(left(G)) works. The\nresult is always a nimber, so mex results add by nim addition, as Sprague-Grundy requires:\nan impartial game's value is the mex of its options' values (WW ch. 3; Siegel, CGT, IV.1).\nnimval(mex(...)) gives the integer k.\nExample: mex(0, 1, 3) is *2; mex(*, *2) is 0; Grundy's game (split a heap into two unequal\nheaps) is gr(n) = mex([gr(a) + gr(n-a) for a in 1..n-1 if a < n - a]).",
         |s, v| mex_call(s, v)
     ),
-    builtin!(
+    function!(
         "nim",
         "nim(k)",
         1..=1,
@@ -138,7 +139,7 @@ pub static EXPLAIN_FUNCTIONS: &[Builtin] = &[
             Ok(Value::Game(s.arena.nimber(k as u32)))
         }
     ),
-    builtin!(
+    function!(
         "nimsum",
         "nimsum(a, b, ...)",
         0..=64,
@@ -150,7 +151,7 @@ pub static EXPLAIN_FUNCTIONS: &[Builtin] = &[
             Ok(natural(s, nimber::nim_sum(xs)))
         }
     ),
-    builtin!(
+    function!(
         "nimprod",
         "nimprod(a, b)",
         2..=2,
@@ -162,7 +163,7 @@ pub static EXPLAIN_FUNCTIONS: &[Builtin] = &[
             Ok(natural(s, nimber::nim_product(xs[0], xs[1])))
         }
     ),
-    builtin!(
+    function!(
         "octal",
         "octal(code, n)",
         2..=2,

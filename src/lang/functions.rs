@@ -13,6 +13,8 @@ use crate::calc::catalogue::{self, Constructor, Ruleset, Topic};
 /// One row of the function table.
 #[derive(Clone, Copy)]
 pub enum Function {
+    /// A built-in against the narrow context.
+    Context(&'static catalogue::Function),
     /// A built-in that runs on the interpreter's session.
     Builtin(&'static Builtin),
     /// A ruleset's function, against the narrow context.
@@ -25,6 +27,7 @@ pub enum Function {
 macro_rules! field {
     ($f:expr, $x:ident) => {
         match $f {
+            Function::Context(b) => b.$x.clone(),
             Function::Builtin(b) => b.$x.clone(),
             Function::Ruleset(b, _) => b.$x.clone(),
             Function::Constructor(c, _) => c.$x.clone(),
@@ -58,7 +61,7 @@ impl Function {
     /// The ruleset that registered it (`None`: a built-in).
     pub fn ruleset(self) -> Option<&'static Ruleset> {
         match self {
-            Function::Builtin(_) => None,
+            Function::Context(_) | Function::Builtin(_) => None,
             Function::Ruleset(_, r) | Function::Constructor(_, r) => Some(r),
         }
     }
@@ -66,6 +69,7 @@ impl Function {
     /// Where `:help` lists a built-in (a ruleset's rows are listed with the ruleset).
     pub fn topic(self) -> Topic {
         match self {
+            Function::Context(b) => b.topic,
             Function::Builtin(b) => b.topic,
             Function::Ruleset(..) | Function::Constructor(..) => Topic::Ruleset,
         }
@@ -80,6 +84,12 @@ impl Function {
             function: f,
         };
         match self {
+            Function::Context(b) => row(
+                b.takes_positions,
+                b.takes_summands,
+                b.quoted,
+                b.takes_function,
+            ),
             Function::Builtin(b) => row(
                 b.takes_positions,
                 b.takes_summands,
@@ -112,9 +122,13 @@ pub struct Takes {
 pub fn all() -> impl Iterator<Item = Function> {
     builtins::BUILTINS
         .iter()
-        .chain(explain_functions::EXPLAIN_FUNCTIONS)
-        .chain(list_functions::LIST_FUNCTIONS)
-        .map(Function::Builtin)
+        .map(Function::Context)
+        .chain(
+            explain_functions::EXPLAIN_FUNCTIONS
+                .iter()
+                .chain(list_functions::LIST_FUNCTIONS)
+                .map(Function::Builtin),
+        )
         .chain(rulesets().flat_map(|r| {
             r.constructors
                 .iter()

@@ -4,11 +4,12 @@
 
 use std::sync::Arc;
 
-use super::builtins::{Builtin, CallError, builtin};
+use super::builtins::{Builtin, CallError};
 use super::session::Session;
 use crate::analysis::period::{arithmetic_periodicity, periodicity};
 use crate::calc::args::Args;
 use crate::calc::value::{Table, Value};
+use crate::function;
 use crate::game::Dyadic;
 use crate::syntax::span::Span;
 
@@ -16,7 +17,7 @@ type CallResult = Result<Value, CallError>;
 
 /// The list functions, in the order `:help` lists them.
 pub static LIST_FUNCTIONS: &[Builtin] = &[
-    builtin!(
+    function!(
         "len",
         "len(xs)",
         1..=1,
@@ -35,7 +36,7 @@ pub static LIST_FUNCTIONS: &[Builtin] = &[
     ),
     Builtin {
         takes_function: true,
-        ..builtin!(
+        ..function!(
             "map",
             "map(f, xs)",
             2..=2,
@@ -59,7 +60,7 @@ pub static LIST_FUNCTIONS: &[Builtin] = &[
     },
     Builtin {
         takes_function: true,
-        ..builtin!(
+        ..function!(
             "filter",
             "filter(f, xs)",
             2..=2,
@@ -92,7 +93,7 @@ pub static LIST_FUNCTIONS: &[Builtin] = &[
             }
         )
     },
-    builtin!(
+    function!(
         "sum",
         "sum(xs)",
         1..=1,
@@ -108,7 +109,7 @@ pub static LIST_FUNCTIONS: &[Builtin] = &[
             Ok(acc)
         }
     ),
-    builtin!(
+    function!(
         "max",
         "max(xs) or max(a, b)",
         1..=2,
@@ -117,7 +118,7 @@ pub static LIST_FUNCTIONS: &[Builtin] = &[
         "max(xs): the largest of a list of numbers; max(a, b): the larger of two numbers. Games\nthat are not numbers have no maximum in general (they may be confused): an error.\nExample: max([1, 5/2, -3]) is 5/2, max(2, 7) is 7.",
         |s, v| extreme(s, v, true)
     ),
-    builtin!(
+    function!(
         "min",
         "min(xs) or min(a, b)",
         1..=2,
@@ -126,7 +127,7 @@ pub static LIST_FUNCTIONS: &[Builtin] = &[
         "min(xs): the smallest of a list of numbers; min(a, b): the smaller of two numbers.\nExample: min([1, 5/2, -3]) is -3, min(2, 7) is 2.",
         |s, v| extreme(s, v, false)
     ),
-    builtin!(
+    function!(
         "mod",
         "mod(n, k)",
         2..=2,
@@ -142,7 +143,7 @@ pub static LIST_FUNCTIONS: &[Builtin] = &[
             Ok(Value::Game(s.arena.integer(n.rem_euclid(k))))
         }
     ),
-    builtin!(
+    function!(
         "table",
         "table(expr for n in xs) or table(xs)",
         1..=1,
@@ -163,7 +164,7 @@ pub static LIST_FUNCTIONS: &[Builtin] = &[
             other => Err(not_a_list(0, other)),
         }
     ),
-    builtin!(
+    function!(
         "csv",
         "csv(table, file)",
         2..=2,
@@ -182,7 +183,7 @@ pub static LIST_FUNCTIONS: &[Builtin] = &[
             write_file(&path, &text, rows.len().saturating_sub(header_lines(&v[0])))
         }
     ),
-    builtin!(
+    function!(
         "json",
         "json(table, file)",
         2..=2,
@@ -226,7 +227,7 @@ pub static LIST_FUNCTIONS: &[Builtin] = &[
             write_file(&path, &text, n)
         }
     ),
-    builtin!(
+    function!(
         "period",
         "period(xs)",
         1..=1,

@@ -3,12 +3,12 @@
 
 use std::fmt::Write;
 
-use super::session::Session;
+use crate::calc::context::Context;
 use crate::calc::value::{ModulePosition, Value, win_text};
 use crate::game::Outcome;
 use crate::search::{MoveRow, Part, Player, PositionValue};
 
-impl Session {
+impl Context<'_> {
     /// Prints a statement's value; a position made of several parts gets one comment line per
     /// part with its value, so the text still reads back as the value. A distance to mate
     /// prints its whole sentence (inside lists and tables, its number).
@@ -153,7 +153,7 @@ impl Session {
 
     /// The outcome class of a value, if the threat algebra decides it.
     fn value_outcome(&mut self, v: PositionValue) -> Option<Outcome> {
-        v.outcome(&mut self.arena, &mut self.threats).ok()
+        v.outcome(self.arena, self.threats).ok()
     }
 
     /// Who wins `v` with each player moving first, in the ruleset's names.

@@ -10,7 +10,6 @@ use std::time::{Duration, Instant};
 use rustc_hash::FxHashMap;
 
 use super::commands;
-use super::display::display_value;
 use super::flow::{Frame, MemoKey, UserFunction};
 use crate::analysis::{Analysis, AnalysisCaches};
 use crate::calc::context::{Context, RulesetStates};
@@ -18,7 +17,7 @@ use crate::calc::value::{ModulePosition, Value};
 use crate::game::cache::BoundedCache;
 use crate::game::threat::Threats;
 use crate::game::{Arena, GameId, Outcome, interrupt, memory};
-use crate::search::{PositionValue, SearchEnv};
+use crate::search::PositionValue;
 use crate::syntax::ast::{Statement, StmtKind};
 use crate::syntax::error::CgError;
 use crate::syntax::parser;
@@ -179,7 +178,7 @@ impl Session {
         let mut lines = self.function_definitions();
         for (n, v) in vars {
             // Listing variables starts no search: a position not valued yet says so.
-            lines.push(format!("{n} = {}", self.show_computed(&v)));
+            lines.push(format!("{n} = {}", self.context().show_computed(&v)));
         }
         lines.join("\n")
     }
@@ -571,82 +570,17 @@ impl Session {
     /// Prints a value within the print limit, or its summary. Positions get their values
     /// computed first.
     pub fn show(&mut self, v: &Value) -> String {
-        self.resolve_positions(v);
-        self.show_computed(v)
+        self.context().show(v)
     }
 
     /// Prints a value in full (no print limit, ASCII), as `:save` and the exports write it.
     pub(crate) fn show_full(&mut self, v: &Value) -> String {
-        self.resolve_positions(v);
-        display_value(&mut self.arena, &mut self.threats, v, usize::MAX)
-            .unwrap_or_else(|| too_long(v))
+        self.context().show_full(v)
     }
 
-    /// Prints a value as far as it is computed: a position whose value is not known yet
-    /// prints as `<ruleset position board>`.
-    fn show_computed(&mut self, v: &Value) -> String {
-        let text = match display_value(
-            &mut self.arena,
-            &mut self.threats,
-            v,
-            self.settings.print_limit,
-        ) {
-            Some(s) => s,
-            None => match v {
-                Value::Game(g) => self.game_summary(*g),
-                Value::Position(p) => match p.known_value() {
-                    Some(PositionValue::Game(g)) => self.game_summary(g),
-                    _ => too_long(v),
-                },
-                _ => too_long(v),
-            },
-        };
-        // A summary is never longer than the text it stands for (a tiny print limit).
-        let text = if text.starts_with('<') {
-            display_value(&mut self.arena, &mut self.threats, v, text.len()).unwrap_or(text)
-        } else {
-            text
-        };
-        if self.settings.unicode && !matches!(v, Value::Str(_) | Value::Text(_)) {
-            unicode_symbols(&text)
-        } else {
-            text
-        }
-    }
-
-    /// The summary of a game that is not printed: too long for the print limit, or nested
-    /// deeper than input may be (then it says so: `:print-limit 0` would not help).
-    fn game_summary(&mut self, g: GameId) -> String {
-        let summary = self.arena.summary(g);
-        if super::display::too_deep_to_print(&mut self.arena, g) {
-            summary.replace(
-                crate::game::display::SUMMARY_TAIL,
-                &format!(
-                    "nested too deeply to print in a form that reads back (input nests at most {} levels)",
-                    parser::MAX_DEPTH
-                ),
-            )
-        } else {
-            summary
-        }
-    }
-
-    /// Computes the value of every position in `v` that has none yet, inside lists and
-    /// tables too: language.md values positions in lists and tables when they are printed,
-    /// like any other value.
-    fn resolve_positions(&mut self, v: &Value) {
-        match v {
-            Value::Position(p) => {
-                self.position_value(p);
-            }
-            Value::List(items) => items.iter().for_each(|x| self.resolve_positions(x)),
-            Value::Table(t) => t
-                .rows
-                .iter()
-                .flat_map(|(keys, values)| keys.iter().chain(values))
-                .for_each(|x| self.resolve_positions(x)),
-            _ => {}
-        }
+    /// Prints a statement's value with its position's report ([`Context::show_with_parts`]).
+    pub(crate) fn show_with_parts(&mut self, v: &Value) -> String {
+        self.context().show_with_parts(v)
     }
 
     /// What a function may use of the session ([`Context`]).
@@ -659,11 +593,6 @@ impl Session {
             settings: &self.settings,
             states: &mut self.states,
         }
-    }
-
-    /// Runs `f` on a search environment and keeps its counters for `:stats`.
-    pub(crate) fn with_search<T>(&mut self, f: impl FnOnce(&mut SearchEnv) -> T) -> T {
-        self.context().with_search(f)
     }
 
     /// The value of a position, searched for the first time it is needed and then kept.
@@ -779,13 +708,6 @@ fn on_big_stack<T: Send>(
     })
 }
 
-fn too_long(v: &Value) -> String {
-    format!(
-        "<{} too long to print: `:print-limit 0` prints it in full>",
-        v.type_name()
-    )
-}
-
 /// Where a source text comes from, for error positions.
 struct Origin<'a> {
     name: &'a str,
@@ -852,28 +774,6 @@ pub(crate) fn check_assignable(name: &str, span: Span) -> Result<(), CgError> {
         ));
     }
     Ok(())
-}
-
-/// Game text with ↑ ↓ ⋆ ± for `^`, the down `v`, `*` and `+-` (a `v` that follows a letter,
-/// as in `over`, is part of a word and stays).
-pub fn unicode_symbols(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 8);
-    let mut prev: Option<char> = None;
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '^' => out.push('↑'),
-            '*' => out.push('⋆'),
-            'v' if !prev.is_some_and(|p| p.is_ascii_alphabetic()) => out.push('↓'),
-            '+' if chars.peek() == Some(&'-') => {
-                chars.next();
-                out.push('±');
-            }
-            c => out.push(c),
-        }
-        prev = Some(c);
-    }
-    out
 }
 
 #[cfg(test)]
