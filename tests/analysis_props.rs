@@ -339,7 +339,7 @@ fn freeze_is_cooling_by_the_temperature() {
 #[test]
 fn chill_is_cooling_by_one() {
     let mut s = Session::new();
-    let mut rng = Rng::new(109);
+    let mut rng = Rng::xorshift64(109);
     let mut pool = GamePool::new(&mut s.arena);
     pool.warm_up(&mut s.arena, &mut rng, 300);
     for _ in 0..iterations(N) {
@@ -609,7 +609,7 @@ fn all_small(a: &mut Arena, pool: &mut Vec<GameId>, rng: &mut Rng) -> GameId {
 fn atomic_weight_is_additive_on_all_small_games() {
     let mut a = Arena::new();
     let mut c = AnalysisCaches::default();
-    let mut rng = Rng::new(114);
+    let mut rng = Rng::xorshift64(114);
     let mut pool = vec![
         a.zero(),
         a.nimber(1),

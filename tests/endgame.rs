@@ -7,11 +7,11 @@ mod common;
 use cgcalc::lang::session::Session;
 use cgcalc::rulesets::endgame::board::{Board, Kind, Status};
 use cgcalc::rulesets::endgame::evolve::{
-    self, Defender, Ending, Rng, Settings, parse_material, random_start,
+    self, Defender, Ending, Settings, parse_material, random_start,
 };
 use cgcalc::rulesets::endgame::solver::{Tables, Verdict};
 use cgcalc::rulesets::endgame::strategy::{Anchor, PieceStrategy, SOFT_WEIGHT, Strategy};
-use common::{run_ok, run_text};
+use common::{Rng, run_ok, run_text};
 
 /// The classical longest forced mates with White to move, in White's moves: KQK 10, KRK 16,
 /// KBBK 19, KBNK 33 (Ströhlein 1970; Thompson 1986; the bishops on opposite colours).
@@ -60,7 +60,7 @@ fn mate_in(b: &Board, n: u32) -> bool {
 #[test]
 fn short_mates_agree_with_search() {
     let mut tables = Tables::default();
-    let mut rng = Rng::new(11);
+    let mut rng = Rng::seeded(11);
     let mut checked = 0;
     for material in ["KR", "KQ", "RR"] {
         let kinds = parse_material(material).unwrap();
@@ -92,7 +92,7 @@ fn short_mates_agree_with_search() {
 #[test]
 fn perfect_play_is_consistent() {
     let mut tables = Tables::default();
-    let mut rng = Rng::new(5);
+    let mut rng = Rng::seeded(5);
     let kinds = parse_material("KR").unwrap();
     let s = Strategy::parse("k(1,1)11 k(0,2)10", 2).unwrap();
     for _ in 0..200 {

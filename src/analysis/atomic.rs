@@ -151,6 +151,7 @@ impl Analysis<'_> {
 #[cfg(test)]
 mod tests {
     use crate::analysis::{Analysis, AnalysisCaches};
+    use crate::game::rng::Rng;
     use crate::game::{Arena, GameId};
     use crate::lang::Session;
     use crate::lang::test_util::game;
@@ -198,19 +199,9 @@ mod tests {
         }
     }
 
-    struct XorShift(u64);
-    impl XorShift {
-        fn below(&mut self, n: usize) -> usize {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            (self.0 % n as u64) as usize
-        }
-    }
-
     /// Distinct random all-small games: each is `{L | R}` with `L`, `R` non-empty sets of
     /// earlier ones, so every follower has moves for both players or for neither.
-    fn all_small_pool(a: &mut Arena, rng: &mut XorShift, size: usize) -> Vec<GameId> {
+    fn all_small_pool(a: &mut Arena, rng: &mut Rng, size: usize) -> Vec<GameId> {
         let mut pool = vec![
             a.zero(),
             a.nimber(1),
@@ -221,7 +212,7 @@ mod tests {
             if pool.len() >= size {
                 break;
             }
-            let pick = |rng: &mut XorShift| {
+            let pick = |rng: &mut Rng| {
                 let n = 1 + rng.below(3);
                 (0..n)
                     .map(|_| pool[rng.below(pool.len())])
@@ -242,7 +233,7 @@ mod tests {
     fn additive_on_random_all_small_games() {
         let mut arena = Arena::new();
         let mut caches = AnalysisCaches::default();
-        let mut rng = XorShift(0x2545_F491_4F6C_DD1D);
+        let mut rng = Rng::xorshift64(0x2545_F491_4F6C_DD1D);
         let pool = all_small_pool(&mut arena, &mut rng, 120);
         let mut an = Analysis::new(&mut arena, &mut caches);
         let mut distinct = pool.clone();

@@ -293,13 +293,8 @@ mod tests {
     #[test]
     fn round_trip_random_expansions() {
         let mut a = Arena::new();
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % n
-        };
+        let mut rng = crate::game::rng::Rng::xorshift64(0x9E37_79B9_7F4A_7C15);
+        let mut next = |n: u64| rng.next_u64() % n;
         for _ in 0..300 {
             let len = next(5) as usize;
             let coeffs: Vec<i64> = (0..len).map(|_| next(7) as i64 - 3).collect();

@@ -9,9 +9,7 @@ use super::builtins::{Builtin, CallError, Topic, builtin};
 use super::module_functions::int_arg;
 use super::value::{DistanceToMate, Value};
 use crate::rulesets::endgame::board::{Board, Kind};
-use crate::rulesets::endgame::evolve::{
-    self, Defender, Ending, Grading, Rng, Settings, parse_material,
-};
+use crate::rulesets::endgame::evolve::{self, Defender, Ending, Grading, Settings, parse_material};
 use crate::rulesets::endgame::solver::Verdict;
 use crate::rulesets::endgame::strategy::Strategy;
 
@@ -95,7 +93,7 @@ pub static ENDGAME_FUNCTIONS: &[Builtin] = &[
                 None => 1,
                 Some(_) => int_arg(&mut s.arena, v, 3, 0..=u32::MAX as i64)? as u64,
             };
-            let mut rng = Rng::new(seed);
+            let mut rng = crate::game::rng::Rng::seeded(seed);
             let game = evolve::play(&strategy, &board, defender, &mut rng, &mut s.endgames, true)
                 .map_err(|m| CallError::Arg(1, m))?;
             let mut out = String::new();
