@@ -2,14 +2,13 @@
 //! Elkies' pawn game. They join the function table next to the built-ins ([`super::functions`]).
 
 use std::fmt::Write;
-use std::time::{Duration, Instant};
 
 use super::builtins::{Builtin, CallError, Topic, builtin};
 use super::session::Session;
 use super::value::{MAX_LIST_LEN, Value};
 use crate::game::Arena;
 use crate::rulesets::elkies::board::{Board, PlusNim};
-use crate::rulesets::elkies::epsilon::{self, Progress};
+use crate::rulesets::elkies::epsilon::{self, progress_printer};
 use crate::rulesets::elkies::moves::white_move_values;
 use crate::rulesets::elkies::tables;
 use crate::search::{Game, GtResult, GtSearch, Player};
@@ -293,24 +292,6 @@ fn pattern_args(a: &mut Arena, v: &[Value]) -> Result<(Vec<bool>, usize), CallEr
     };
     let n = int_arg(a, v, last, 1..=WINDOWS_MAX)? as usize;
     Ok((pattern, n))
-}
-
-/// A progress callback printing a line to standard error every ten seconds.
-fn progress_printer() -> impl FnMut(&Progress) {
-    let start = Instant::now();
-    let mut last = Instant::now();
-    move |p: &Progress| {
-        if last.elapsed() >= Duration::from_secs(10) {
-            last = Instant::now();
-            crate::search::budget::progress_line(format_args!(
-                "elkies: length {}, {}/{} done, {:.0} s",
-                p.length,
-                p.done,
-                p.total,
-                start.elapsed().as_secs_f64()
-            ));
-        }
-    }
 }
 
 /// Every valid word of length `m`, in lexicographic order.
