@@ -163,6 +163,25 @@ fn five_by_five_is_zero() {
     assert_eq!(run_text(&mut s, "outcome(dom(5,5))"), "P");
 }
 
+/// The outcome search's memo of sure-move races is a bounded table that `:stats` lists: after
+/// an outcome search that proves its result from move counts it holds races.
+#[test]
+fn sure_move_races_are_listed_by_stats() {
+    let mut s = Session::new();
+    assert_eq!(run_text(&mut s, "outcome(dom(4,4))"), "N");
+    let stats = run_text(&mut s, ":stats");
+    let row = stats
+        .lines()
+        .find(|l| l.starts_with("sure moves"))
+        .unwrap_or_else(|| panic!("no sure-moves row in\n{stats}"));
+    let numbers: Vec<u64> = row
+        .split_whitespace()
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    // entries, capacity, hits, misses, flushes
+    assert!(numbers[0] > 0 && numbers[1] == 1 << 20, "{row}");
+}
+
 /// `moves` lists every move with the value it leads to. In the 2x3 board Left's middle move
 /// leaves two 2x1 columns (1 + 1 = 2); each Right move leaves an L-tetromino, whose value is
 /// {-1 | 0, 1} = -1/2 (Left's only move leaves a horizontal pair, -1; Right leaves a vertical

@@ -761,7 +761,8 @@ impl Session {
             .caches
             .into_iter()
             .chain(self.threats.stats())
-            .chain(self.analysis.stats());
+            .chain(self.analysis.stats())
+            .chain(crate::game::cache::shared_stats());
         for (name, c) in caches {
             let _ = write!(
                 out,
