@@ -17,7 +17,7 @@ use crate::search::{Game, Player};
 pub struct Cram(pub Grid<Wide>);
 
 impl Cram {
-    /// The empty `rows` x `cols` board (at most 64 cells).
+    /// The empty `rows` x `cols` board (at most 256 cells).
     pub fn rectangle(rows: usize, cols: usize) -> Result<Cram, String> {
         Grid::rectangle(rows, cols).map(Cram)
     }
