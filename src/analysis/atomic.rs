@@ -153,51 +153,6 @@ mod tests {
     use crate::analysis::{Analysis, AnalysisCaches};
     use crate::game::rng::Rng;
     use crate::game::{Arena, GameId};
-    use crate::lang::Session;
-    use crate::lang::test_util::game;
-
-    /// The `AtomicWeight` rows of CGSuite's CanonicalShortGameTestCase.scala
-    /// (shared/checks/data/cgsuite_short_games.tsv); `None`: "That game is not atomic".
-    #[test]
-    fn cgsuite_rows() {
-        let rows: &[(&str, Option<&str>)] = &[
-            ("0", Some("0")),
-            ("5", None),
-            ("-1823437481924", None),
-            ("-1/2", None),
-            ("25/16", None),
-            ("*8", Some("0")),
-            ("9/8+*", None),
-            ("^", Some("1")),
-            ("v*", Some("-1")),
-            ("6+^*", None),
-            ("^*6", Some("1")),
-            ("73/16+v9*8", None),
-            ("{0|*||*|||*||||*}", Some("1")),
-            ("{0||0|v*}", Some("1")),
-            (
-                "{0||0,v*|vv|||{0||0,v*|vv|||vv,{0,v*|vv}},{0||0,v*|vv}|{0||0,v*|vv|||vv,{0,v*|vv}||||vv}}",
-                Some("0"),
-            ),
-            ("{0||0|vvv}", Some("0")),
-            ("{^^^|vv}", Some("{1|0}")),
-            ("{0||0|-3/2}", Some("0")),
-            ("{0|||0||-1|-3}", Some("0")),
-            ("{5||3|1|||0||||0}", Some("0")),
-            ("{1|^^||^}", Some("2")),
-            ("{1|^^^||^}", None),
-            ("{3||2+*|1+*}", None),
-            ("{3/2+*|1/2||{0|-3},{-1+*,{-1/2|-1+*}|-5/2}}", None),
-            // From the task brief (CGSuite values).
-            ("{^3|vv}", Some("{1|0}")),
-        ];
-        let mut s = Session::new();
-        for &(src, want) in rows {
-            let g = game(&mut s, src);
-            let got = s.analysis().atomic_weight(g).map(|w| s.arena.display(w));
-            assert_eq!(got.as_deref(), want, "aw({src})");
-        }
-    }
 
     /// Distinct random all-small games: each is `{L | R}` with `L`, `R` non-empty sets of
     /// earlier ones, so every follower has moves for both players or for neither.

@@ -21,9 +21,6 @@ pub mod session;
 pub mod syntax;
 pub mod value;
 
-#[cfg(test)]
-pub(crate) mod test_util;
-
 pub use session::{Reply, Session};
 pub use syntax::error::CgError;
 

@@ -168,6 +168,13 @@ pub fn run_ok(s: &mut Session, src: &str) -> String {
     out.unwrap_or_else(|| panic!("{src}: no output"))
 }
 
+/// The game `src` denotes, in the calculator's notation (panics if it is not a game).
+pub fn game_of(s: &mut Session, src: &str) -> GameId {
+    let e = cgcalc::lang::parse_expr(src).unwrap_or_else(|_| panic!("parse error in {src}"));
+    s.game(&e)
+        .unwrap_or_else(|_| panic!("evaluation error in {src}"))
+}
+
 /// Runs `src` (all statements, going on after errors) and returns each statement's output or
 /// rendered error, one per line; silent statements give empty lines.
 pub fn run_text(s: &mut Session, src: &str) -> String {
