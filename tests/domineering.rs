@@ -7,7 +7,7 @@ use cgcalc::game::{Arena, GameId};
 use cgcalc::lang::Session;
 use cgcalc::rulesets::domineering::Domineering;
 use cgcalc::search::{Budget, Game, LocalSearch, Player, parallel_value};
-use common::{Rng, run_text};
+use common::{Rng, cache_stats, run_text};
 use rustc_hash::FxHashMap;
 
 /// Values from the issue (WW ch. 5 tables; CGSuite's Domineering test for 4x4).
@@ -169,17 +169,10 @@ fn five_by_five_is_zero() {
 fn sure_move_races_are_listed_by_stats() {
     let mut s = Session::new();
     assert_eq!(run_text(&mut s, "outcome(dom(4,4))"), "N");
-    let stats = run_text(&mut s, ":stats");
-    let row = stats
-        .lines()
-        .find(|l| l.starts_with("sure moves"))
-        .unwrap_or_else(|| panic!("no sure-moves row in\n{stats}"));
-    let numbers: Vec<u64> = row
-        .split_whitespace()
-        .filter_map(|w| w.parse().ok())
-        .collect();
-    // entries, capacity, hits, misses, flushes
-    assert!(numbers[0] > 0 && numbers[1] == 1 << 20, "{row}");
+    let [entries, capacity, ..] = cache_stats(&mut s, "sure moves")[..] else {
+        panic!("five numbers")
+    };
+    assert!(entries > 0 && capacity == 1 << 20);
 }
 
 /// `moves` lists every move with the value it leads to. In the 2x3 board Left's middle move

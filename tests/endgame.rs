@@ -11,7 +11,7 @@ use cgcalc::rulesets::endgame::evolve::{
 };
 use cgcalc::rulesets::endgame::solver::{Tables, Verdict};
 use cgcalc::rulesets::endgame::strategy::{Anchor, PieceStrategy, SOFT_WEIGHT, Strategy};
-use common::{Rng, run_ok, run_text};
+use common::{Rng, cache_stats, run_ok, run_text};
 
 /// The classical longest forced mates with White to move, in White's moves: KQK 10, KRK 16,
 /// KBBK 19, KBNK 33 (Ströhlein 1970; Thompson 1986; the bishops on opposite colours).
@@ -375,4 +375,21 @@ fn dtm_is_a_value() {
     }
     // The session keeps its variables after those errors.
     assert_eq!(run_ok(&mut s, "max([dtm(p) for p in ps]) + len(ps)"), "20");
+}
+
+/// The solved tables are a memo that `:stats` lists. King and rook need the tables of what a
+/// capture leaves (each piece removed): the rook alone, the king alone, and both of those
+/// need the bare kings: four tables, each solved once (the second `dtm` only reads them).
+#[test]
+fn solved_tables_are_listed_by_stats() {
+    let mut s = Session::new();
+    for _ in 0..2 {
+        run_ok(&mut s, "dtm(\"7K/8/8/8/8/8/2k5/1R6 w - - 0 1\")");
+    }
+    let [entries, capacity, hits, misses, flushes] = cache_stats(&mut s, "endgame tables")[..]
+    else {
+        panic!("five numbers")
+    };
+    assert_eq!((entries, capacity, misses, flushes), (4, 64, 4, 0));
+    assert!(hits >= 1);
 }

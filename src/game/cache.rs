@@ -292,7 +292,7 @@ impl PairCache {
 }
 
 /// Size and hit counts of one cache, for `:stats`.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct CacheStats {
     pub len: usize,
     pub capacity: usize,
@@ -302,6 +302,18 @@ pub struct CacheStats {
 }
 
 impl CacheStats {
+    /// Several caches counted as one (sizes, capacities and counts added).
+    pub fn total(all: impl IntoIterator<Item = CacheStats>) -> CacheStats {
+        all.into_iter()
+            .fold(CacheStats::default(), |t, c| CacheStats {
+                len: t.len + c.len,
+                capacity: t.capacity + c.capacity,
+                hits: t.hits + c.hits,
+                misses: t.misses + c.misses,
+                flushes: t.flushes + c.flushes,
+            })
+    }
+
     pub fn hit_rate(&self) -> f64 {
         let total = self.hits + self.misses;
         if total == 0 {

@@ -17,7 +17,7 @@ use super::syntax::parser;
 use super::syntax::span::Span;
 use super::value::{ModulePosition, Value, display_value};
 use crate::analysis::{Analysis, AnalysisCaches};
-use crate::game::cache::BoundedCache;
+use crate::game::cache::{BoundedCache, CacheStats};
 use crate::game::threat::Threats;
 use crate::game::{Arena, GameId, Outcome, interrupt, memory};
 use crate::search::{Budget, PositionValue, SearchEnv, SearchStats};
@@ -762,6 +762,11 @@ impl Session {
             .into_iter()
             .chain(self.threats.stats())
             .chain(self.analysis.stats())
+            .chain(self.endgames.stats())
+            .chain([(
+                "user memos",
+                CacheStats::total(self.memos.values().map(BoundedCache::stats)),
+            )])
             .chain(crate::game::cache::shared_stats());
         for (name, c) in caches {
             let _ = write!(

@@ -175,6 +175,19 @@ pub fn game_of(s: &mut Session, src: &str) -> GameId {
         .unwrap_or_else(|_| panic!("evaluation error in {src}"))
 }
 
+/// The numbers of the `:stats` row of the cache `name`: entries, capacity, hits, misses and
+/// flushes (the hit rate, a percentage, is left out).
+pub fn cache_stats(s: &mut Session, name: &str) -> Vec<u64> {
+    let stats = run_ok(s, ":stats");
+    let row = stats
+        .lines()
+        .find_map(|l| l.strip_prefix(name).filter(|r| r.starts_with(' ')))
+        .unwrap_or_else(|| panic!("no row {name} in\n{stats}"));
+    row.split_whitespace()
+        .filter_map(|w| w.parse().ok())
+        .collect()
+}
+
 /// Runs `src` (all statements, going on after errors) and returns each statement's output or
 /// rendered error, one per line; silent statements give empty lines.
 pub fn run_text(s: &mut Session, src: &str) -> String {
