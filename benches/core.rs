@@ -14,6 +14,7 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use cgcalc::analysis::{Analysis, AnalysisCaches};
+use cgcalc::game::rng::Rng;
 use cgcalc::game::{Arena, GameId};
 use cgcalc::rulesets::domineering::Domineering;
 use cgcalc::search::{Budget, parallel_value};
@@ -37,40 +38,33 @@ fn switches(n: i64) -> (Duration, usize, String) {
     (el, a.len(), followers)
 }
 
-/// xorshift64*: the seeded generator of the comparison benchmark.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 /// Random games of birthday <= 5: day by day, each new game takes 0-3 Left and 0-3 Right
-/// options from the games of earlier days (seed 2026).
+/// options from the games of earlier days (xorshift64* from 2026).
 fn random_games(a: &mut Arena, count: usize) -> Vec<GameId> {
-    let mut rng = Rng(2026);
+    let mut rng = Rng::xorshift64_star(2026);
     let mut days: Vec<Vec<GameId>> = vec![vec![a.zero()]];
     for _day in 1..=5 {
         let pool: Vec<GameId> = days.iter().flatten().copied().collect();
         let mut today = Vec::new();
         for _ in 0..(count / 4).max(8) {
-            let nl = rng.below(4);
-            let nr = rng.below(4);
-            let l = (0..nl).map(|_| pool[rng.below(pool.len())]).collect();
-            let r = (0..nr).map(|_| pool[rng.below(pool.len())]).collect();
+            let nl = below(&mut rng, 4);
+            let nr = below(&mut rng, 4);
+            let l = (0..nl).map(|_| pool[below(&mut rng, pool.len())]).collect();
+            let r = (0..nr).map(|_| pool[below(&mut rng, pool.len())]).collect();
             today.push(a.game(l, r));
         }
         days.push(today);
     }
     let all: Vec<GameId> = days.into_iter().flatten().collect();
-    (0..count).map(|_| all[rng.below(all.len())]).collect()
+    (0..count)
+        .map(|_| all[below(&mut rng, all.len())])
+        .collect()
+}
+
+/// Uniform in `0..n` from the whole output, as these games have always been drawn (so the
+/// benchmark's games stay the same; [`Rng::below`] takes the top bits).
+fn below(rng: &mut Rng, n: usize) -> usize {
+    (rng.next_u64() % n as u64) as usize
 }
 
 fn comparisons() -> (Duration, usize) {

@@ -9,62 +9,25 @@
 
 mod common;
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use cgcalc::game::Arena;
 use cgcalc::game::threat::Threats;
 use cgcalc::rulesets::elkies::board::Board;
-use cgcalc::rulesets::elkies::epsilon::{Progress, epsilon, word_string};
+use cgcalc::rulesets::elkies::epsilon::{Progress, epsilon, progress_printer, word_string};
 use cgcalc::rulesets::elkies::tables::{
     PeriodicReport, every, periodic, sweep, word_at, word_counts,
 };
 use cgcalc::search::{Budget, GtResult, GtSearch};
 
-/// Prints a progress line to standard error every 10 seconds.
-struct Ticker {
-    what: String,
-    start: Instant,
-    last: Instant,
-}
-
-impl Ticker {
-    fn new(what: impl Into<String>) -> Ticker {
-        let now = Instant::now();
-        Ticker {
-            what: what.into(),
-            start: now,
-            last: now,
-        }
-    }
-
-    fn tick(&mut self, p: &Progress) {
-        if self.last.elapsed() >= Duration::from_secs(10) {
-            self.last = Instant::now();
-            // The window engine counts all its work, the sweep the words of one length.
-            let of = if self.what == "sweep" {
-                "its words"
-            } else {
-                "the work"
-            };
-            eprintln!(
-                "  [{}: length {}, {:.1}% of {of}, {:.0} s]",
-                self.what,
-                p.length,
-                100.0 * p.done as f64 / p.total.max(1) as f64,
-                self.start.elapsed().as_secs_f64()
-            );
-        }
-    }
-}
-
 /// Runs a periodic pattern to length `n`, recording the time at which each length was reached.
-fn timed_periodic(what: &str, pattern: &[bool], n: usize) -> (PeriodicReport, Vec<f64>) {
-    let mut ticker = Ticker::new(what);
+fn timed_periodic(pattern: &[bool], n: usize) -> (PeriodicReport, Vec<f64>) {
+    let mut print = progress_printer();
     let start = Instant::now();
     let mut times = vec![0.0; n + 1];
     let mut cb = |p: &Progress| {
         times[p.length] = start.elapsed().as_secs_f64();
-        ticker.tick(p);
+        print(p);
     };
     let rep = periodic(pattern, n, Some(&mut cb));
     (rep, times)
@@ -200,7 +163,7 @@ fn main() {
     );
 
     // Every fourth file (files 4r + 1): *1024 at 19112, no period (seed-notes).
-    let (rep, times) = timed_periodic("every(4,1)", &every(4, 1), 19112);
+    let (rep, times) = timed_periodic(&every(4, 1), 19112);
     let at = |a: u32| {
         rep.first_power
             .iter()
@@ -227,7 +190,7 @@ fn main() {
     p14[13] = true;
     for (start, name) in [(0, "from file 1"), (13, "from file 14")] {
         let rotated: Vec<bool> = (0..14).map(|i| p14[(i + start) % 14]).collect();
-        let (rep, times) = timed_periodic("14r, 14r+5", &rotated, 6000);
+        let (rep, times) = timed_periodic(&rotated, 6000);
         row(
             &format!("14r, 14r+5 {name}: period"),
             "504",
@@ -238,7 +201,7 @@ fn main() {
     }
 
     // Every sixth file (files 6r + 4): the first *2^α.
-    let (rep, times) = timed_periodic("every(6,4)", &every(6, 4), six_max);
+    let (rep, times) = timed_periodic(&every(6, 4), six_max);
     let expected = [(9, 8255), (10, 21208), (11, 61985), (12, 187193)];
     for (a, n) in expected {
         if n > six_max {
@@ -270,8 +233,7 @@ fn main() {
         "length", "words", "time", "peak"
     );
     let start = Instant::now();
-    let mut ticker = Ticker::new("sweep");
-    let mut cb = |p: &Progress| ticker.tick(p);
+    let mut cb = progress_printer();
     let mut least: Vec<Option<(usize, Vec<bool>, f64)>> = vec![None; 17];
     let mut props: Vec<(usize, Vec<u64>)> = Vec::new();
     let mut last = start.elapsed().as_secs_f64();

@@ -8,6 +8,7 @@
 use std::time::{Duration, Instant};
 
 use cgcalc::game::Arena;
+use cgcalc::game::rng::Rng;
 use cgcalc::game::threat::Threats;
 use cgcalc::rulesets::pawns::Pawns;
 use cgcalc::search::{Budget, GtResult, GtSearch, SearchStats};
@@ -68,18 +69,6 @@ fn run_unlimited(p: &Pawns, mode: Mode) -> (SearchStats, Duration, String) {
         .collect::<Vec<_>>()
         .join(" + ");
     (total, el, text)
-}
-
-/// A small deterministic generator (xorshift), so runs are comparable.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
 }
 
 /// A random 8x8 structure of `n` pawns, half of each colour, as in a game: White's on ranks 2
@@ -162,7 +151,8 @@ fn main() {
         "no detect",
         "no chunks"
     );
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    // Seeded, so runs are comparable.
+    let mut rng = Rng::xorshift64(0x9E37_79B9_7F4A_7C15);
     for n in [8, 12, 16] {
         let mut nodes = Vec::new();
         let (mut depth, mut total, mut worst) = (0, Duration::ZERO, Duration::ZERO);

@@ -11,7 +11,8 @@ mod common;
 use std::collections::HashMap;
 
 use cgcalc::game::{Arena, Dyadic, GameId, Relation};
-use common::{Rng, iterations, setup};
+use cgcalc::lang::Session;
+use common::{Rng, game_of, iterations, setup};
 
 const N: usize = 10_000;
 
@@ -584,7 +585,7 @@ fn norton_product_laws() {
     // Norton multiplication by U > 0 (Siegel, ch. II; WW ch. 8): n.U is n copies of U, and
     // x -> x.U is additive and order preserving on numbers; x.1 = x.
     let mut a = Arena::new();
-    let mut rng = Rng::new(17);
+    let mut rng = Rng::xorshift64(17);
     let up = a.up_multiple(1, 0);
     let one = a.integer(1);
     let half = a.number(Dyadic::new(1, 1));
@@ -946,4 +947,48 @@ fn ordinal_sums_of_numbers_follow_the_definition() {
         a.number(Dyadic::from_int(10_000_000)),
     );
     assert_eq!(a.ordinal_sum(n, m), a.number(Dyadic::from_int(10_000_001)));
+}
+
+/// The `UptimalExpansion` rows of CGSuite's `CanonicalShortGameTestCase.scala`
+/// (shared/checks/data/cgsuite_short_games.tsv).
+#[test]
+fn cgsuite_expansions() {
+    let rows = [
+        ("0", "0.0"),
+        ("5", "5.0"),
+        ("-1823437481924", "-1823437481924.0"),
+        ("-1/2", "-1/2.0"),
+        ("25/16", "25/16.0"),
+        ("*8", "*8.0"),
+        ("9/8+*", "9/8*.0"),
+        ("^", "0.1"),
+        ("v*", "*.1-"),
+        ("6+^*", "6*.1"),
+        ("^*6", "*6.1"),
+        ("73/16+v9*8", "73/16*8.9-"),
+        ("{0|*||*|||*||||*}", "0.1111"),
+        ("{0||0|v*}", "*.12"),
+        (
+            "{0||0,v*|vv|||{0||0,v*|vv|||vv,{0,v*|vv}},{0||0,v*|vv}|{0||0,v*|vv|||vv,{0,v*|vv}||||vv}}",
+            "0.0202",
+        ),
+    ];
+    let mut s = Session::new();
+    for (src, want) in rows {
+        let g = game_of(&mut s, src);
+        let a = &mut s.arena;
+        let e = a.uptimal_expansion(g).expect(src);
+        assert_eq!(e.to_cgsuite_string(), want, "{src}");
+        assert_eq!(a.from_uptimal_expansion(&e), g, "{src}");
+    }
+    for src in [
+        "{0||0|vvv}",
+        "{^^^|vv}",
+        "{0||0|-3/2}",
+        "{1|^^||^}",
+        "{3||2+*|1+*}",
+    ] {
+        let g = game_of(&mut s, src);
+        assert!(s.arena.uptimal_expansion(g).is_none(), "{src}");
+    }
 }

@@ -14,11 +14,12 @@
 
 mod common;
 
+use cgcalc::analysis::powers::PowError;
 use cgcalc::analysis::{Analysis, AnalysisCaches};
 use cgcalc::game::{Arena, Dyadic, GameId};
 use cgcalc::lang::Session;
 use cgcalc::lang::parse_expr;
-use common::{GamePool, Rng, assert_outputs, iterations, run_ok, setup};
+use common::{GamePool, Rng, assert_outputs, game_of, iterations, run_ok, setup};
 
 /// Random games (or pairs of games) per law in release builds.
 const N: usize = 4_000;
@@ -339,7 +340,7 @@ fn freeze_is_cooling_by_the_temperature() {
 #[test]
 fn chill_is_cooling_by_one() {
     let mut s = Session::new();
-    let mut rng = Rng::new(109);
+    let mut rng = Rng::xorshift64(109);
     let mut pool = GamePool::new(&mut s.arena);
     pool.warm_up(&mut s.arena, &mut rng, 300);
     for _ in 0..iterations(N) {
@@ -609,7 +610,7 @@ fn all_small(a: &mut Arena, pool: &mut Vec<GameId>, rng: &mut Rng) -> GameId {
 fn atomic_weight_is_additive_on_all_small_games() {
     let mut a = Arena::new();
     let mut c = AnalysisCaches::default();
-    let mut rng = Rng::new(114);
+    let mut rng = Rng::xorshift64(114);
     let mut pool = vec![
         a.zero(),
         a.nimber(1),
@@ -672,4 +673,124 @@ fn atomic_weight_is_additive_on_all_small_games() {
         nonzero >= iterations(N) / 2,
         "mostly non-zero weights ({nonzero})"
     );
+}
+
+// ---------------------------------------------------------------------------------------------
+// CGSuite's own test rows (shared/checks/data), read in the calculator's notation.
+// ---------------------------------------------------------------------------------------------
+
+/// CGSuite's GameTest.scala rows for `Pow` and `PowTo` (shared/checks/data).
+#[test]
+fn cgsuite_powers() {
+    let mut s = Session::new();
+    let rows = [
+        ("^", d(7, 2), true, "{0||0,v*|0,{0,v*|0,*}}"),
+        ("^", d(3, 0), true, "^<3>"),
+        ("{0||0|-2}", d(3, 0), true, "{0||0|-2,{0|-2,{0|-2}}}"),
+        ("^", d(7, 2), false, "{^|*,^[2]||*,^[2]}"),
+        ("^", d(3, 0), false, "^[3]"),
+        ("+-1", d(3, 0), false, "{1,{1,+-1|-1}|-1}"),
+        ("{0||0|-2}", d(3, 0), false, "{Tiny(2)||0|-2|||0|-2}"),
+    ];
+    for (base, x, is_pow, want) in rows {
+        let g = game_of(&mut s, base);
+        let r = if is_pow {
+            s.arena.pow(g, x)
+        } else {
+            s.arena.powto(g, x)
+        }
+        .expect(base);
+        let got = s.arena.display(r);
+        let want_g = game_of(&mut s, want);
+        assert_eq!(r, want_g, "{base} {x}: got {got}");
+    }
+    let pm = game_of(&mut s, "+-1");
+    assert_eq!(s.arena.pow(pm, d(3, 0)), Err(PowError::Base));
+    assert_eq!(run_ok(&mut s, "^<5>"), "^<5>");
+}
+
+/// The printed games, sorted.
+fn texts(s: &mut Session, gs: Vec<GameId>) -> Vec<String> {
+    let mut v: Vec<String> = gs.into_iter().map(|g| s.arena.display(g)).collect();
+    v.sort();
+    v
+}
+
+/// Rows of CGSuite's CanonicalShortGameTestCase.scala (shared/checks/data): incentives,
+/// left incentives, right incentives.
+#[test]
+fn cgsuite_incentives() {
+    // (game, incentives, left incentives, right incentives)
+    type Row<'a> = (&'a str, &'a [&'a str], &'a [&'a str], &'a [&'a str]);
+    let rows: [Row; 6] = [
+        ("0", &[], &[], &[]),
+        ("5", &["-1"], &["-1"], &[]),
+        ("-1/2", &["-1/2"], &["-1/2"], &["-1/2"]),
+        ("v*", &["^*"], &["^*"], &["v", "v*"]),
+        (
+            "*8",
+            &["*10", "*11", "*12", "*13", "*14", "*15", "*8", "*9"],
+            &["*10", "*11", "*12", "*13", "*14", "*15", "*8", "*9"],
+            &["*10", "*11", "*12", "*13", "*14", "*15", "*8", "*9"],
+        ),
+        (
+            "{0||0|vvv}",
+            &["{^3,{^3|0}|0}"],
+            &["{^3|0||0}"],
+            &["{^3,{^3|0}|0}"],
+        ),
+    ];
+    let mut s = Session::new();
+    for (src, all, left, right) in rows {
+        let g = game_of(&mut s, src);
+        let got = s.arena.incentives(g);
+        assert_eq!(texts(&mut s, got), all, "incentives({src})");
+        let got = s.arena.left_incentives(g);
+        assert_eq!(texts(&mut s, got), left, "linc({src})");
+        let got = s.arena.right_incentives(g);
+        assert_eq!(texts(&mut s, got), right, "rinc({src})");
+    }
+}
+
+/// The `AtomicWeight` rows of CGSuite's CanonicalShortGameTestCase.scala
+/// (shared/checks/data/cgsuite_short_games.tsv); `None`: "That game is not atomic".
+#[test]
+fn cgsuite_atomic_weights() {
+    let rows: &[(&str, Option<&str>)] = &[
+        ("0", Some("0")),
+        ("5", None),
+        ("-1823437481924", None),
+        ("-1/2", None),
+        ("25/16", None),
+        ("*8", Some("0")),
+        ("9/8+*", None),
+        ("^", Some("1")),
+        ("v*", Some("-1")),
+        ("6+^*", None),
+        ("^*6", Some("1")),
+        ("73/16+v9*8", None),
+        ("{0|*||*|||*||||*}", Some("1")),
+        ("{0||0|v*}", Some("1")),
+        (
+            "{0||0,v*|vv|||{0||0,v*|vv|||vv,{0,v*|vv}},{0||0,v*|vv}|{0||0,v*|vv|||vv,{0,v*|vv}||||vv}}",
+            Some("0"),
+        ),
+        ("{0||0|vvv}", Some("0")),
+        ("{^^^|vv}", Some("{1|0}")),
+        ("{0||0|-3/2}", Some("0")),
+        ("{0|||0||-1|-3}", Some("0")),
+        ("{5||3|1|||0||||0}", Some("0")),
+        ("{1|^^||^}", Some("2")),
+        ("{1|^^^||^}", None),
+        ("{3||2+*|1+*}", None),
+        ("{3/2+*|1/2||{0|-3},{-1+*,{-1/2|-1+*}|-5/2}}", None),
+        // From the task brief (CGSuite values).
+        ("{^3|vv}", Some("{1|0}")),
+    ];
+    let mut s = Session::new();
+    for &(src, want) in rows {
+        let g = game_of(&mut s, src);
+        let got = s.analysis().atomic_weight(g).map(|w| s.arena.display(w));
+        assert_eq!(got.as_deref(), want, "aw({src})");
+    }
 }

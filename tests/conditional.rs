@@ -195,7 +195,7 @@ fn conditional_nim_matches_brute_force() {
         f.contains(&t)
     };
     let prime = sieve(200);
-    let mut rng = Rng::new(31);
+    let mut rng = Rng::xorshift64(31);
     for cond in TotalCondition::ALL {
         let ok: Box<dyn Fn(u64) -> bool> = match cond {
             TotalCondition::Prime => Box::new(|t| prime[t as usize]),
@@ -341,7 +341,7 @@ fn pruning_drops_options_with_more_specific_conditions() {
     assert!(rows[0].successors.is_empty());
 
     // Pruning never changes the game: the sum's moves equal those of the unpruned options.
-    let mut rng = Rng::new(5);
+    let mut rng = Rng::xorshift64(5);
     for _ in 0..200 {
         let sum: Vec<u32> = (0..1 + rng.below(3)).map(|_| rng.below(7) as u32).collect();
         for i in 0..sum.len() {
@@ -411,7 +411,7 @@ fn partizan_sums_are_searched_as_whole_games() {
     }
     let mut memo = Memo::new();
     let mut a = Arena::new();
-    let mut rng = Rng::new(17);
+    let mut rng = Rng::xorshift64(17);
     for _ in 0..60 {
         let parts: Vec<u32> = (0..1 + rng.below(3)).map(|_| rng.below(6) as u32).collect();
         let sum = ConditionalSum::new(Ladder, parts.clone());

@@ -86,7 +86,7 @@ fn round_trip(s: &mut Session, g: GameId) -> String {
 fn deep_games_read_back() {
     let mut s = Session::new();
     run_ok(&mut s, ":print-limit 0");
-    let mut rng = Rng::new(15);
+    let mut rng = Rng::xorshift64(15);
     let mut deepest = 0;
     for depth in [10, 200, 790, 2000, 5000] {
         for template in 0..3 {

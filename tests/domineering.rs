@@ -7,7 +7,7 @@ use cgcalc::game::{Arena, GameId};
 use cgcalc::lang::Session;
 use cgcalc::rulesets::domineering::Domineering;
 use cgcalc::search::{Budget, Game, LocalSearch, Player, parallel_value};
-use common::{Rng, run_text};
+use common::{Rng, cache_stats, run_text};
 use rustc_hash::FxHashMap;
 
 /// Values from the issue (WW ch. 5 tables; CGSuite's Domineering test for 4x4).
@@ -93,7 +93,7 @@ fn naive(a: &mut Arena, d: &Domineering, memo: &mut FxHashMap<Domineering, GameI
 /// with the naive evaluator.
 #[test]
 fn engine_agrees_with_naive_evaluation() {
-    let mut rng = Rng::new(0x5eed_d011);
+    let mut rng = Rng::xorshift64(0x5eed_d011);
     let cases = if cfg!(debug_assertions) { 60 } else { 400 };
     for _ in 0..cases {
         let rows = 1 + rng.below(4);
@@ -123,7 +123,7 @@ fn engine_agrees_with_naive_evaluation() {
 /// agree with the naive evaluator over every move.
 #[test]
 fn dropped_dominoes_do_not_change_values() {
-    let mut rng = Rng::new(0xd0_1105);
+    let mut rng = Rng::xorshift64(0xd0_1105);
     let mut dropped = 0;
     for (rows, cols) in [(3, 3), (3, 4), (4, 4), (2, 7), (3, 5), (1, 9), (5, 3)] {
         for _ in 0..30 {
@@ -161,6 +161,18 @@ fn five_by_five_is_zero() {
     let mut s = Session::new();
     assert_eq!(run_text(&mut s, "dom(5,5)"), "0");
     assert_eq!(run_text(&mut s, "outcome(dom(5,5))"), "P");
+}
+
+/// The outcome search's memo of sure-move races is a bounded table that `:stats` lists: after
+/// an outcome search that proves its result from move counts it holds races.
+#[test]
+fn sure_move_races_are_listed_by_stats() {
+    let mut s = Session::new();
+    assert_eq!(run_text(&mut s, "outcome(dom(4,4))"), "N");
+    let [entries, capacity, ..] = cache_stats(&mut s, "sure moves")[..] else {
+        panic!("five numbers")
+    };
+    assert!(entries > 0 && capacity == 1 << 20);
 }
 
 /// `moves` lists every move with the value it leads to. In the 2x3 board Left's middle move
@@ -263,7 +275,7 @@ fn six_by_seven_check_regions_have_their_values() {
 fn wide_boards_agree_with_narrow_ones() {
     use cgcalc::rulesets::grid::Wide;
     let mut a = Arena::new();
-    let mut rng = Rng::new(41);
+    let mut rng = Rng::xorshift64(41);
     for _ in 0..common::iterations(150) {
         let (r, c) = (1 + rng.below(4), 1 + rng.below(5));
         let text = random_board(&mut rng, r, c);
@@ -289,7 +301,7 @@ fn outcome_shortcuts_agree_with_exact_values() {
     use cgcalc::game::Outcome;
     use cgcalc::search::OutcomeSearch;
     let mut a = Arena::new();
-    let mut rng = Rng::new(77);
+    let mut rng = Rng::xorshift64(77);
     let mut decided = 0;
     let rounds = std::env::var("SHORTCUT_ROUNDS")
         .ok()
@@ -353,7 +365,7 @@ fn random_board(rng: &mut Rng, r: usize, c: usize) -> String {
 #[test]
 fn one_pass_move_counts() {
     use cgcalc::rulesets::grid::Grid;
-    let mut rng = Rng::new(93);
+    let mut rng = Rng::xorshift64(93);
     for _ in 0..common::iterations(2000) {
         let (r, c) = (1 + rng.below(8), 1 + rng.below(8));
         let g = Grid::<u64>::parse(&random_board(&mut rng, r, c)).unwrap();
@@ -375,7 +387,7 @@ fn one_pass_move_counts() {
 /// exactly when both its cells are protected.
 #[test]
 fn updated_counts_equal_fresh_counts() {
-    let mut rng = Rng::new(41);
+    let mut rng = Rng::xorshift64(41);
     // Up to 8x8, and long boards up to the 16-line tables.
     let long = [(2, 16), (16, 3), (4, 16), (16, 4), (1, 16)];
     for n in 0..common::iterations(1500) {

@@ -7,11 +7,11 @@ mod common;
 use cgcalc::lang::session::Session;
 use cgcalc::rulesets::endgame::board::{Board, Kind, Status};
 use cgcalc::rulesets::endgame::evolve::{
-    self, Defender, Ending, Rng, Settings, parse_material, random_start,
+    self, Defender, Ending, Settings, parse_material, random_start,
 };
 use cgcalc::rulesets::endgame::solver::{Tables, Verdict};
 use cgcalc::rulesets::endgame::strategy::{Anchor, PieceStrategy, SOFT_WEIGHT, Strategy};
-use common::{run_ok, run_text};
+use common::{Rng, cache_stats, run_ok, run_text};
 
 /// The classical longest forced mates with White to move, in White's moves: KQK 10, KRK 16,
 /// KBBK 19, KBNK 33 (Ströhlein 1970; Thompson 1986; the bishops on opposite colours).
@@ -60,7 +60,7 @@ fn mate_in(b: &Board, n: u32) -> bool {
 #[test]
 fn short_mates_agree_with_search() {
     let mut tables = Tables::default();
-    let mut rng = Rng::new(11);
+    let mut rng = Rng::seeded(11);
     let mut checked = 0;
     for material in ["KR", "KQ", "RR"] {
         let kinds = parse_material(material).unwrap();
@@ -92,7 +92,7 @@ fn short_mates_agree_with_search() {
 #[test]
 fn perfect_play_is_consistent() {
     let mut tables = Tables::default();
-    let mut rng = Rng::new(5);
+    let mut rng = Rng::seeded(5);
     let kinds = parse_material("KR").unwrap();
     let s = Strategy::parse("k(1,1)11 k(0,2)10", 2).unwrap();
     for _ in 0..200 {
@@ -375,4 +375,21 @@ fn dtm_is_a_value() {
     }
     // The session keeps its variables after those errors.
     assert_eq!(run_ok(&mut s, "max([dtm(p) for p in ps]) + len(ps)"), "20");
+}
+
+/// The solved tables are a memo that `:stats` lists. King and rook need the tables of what a
+/// capture leaves (each piece removed): the rook alone, the king alone, and both of those
+/// need the bare kings: four tables, each solved once (the second `dtm` only reads them).
+#[test]
+fn solved_tables_are_listed_by_stats() {
+    let mut s = Session::new();
+    for _ in 0..2 {
+        run_ok(&mut s, "dtm(\"7K/8/8/8/8/8/2k5/1R6 w - - 0 1\")");
+    }
+    let [entries, capacity, hits, misses, flushes] = cache_stats(&mut s, "endgame tables")[..]
+    else {
+        panic!("five numbers")
+    };
+    assert_eq!((entries, capacity, misses, flushes), (4, 64, 4, 0));
+    assert!(hits >= 1);
 }

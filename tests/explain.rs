@@ -89,7 +89,7 @@ fn explain_nested_and_plain_values() {
 #[test]
 fn explain_steps_are_true_on_random_games() {
     let mut a = Arena::new();
-    let mut rng = Rng::new(14);
+    let mut rng = Rng::xorshift64(14);
     let mut pool = GamePool::new(&mut a);
     pool.warm_up(&mut a, &mut rng, 200);
     for _ in 0..iterations(300) {
@@ -426,7 +426,7 @@ fn why_all_operators() {
 #[test]
 fn why_random_games_replay() {
     let mut a = Arena::new();
-    let mut rng = Rng::new(2205);
+    let mut rng = Rng::xorshift64(2205);
     let mut pool = GamePool::new(&mut a);
     pool.warm_up(&mut a, &mut rng, 200);
     for i in 0..iterations(300) {
@@ -787,7 +787,7 @@ fn nim_product_makes_a_field_below_2_pow_64() {
         let f = 1u64 << (1 << k);
         assert_eq!(nim_product(f, f), f + f / 2, "F = 2^{}", 1 << k);
     }
-    let mut rng = Rng::new(26);
+    let mut rng = Rng::xorshift64(26);
     for _ in 0..iterations(2000) {
         let (a, b, c) = (rng.next_u64(), rng.next_u64(), rng.next_u64());
         assert_eq!(nim_product(a, b), nim_product(b, a));

@@ -265,7 +265,7 @@ fn fuzz(seed: u64, cases: usize, make: fn(&mut Rng, usize) -> String) -> Vec<Str
             let mut ok = false;
             s.run_source("keep = 7", "<setup>", true, &mut |r| ok = r.error.is_none());
             assert!(ok);
-            let mut rng = Rng::new(seed);
+            let mut rng = Rng::xorshift64(seed);
             for i in 0..cases {
                 let src = make(&mut rng, i);
                 *cur.lock().unwrap() = src.clone();

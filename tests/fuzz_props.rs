@@ -244,7 +244,7 @@ fn run(
     std::thread::Builder::new()
         .stack_size(cgcalc::STACK_SIZE)
         .spawn(move || {
-            let mut rng = Rng::new(seed);
+            let mut rng = Rng::xorshift64(seed);
             let mut failures = Vec::new();
             let mut stats = EvalStats::default();
             let mut slow = Vec::new();

@@ -1,23 +1,8 @@
 //! No-panic property test: random byte strings and random token soups.
 
+use cgcalc::game::rng::Rng;
 use cgcalc::lang::is_incomplete;
 use cgcalc::lang::{parse_expr, parse_program};
-
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 const TOKENS: &[&str] = &[
     "{", "}", "|", "||", "|||", "(", ")", "[", "]", ",", ";", "\n", " ", "+", "-", "+-", ":", ":=",
@@ -45,7 +30,7 @@ fn check(src: &str) {
 
 #[test]
 fn random_bytes_do_not_panic() {
-    let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
+    let mut rng = Rng::xorshift64(0x9E37_79B9_7F4A_7C15);
     let alphabet = b"{}|()[],;:=+-.*^v<>!\"\\#/ \n\t0123456789abgTinyMxz_\x80\xff";
     for i in 0..60_000 {
         let len = rng.below(40);
@@ -54,7 +39,7 @@ fn random_bytes_do_not_panic() {
                 if i % 2 == 0 {
                     alphabet[rng.below(alphabet.len())]
                 } else {
-                    rng.next() as u8
+                    rng.next_u64() as u8
                 }
             })
             .collect();
@@ -65,7 +50,7 @@ fn random_bytes_do_not_panic() {
 
 #[test]
 fn token_soups_do_not_panic() {
-    let mut rng = XorShift(0x1234_5678_9ABC_DEF1);
+    let mut rng = Rng::xorshift64(0x1234_5678_9ABC_DEF1);
     let mut ok = 0;
     for _ in 0..60_000 {
         let n = rng.below(25);

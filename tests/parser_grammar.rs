@@ -73,8 +73,30 @@ fn production(text: &str, name: &str) -> Vec<String> {
 fn grammar_lists_exactly_the_function_table() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/grammar/cgcalc.ebnf");
     let text = std::fs::read_to_string(path).expect("grammar file");
-    let table: Vec<String> = cgcalc::lang::functions::names().map(String::from).collect();
-    assert_eq!(production(&text, "function_name"), table);
+    // The built-ins are listed; the rulesets' names come from their registrations.
+    use cgcalc::lang::functions::{self, Function};
+    let builtins: Vec<String> = functions::all()
+        .filter(|f| matches!(f, Function::Context(_) | Function::Builtin(_)))
+        .map(|f| f.name().to_string())
+        .collect();
+    assert_eq!(production(&text, "builtin_name"), builtins);
+    assert_eq!(
+        production(&text, "function_name"),
+        ["builtin_name", "ruleset_name"]
+    );
+    let ruleset_names: Vec<&str> = functions::all()
+        .filter(|f| f.ruleset().is_some())
+        .map(|f| f.name())
+        .collect();
+    assert!(ruleset_names.contains(&"domineering") && ruleset_names.contains(&"dtm"));
+    for name in ruleset_names {
+        assert!(
+            name.chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+                && !builtins.iter().any(|b| b == name),
+            "a ruleset's name is a lower-case word no built-in has: {name}"
+        );
+    }
     let commands: Vec<String> = cgcalc::lang::commands::names().map(String::from).collect();
     assert_eq!(production(&text, "meta_name"), commands);
 }

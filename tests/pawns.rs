@@ -706,7 +706,7 @@ fn detector_agrees_on_the_published_positions() {
 // (6 files x 8 ranks, up to four pawns a side).
 #[test]
 fn detector_agrees_on_random_structures() {
-    let mut rng = Rng::new(0x7a3e_51c9);
+    let mut rng = Rng::xorshift64(0x7a3e_51c9);
     let mut s = Session::new();
     for _ in 0..common::iterations(500) {
         // Pairs of a White pawn and a Black pawn ahead of it on the same or a neighbouring

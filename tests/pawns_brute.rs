@@ -656,7 +656,7 @@ fn colour_mirror(fen: &str) -> String {
 #[test]
 fn random_structures_match_brute_force() {
     let start = Instant::now();
-    let mut rng = Rng::new(61_803);
+    let mut rng = Rng::xorshift64(61_803);
     let mut sessions = RULES.map(|_| Session::new());
     let mut oracles = RULES.map(Oracle::new);
     let (mut compared, mut forced, mut duds) = ([0; 2], [0; 2], [0; 2]);
@@ -703,7 +703,7 @@ fn random_structures_match_brute_force() {
 
 #[test]
 fn colour_mirror_is_negative() {
-    let mut rng = Rng::new(27_182);
+    let mut rng = Rng::xorshift64(27_182);
     let mut s = Session::new();
     let (mut added, mut negated, mut forced, mut duds) = (0, 0, 0, 0);
     let mut failures = Vec::new();
@@ -762,7 +762,7 @@ fn colour_mirror_is_negative() {
 
 #[test]
 fn separated_chunks_add() {
-    let mut rng = Rng::new(14_142);
+    let mut rng = Rng::xorshift64(14_142);
     let mut s = Session::new();
     let (mut checked, mut skipped) = (0, 0);
     let mut failures = Vec::new();
@@ -887,7 +887,7 @@ fn en_passant_structure(rng: &mut Rng) -> Board {
 
 #[test]
 fn detector_is_sound() {
-    let mut rng = Rng::new(31_415);
+    let mut rng = Rng::xorshift64(31_415);
     let mut s = Session::new();
     let (mut same, mut forced, mut duds) = (0, 0, 0);
     let mut failures = Vec::new();
@@ -1159,7 +1159,7 @@ fn en_passant_structures() {
 /// (checked on small structures, where the unmemoised tree stays small).
 #[test]
 fn memo_is_only_a_cache() {
-    let mut rng = Rng::new(17_320);
+    let mut rng = Rng::xorshift64(17_320);
     for rule in RULES {
         let mut with = Oracle::new(rule);
         let mut without = Oracle::with_memo(rule, false);

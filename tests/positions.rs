@@ -312,7 +312,7 @@ fn moves_report_judges_the_whole_position() {
 /// moves after which the mover wins it.
 #[test]
 fn moves_report_agrees_with_brute_force_on_random_structures() {
-    let mut rng = Rng::new(2_611);
+    let mut rng = Rng::xorshift64(2_611);
     let mut s = Session::new();
     let mut races = 0;
     for _ in 0..iterations(150) {

@@ -368,7 +368,7 @@ fn check_algebra(s: &mut Session, rng: &mut Rng, board: &str) {
 #[test]
 fn algebra_on_random_fresh_graphs() {
     let mut s = Session::new();
-    let mut rng = Rng::new(8431);
+    let mut rng = Rng::xorshift64(8431);
     for _ in 0..iterations(500) {
         let board = random_graph(&mut rng, 9, "");
         check_algebra(&mut s, &mut rng, &board);
@@ -378,7 +378,7 @@ fn algebra_on_random_fresh_graphs() {
 #[test]
 fn algebra_on_random_fresh_grids() {
     let mut s = Session::new();
-    let mut rng = Rng::new(8432);
+    let mut rng = Rng::xorshift64(8432);
     for _ in 0..iterations(500) {
         let board = random_grid(&mut rng, false);
         check_algebra(&mut s, &mut rng, &board);
@@ -446,7 +446,7 @@ fn check_minimax(s: &mut Session, rng: &mut Rng, text: &str, oracle: &Board) -> 
 #[test]
 fn stops_equal_minimax_on_random_graphs() {
     let mut s = Session::new();
-    let mut rng = Rng::new(8221);
+    let mut rng = Rng::xorshift64(8221);
     let mut compared = 0;
     for _ in 0..iterations(600) {
         let text = random_graph(&mut rng, 10, "");
@@ -458,7 +458,7 @@ fn stops_equal_minimax_on_random_graphs() {
 #[test]
 fn stops_equal_minimax_on_random_grids_with_coloured_nodes() {
     let mut s = Session::new();
-    let mut rng = Rng::new(8222);
+    let mut rng = Rng::xorshift64(8222);
     let mut scored = 0;
     for i in 0..iterations(600) {
         // Half of them up to 3x4, the rest up to 4x4 (16 cells).
@@ -482,7 +482,7 @@ fn stops_equal_minimax_on_random_grids_with_coloured_nodes() {
 #[test]
 fn stops_equal_minimax_on_larger_boards() {
     let mut s = Session::new();
-    let mut rng = Rng::new(8223);
+    let mut rng = Rng::xorshift64(8223);
     for i in 0..iterations(80) {
         let (text, oracle) = if i % 2 == 0 {
             let mut text = random_graph(&mut rng, 16, "");
@@ -538,7 +538,7 @@ fn stops_of_small_known_graphs() {
 #[test]
 fn separated_grid_regions_add() {
     let mut s = Session::new();
-    let mut rng = Rng::new(8411);
+    let mut rng = Rng::xorshift64(8411);
     for _ in 0..iterations(300) {
         let rows = 1 + rng.below(3);
         let (ca, cb) = (1 + rng.below(3), 1 + rng.below(3));
@@ -579,7 +579,7 @@ fn separated_grid_regions_add() {
 #[test]
 fn disconnected_edge_lists_add() {
     let mut s = Session::new();
-    let mut rng = Rng::new(8412);
+    let mut rng = Rng::xorshift64(8412);
     for _ in 0..iterations(300) {
         let a = random_graph(&mut rng, 6, "p");
         let b = random_graph(&mut rng, 6, "q");
@@ -654,7 +654,7 @@ fn check_depths(s: &mut Session, rng: &mut Rng, text: &str, oracle: &Board) {
 #[test]
 fn depth_zero_one_and_deep_enough() {
     let mut s = Session::new();
-    let mut rng = Rng::new(832);
+    let mut rng = Rng::xorshift64(832);
     for i in 0..iterations(400) {
         let text = if i % 2 == 0 {
             random_graph(&mut rng, 9, "")

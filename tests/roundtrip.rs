@@ -102,7 +102,7 @@ fn special(s: &mut Session, pool: &mut GamePool, rng: &mut Rng) -> GameId {
 #[test]
 fn random_games_read_back() {
     let mut s = Session::new();
-    let mut rng = Rng::new(21);
+    let mut rng = Rng::xorshift64(21);
     let mut pool = GamePool::new(&mut s.arena);
     for _ in 0..iterations(10_000) {
         let g = pool.fresh(&mut s.arena, &mut rng);
@@ -113,7 +113,7 @@ fn random_games_read_back() {
 #[test]
 fn special_values_and_random_sums_read_back() {
     let mut s = Session::new();
-    let mut rng = Rng::new(22);
+    let mut rng = Rng::xorshift64(22);
     let mut pool = GamePool::new(&mut s.arena);
     pool.warm_up(&mut s.arena, &mut rng, 300);
     for i in 0..iterations(10_000) {
@@ -187,7 +187,7 @@ fn hand_picked_values_read_back() {
 #[test]
 fn printed_lists_read_back() {
     let mut s = Session::new();
-    let mut rng = Rng::new(23);
+    let mut rng = Rng::xorshift64(23);
     let mut pool = GamePool::new(&mut s.arena);
     for _ in 0..iterations(2_000) {
         let n = rng.below(4);

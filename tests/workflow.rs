@@ -7,7 +7,7 @@ mod common;
 use cgcalc::calc::value::Value;
 use cgcalc::lang::Session;
 use cgcalc::lang::parse_program;
-use common::{run_ok, run_text};
+use common::{cache_stats, run_ok, run_text};
 
 fn session() -> Session {
     Session::new()
@@ -390,6 +390,19 @@ fn user_functions_scope_memo_and_names() {
     // :vars lists the definitions too; :clear forgets them.
     assert!(run_ok(&mut s, ":vars").contains("h(n) = n + k"));
     assert!(run_ok(&mut s, ":clear").starts_with("cleared 2 variables and 5 functions; freed "));
+}
+
+/// `:stats` counts the user functions' memos together: h(1), h(2), h(1) computes two results
+/// (two misses, two entries) and remembers one (a hit); g's memo is empty until g is called.
+#[test]
+fn user_function_memos_are_listed_by_stats() {
+    let mut s = session();
+    run_ok(&mut s, "h(n) = n + 1; g(n) = n");
+    assert_eq!(run_ok(&mut s, "[h(1), h(2), h(1)]"), "[2, 3, 2]");
+    let [entries, _, hits, misses, flushes] = cache_stats(&mut s, "user memos")[..] else {
+        panic!("five numbers")
+    };
+    assert_eq!((entries, hits, misses, flushes), (2, 1, 2, 0));
 }
 
 #[test]

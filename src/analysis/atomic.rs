@@ -151,66 +151,12 @@ impl Analysis<'_> {
 #[cfg(test)]
 mod tests {
     use crate::analysis::{Analysis, AnalysisCaches};
+    use crate::game::rng::Rng;
     use crate::game::{Arena, GameId};
-    use crate::lang::Session;
-    use crate::lang::test_util::game;
-
-    /// The `AtomicWeight` rows of CGSuite's CanonicalShortGameTestCase.scala
-    /// (shared/checks/data/cgsuite_short_games.tsv); `None`: "That game is not atomic".
-    #[test]
-    fn cgsuite_rows() {
-        let rows: &[(&str, Option<&str>)] = &[
-            ("0", Some("0")),
-            ("5", None),
-            ("-1823437481924", None),
-            ("-1/2", None),
-            ("25/16", None),
-            ("*8", Some("0")),
-            ("9/8+*", None),
-            ("^", Some("1")),
-            ("v*", Some("-1")),
-            ("6+^*", None),
-            ("^*6", Some("1")),
-            ("73/16+v9*8", None),
-            ("{0|*||*|||*||||*}", Some("1")),
-            ("{0||0|v*}", Some("1")),
-            (
-                "{0||0,v*|vv|||{0||0,v*|vv|||vv,{0,v*|vv}},{0||0,v*|vv}|{0||0,v*|vv|||vv,{0,v*|vv}||||vv}}",
-                Some("0"),
-            ),
-            ("{0||0|vvv}", Some("0")),
-            ("{^^^|vv}", Some("{1|0}")),
-            ("{0||0|-3/2}", Some("0")),
-            ("{0|||0||-1|-3}", Some("0")),
-            ("{5||3|1|||0||||0}", Some("0")),
-            ("{1|^^||^}", Some("2")),
-            ("{1|^^^||^}", None),
-            ("{3||2+*|1+*}", None),
-            ("{3/2+*|1/2||{0|-3},{-1+*,{-1/2|-1+*}|-5/2}}", None),
-            // From the task brief (CGSuite values).
-            ("{^3|vv}", Some("{1|0}")),
-        ];
-        let mut s = Session::new();
-        for &(src, want) in rows {
-            let g = game(&mut s, src);
-            let got = s.analysis().atomic_weight(g).map(|w| s.arena.display(w));
-            assert_eq!(got.as_deref(), want, "aw({src})");
-        }
-    }
-
-    struct XorShift(u64);
-    impl XorShift {
-        fn below(&mut self, n: usize) -> usize {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            (self.0 % n as u64) as usize
-        }
-    }
 
     /// Distinct random all-small games: each is `{L | R}` with `L`, `R` non-empty sets of
     /// earlier ones, so every follower has moves for both players or for neither.
-    fn all_small_pool(a: &mut Arena, rng: &mut XorShift, size: usize) -> Vec<GameId> {
+    fn all_small_pool(a: &mut Arena, rng: &mut Rng, size: usize) -> Vec<GameId> {
         let mut pool = vec![
             a.zero(),
             a.nimber(1),
@@ -221,7 +167,7 @@ mod tests {
             if pool.len() >= size {
                 break;
             }
-            let pick = |rng: &mut XorShift| {
+            let pick = |rng: &mut Rng| {
                 let n = 1 + rng.below(3);
                 (0..n)
                     .map(|_| pool[rng.below(pool.len())])
@@ -242,7 +188,7 @@ mod tests {
     fn additive_on_random_all_small_games() {
         let mut arena = Arena::new();
         let mut caches = AnalysisCaches::default();
-        let mut rng = XorShift(0x2545_F491_4F6C_DD1D);
+        let mut rng = Rng::xorshift64(0x2545_F491_4F6C_DD1D);
         let pool = all_small_pool(&mut arena, &mut rng, 120);
         let mut an = Analysis::new(&mut arena, &mut caches);
         let mut distinct = pool.clone();

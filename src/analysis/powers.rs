@@ -85,8 +85,6 @@ impl Arena {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lang::Session;
-    use crate::lang::test_util::{game, show};
 
     fn d(n: i64, e: u32) -> Dyadic {
         Dyadic::new(n, e)
@@ -141,41 +139,10 @@ mod tests {
         assert_eq!(blowup(Dyadic::ZERO), Err(PowError::Exponent));
     }
 
-    /// CGSuite's GameTest.scala rows for `Pow` and `PowTo` (shared/checks/data).
-    #[test]
-    fn cgsuite_powers() {
-        let mut s = Session::new();
-        let rows = [
-            ("^", d(7, 2), true, "{0||0,v*|0,{0,v*|0,*}}"),
-            ("^", d(3, 0), true, "^<3>"),
-            ("{0||0|-2}", d(3, 0), true, "{0||0|-2,{0|-2,{0|-2}}}"),
-            ("^", d(7, 2), false, "{^|*,^[2]||*,^[2]}"),
-            ("^", d(3, 0), false, "^[3]"),
-            ("+-1", d(3, 0), false, "{1,{1,+-1|-1}|-1}"),
-            ("{0||0|-2}", d(3, 0), false, "{Tiny(2)||0|-2|||0|-2}"),
-        ];
-        for (base, x, is_pow, want) in rows {
-            let g = game(&mut s, base);
-            let r = if is_pow {
-                s.arena.pow(g, x)
-            } else {
-                s.arena.powto(g, x)
-            }
-            .expect(base);
-            let got = s.arena.display(r);
-            let want_g = game(&mut s, want);
-            assert_eq!(r, want_g, "{base} {x}: got {got}");
-        }
-        let pm = game(&mut s, "+-1");
-        assert_eq!(s.arena.pow(pm, d(3, 0)), Err(PowError::Base));
-        assert_eq!(show(&mut s, "^<5>"), "^<5>");
-    }
-
     /// `pow(^, n) = ^<n>` and `powto(^, n) = ^[n]` (Siegel, CGT, II.4).
     #[test]
     fn up_powers_are_up_nth() {
-        let mut s = Session::new();
-        let a = &mut s.arena;
+        let a = &mut crate::game::Arena::new();
         let up = a.up_multiple(1, 0);
         for n in 1..8u32 {
             let x = Dyadic::from_int(n as i64);

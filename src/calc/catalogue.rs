@@ -5,7 +5,8 @@
 use std::ops::RangeInclusive;
 
 use super::args::{Args, CallError, CallResult};
-use super::context::Context;
+use super::context::{Context, RulesetStates};
+use crate::game::cache::NamedStats;
 use crate::search::Position;
 
 /// Where `:help` lists a built-in function (a ruleset's functions are listed under the
@@ -135,6 +136,13 @@ pub struct Ruleset {
     pub fuzz: &'static [Fuzz],
     /// CGSuite's names for its constructors ("Domineering" for `domineering`).
     pub cgsuite_names: &'static [(&'static str, &'static str)],
+    /// The caches of its state that `:stats` lists (none: [`no_caches`]).
+    pub caches: fn(&RulesetStates) -> Vec<NamedStats>,
+}
+
+/// A ruleset whose state has no caches for `:stats`.
+pub fn no_caches(_: &RulesetStates) -> Vec<NamedStats> {
+    Vec::new()
 }
 
 /// A fuzz family: a function of a ruleset that the fuzzer calls with arguments made from

@@ -68,6 +68,11 @@ impl RulesetStates {
             .downcast_mut::<T>()
             .expect("a state is stored under its own type")
     }
+
+    /// The state of type `T`, if a function has made it.
+    pub fn peek<T: Any + Send>(&self) -> Option<&T> {
+        self.states.get(&TypeId::of::<T>())?.downcast_ref::<T>()
+    }
 }
 
 /// What a function may use of the session: borrowed, so the interpreter keeps its variables

@@ -1,8 +1,10 @@
 //! Bounded memo tables: [`BoundedCache`], behind every memo of the calculator (the printer's,
 //! the thermographs, threat games, the analysis layer and the searches' raw-position caches),
-//! and [`PairCache`], the algebra's sum and comparison caches on the hot path of every search.
+//! [`SharedCache`], one the whole process shares, and [`PairCache`], the algebra's sum and
+//! comparison caches on the hot path of every search.
 
 use std::hash::Hash;
+use std::sync::{Mutex, OnceLock, PoisonError};
 
 use rustc_hash::FxHashMap;
 
@@ -85,6 +87,62 @@ impl<K: Hash + Eq, V: Clone> BoundedCache<K, V> {
     pub fn take_entries(&mut self) -> Vec<(K, V)> {
         std::mem::take(&mut self.map).into_iter().collect()
     }
+}
+
+/// A [`BoundedCache`] that the whole process shares, for a memo of a pure function that
+/// belongs to no session (Domineering's race for sure moves): made on first use, behind a
+/// lock, and listed by `:stats` ([`shared_stats`]).
+pub struct SharedCache<K, V> {
+    name: &'static str,
+    capacity: usize,
+    cache: OnceLock<Mutex<BoundedCache<K, V>>>,
+}
+
+/// Every [`SharedCache`] used so far.
+static SHARED: Mutex<Vec<&'static dyn SharedStats>> = Mutex::new(Vec::new());
+
+impl<K: Hash + Eq + Send + 'static, V: Clone + Send + 'static> SharedCache<K, V> {
+    pub const fn new(name: &'static str, capacity: usize) -> Self {
+        SharedCache {
+            name,
+            capacity,
+            cache: OnceLock::new(),
+        }
+    }
+
+    /// Runs `f` on the table, holding its lock (so `f` must not call `with` on it again).
+    pub fn with<R>(&'static self, f: impl FnOnce(&mut BoundedCache<K, V>) -> R) -> R {
+        let cache = self.cache.get_or_init(|| {
+            lock(&SHARED).push(self);
+            Mutex::new(BoundedCache::new(self.capacity))
+        });
+        f(&mut lock(cache))
+    }
+}
+
+/// A lock's contents, also after a panic elsewhere while it was held (an interrupt unwinds
+/// through memo code; an entry is written whole or not at all).
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// A [`SharedCache`] of any key and value type, as `:stats` reads it.
+trait SharedStats: Sync {
+    fn named_stats(&self) -> Option<NamedStats>;
+}
+
+impl<K: Hash + Eq + Send, V: Clone + Send> SharedStats for SharedCache<K, V> {
+    fn named_stats(&self) -> Option<NamedStats> {
+        Some((self.name, lock(self.cache.get()?).stats()))
+    }
+}
+
+/// The statistics of every [`SharedCache`] used so far, for `:stats`.
+pub fn shared_stats() -> Vec<NamedStats> {
+    lock(&SHARED)
+        .iter()
+        .filter_map(|c| c.named_stats())
+        .collect()
 }
 
 /// A lossy memo for operations on two games (sums, comparisons): a direct-mapped table in
@@ -234,7 +292,7 @@ impl PairCache {
 }
 
 /// Size and hit counts of one cache, for `:stats`.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct CacheStats {
     pub len: usize,
     pub capacity: usize,
@@ -244,6 +302,18 @@ pub struct CacheStats {
 }
 
 impl CacheStats {
+    /// Several caches counted as one (sizes, capacities and counts added).
+    pub fn total(all: impl IntoIterator<Item = CacheStats>) -> CacheStats {
+        all.into_iter()
+            .fold(CacheStats::default(), |t, c| CacheStats {
+                len: t.len + c.len,
+                capacity: t.capacity + c.capacity,
+                hits: t.hits + c.hits,
+                misses: t.misses + c.misses,
+                flushes: t.flushes + c.flushes,
+            })
+    }
+
     pub fn hit_rate(&self) -> f64 {
         let total = self.hits + self.misses;
         if total == 0 {
@@ -259,7 +329,7 @@ pub type NamedStats = (&'static str, CacheStats);
 
 #[cfg(test)]
 mod tests {
-    use super::{BoundedCache, PairCache};
+    use super::{BoundedCache, PairCache, SharedCache, shared_stats};
 
     /// Remembers what it was told through its growths, forgets only by replacement, and
     /// never answers for a pair it was not told.
@@ -299,5 +369,25 @@ mod tests {
         assert_eq!((s.len, s.flushes, s.hits), (1, 1, 1));
         assert_eq!(c.get(&1), None);
         assert_eq!(c.stats().misses, 1);
+    }
+
+    /// A shared memo is listed once it has been used, and flushes at its capacity like any
+    /// [`BoundedCache`].
+    #[test]
+    fn shared_cache_is_bounded_and_listed() {
+        static SQUARES: SharedCache<u32, u32> = SharedCache::new("test squares", 3);
+        let listed = || {
+            shared_stats()
+                .into_iter()
+                .find(|(n, _)| *n == "test squares")
+        };
+        assert!(listed().is_none());
+        for i in 0..5 {
+            SQUARES.with(|c| c.insert(i, i * i));
+        }
+        assert_eq!(SQUARES.with(|c| c.get(&4)), Some(16));
+        let (_, s) = listed().expect("listed after use");
+        // 3 entries fill it; the 4th flushes, leaving 4 and 5 (keys 3 and 4)
+        assert_eq!((s.len, s.capacity, s.flushes, s.hits), (2, 3, 1, 1));
     }
 }

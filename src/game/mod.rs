@@ -12,6 +12,7 @@ pub mod memory;
 pub mod number;
 pub mod ops;
 pub mod pages;
+pub mod rng;
 pub mod thermograph;
 pub mod threat;
 pub mod uptimal;

@@ -761,11 +761,9 @@ mod tests {
     /// denominators one by one, and handles bounds with denominators of 60,000 bits at once.
     #[test]
     fn simplest_fractions_from_bits() {
-        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut rng = crate::game::rng::Rng::xorshift64(0x9e37_79b9_7f4a_7c15);
         for _ in 0..20_000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            let x = rng.next_u64();
             let e = (x % 12) as u32;
             let n = ((x >> 8) % 64) as i64 - 32;
             let w = ((x >> 20) % 40) as i64 + 1;

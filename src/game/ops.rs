@@ -207,12 +207,6 @@ impl Arena {
         self.game(vec![g], vec![n])
     }
 
-    /// `+-{a, b, ...} = {a, b, ... | -a, -b, ...}`.
-    pub fn switch_set(&mut self, gs: &[GameId]) -> GameId {
-        let negs = gs.iter().map(|&g| self.neg(g)).collect();
-        self.game(gs.to_vec(), negs)
-    }
-
     /// `Tiny(G) = {0 || 0 | -G}`.
     pub fn tiny(&mut self, g: GameId) -> GameId {
         let zero = self.zero();

@@ -18,9 +18,6 @@ pub mod list_functions;
 mod report;
 pub mod session;
 
-#[cfg(test)]
-pub(crate) mod test_util;
-
 pub use crate::syntax::error::CgError;
 pub use session::{Reply, Session};
 

@@ -14,7 +14,7 @@ use super::flow::{Frame, MemoKey, UserFunction};
 use crate::analysis::{Analysis, AnalysisCaches};
 use crate::calc::context::{Context, RulesetStates};
 use crate::calc::value::{ModulePosition, Value};
-use crate::game::cache::BoundedCache;
+use crate::game::cache::{BoundedCache, CacheStats};
 use crate::game::threat::Threats;
 use crate::game::{Arena, GameId, Outcome, interrupt, memory};
 use crate::search::PositionValue;
@@ -635,7 +635,13 @@ impl Session {
             .caches
             .into_iter()
             .chain(self.threats.stats())
-            .chain(self.analysis.stats());
+            .chain(self.analysis.stats())
+            .chain(super::functions::rulesets().flat_map(|r| (r.caches)(&self.states)))
+            .chain([(
+                "user memos",
+                CacheStats::total(self.memos.values().map(BoundedCache::stats)),
+            )])
+            .chain(crate::game::cache::shared_stats());
         for (name, c) in caches {
             let _ = write!(
                 out,

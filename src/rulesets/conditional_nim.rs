@@ -10,7 +10,7 @@
 use std::any::Any;
 
 use crate::calc::args::{Args, CallError};
-use crate::calc::catalogue::{Constructor, Function, Fuzz, FuzzCheck, Ruleset};
+use crate::calc::catalogue::{Constructor, Function, Fuzz, FuzzCheck, Ruleset, no_caches};
 use crate::calc::context::Context;
 use crate::calc::value::Value;
 use crate::function;
@@ -415,6 +415,7 @@ pub static RULESET: Ruleset = Ruleset {
         },
     ],
     cgsuite_names: &[],
+    caches: no_caches,
 };
 
 static CONSTRUCTORS: &[Constructor] = &[

@@ -11,7 +11,7 @@
 
 use super::grid::{Bits, Grid, Wide, ones};
 use crate::calc::args::CallError;
-use crate::calc::catalogue::{Constructor, Function, Fuzz, FuzzCheck, Ruleset};
+use crate::calc::catalogue::{Constructor, Function, Fuzz, FuzzCheck, Ruleset, no_caches};
 use crate::search::{Game, Player, Position, Searched};
 
 /// A Cram position on a board of up to 256 cells (so the 1 x 200 strip fits).
@@ -19,7 +19,7 @@ use crate::search::{Game, Player, Position, Searched};
 pub struct Cram(pub Grid<Wide>);
 
 impl Cram {
-    /// The empty `rows` x `cols` board (at most 64 cells).
+    /// The empty `rows` x `cols` board (at most 256 cells).
     pub fn rectangle(rows: usize, cols: usize) -> Result<Cram, String> {
         Grid::rectangle(rows, cols).map(Cram)
     }
@@ -91,6 +91,7 @@ pub static RULESET: Ruleset = Ruleset {
         check: FuzzCheck::Position,
     }],
     cgsuite_names: &[("Cram", "cram")],
+    caches: no_caches,
 };
 
 /// What a board argument is.

@@ -25,7 +25,7 @@ use std::fmt::Write as _;
 
 use super::grid::square_name;
 use crate::calc::args::{Args, CallError};
-use crate::calc::catalogue::{Constructor, Function, Fuzz, FuzzCheck, Ruleset};
+use crate::calc::catalogue::{Constructor, Function, Fuzz, FuzzCheck, Ruleset, no_caches};
 use crate::calc::context::Context;
 use crate::calc::value::Value;
 use crate::search::{Game, Player, Position, ThreatPosition};
@@ -737,6 +737,7 @@ pub static RULESET: Ruleset = Ruleset {
         check: FuzzCheck::Position,
     }],
     cgsuite_names: &[],
+    caches: no_caches,
 };
 
 /// The rule argument's error.

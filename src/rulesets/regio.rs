@@ -17,7 +17,7 @@ use rustc_hash::FxHashMap;
 use super::grid::{Bits, Wide, board_rows, square_name};
 use crate::analysis::{Analysis, AnalysisCaches};
 use crate::calc::args::{Args, CallError};
-use crate::calc::catalogue::{Constructor, Function, Fuzz, FuzzCheck, Ruleset};
+use crate::calc::catalogue::{Constructor, Function, Fuzz, FuzzCheck, Ruleset, no_caches};
 use crate::calc::context::Context;
 use crate::calc::value::Value;
 use crate::function;
@@ -555,6 +555,7 @@ pub static RULESET: Ruleset = Ruleset {
         check: FuzzCheck::Position,
     }],
     cgsuite_names: &[],
+    caches: no_caches,
 };
 
 const HELP: &str = "regio(\"..|..|..|..\") is a Regio position (Maeser, thesis ch. 8): a move colours an\nuncoloured node and its uncoloured neighbours, the score is Left's coloured nodes minus\nRight's. Grids: `.` uncoloured, `L`/`R` coloured by Left/Right (they count in the score),\n`#` no node, rows separated by `|`, orthogonal neighbours. Graphs: an edge list such as\n\"a-b b-c c-a d\" (names of letters, digits and _; `a-b-c` is a path; a lone name is a node;\na string of the letters L and R alone reads as a grid of coloured cells).\nThe value maps finished positions to their score and interior ones to the reduced canonical\nform of {G^L | G^R} (8.2.3); regio(board, d) searches d plies and counts the rest as 0\n(LocalHSearch, 8.3.2), regio(board, d, \"canonical\") keeps the plain canonical form (d = -1:\nexact). Separate regions are valued apart and added.\nExample: regio(\"..|..|..|..\") is +-{8|6||2|0}, regio(\"..|..|..|..\", 1) is {4|-4}.";

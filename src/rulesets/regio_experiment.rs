@@ -12,6 +12,7 @@ use rustc_hash::FxHashMap;
 use super::grid::{Bits, Wide};
 use super::regio::{Mapping, Regio, RegioSearch, ShapeTable};
 use crate::analysis::AnalysisCaches;
+use crate::game::rng::Rng;
 use crate::game::{Arena, GameId};
 use crate::search::sum_play::{self, Move, Strategy};
 use crate::search::{Budget, Player};
@@ -19,23 +20,11 @@ use crate::search::{Budget, Player};
 /// Plies both players search.
 pub const DEPTH: u32 = 4;
 
-/// A small seeded generator (xorshift64*).
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n.max(1)
-    }
-}
-
 /// The 15x15 board of `seed`, divided by walls, as a grid string.
 pub fn divided_board(seed: u64) -> String {
     let n = 15;
     let mut cell = vec![true; n * n];
-    let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let mut rng = Rng::seeded(seed);
     let max_region = 10 + rng.below(25);
     loop {
         let board = board_string(&cell, n);

@@ -13,6 +13,42 @@ pub fn progress_line(line: std::fmt::Arguments) {
     let _ = writeln!(std::io::stderr(), "{line}");
 }
 
+/// How often long computations report by default (`:limit progress`).
+pub const PROGRESS_EVERY: Duration = Duration::from_secs(10);
+
+/// The progress lines of one long computation: at most one per interval, written by
+/// [`progress_line`].
+#[derive(Clone, Copy, Debug)]
+pub struct ProgressReporter {
+    /// The interval; `None`: silent.
+    every: Option<Duration>,
+    start: Instant,
+    last: Instant,
+}
+
+impl ProgressReporter {
+    /// A reporter whose first line is due `every` from now.
+    pub fn new(every: Option<Duration>) -> ProgressReporter {
+        let now = Instant::now();
+        ProgressReporter {
+            every,
+            start: now,
+            last: now,
+        }
+    }
+
+    /// Writes the line `line` makes from the seconds since the start, if a line is due
+    /// (`line` is not called otherwise).
+    pub fn report(&mut self, line: impl FnOnce(f64) -> String) {
+        if let Some(every) = self.every
+            && self.last.elapsed() >= every
+        {
+            self.last = Instant::now();
+            progress_line(format_args!("{}", line(self.start.elapsed().as_secs_f64())));
+        }
+    }
+}
+
 /// Limits on a search; exceeding one unwinds with [`Interrupt::Budget`].
 #[derive(Clone, Copy, Debug)]
 pub struct Budget {
@@ -33,7 +69,7 @@ impl Default for Budget {
             nodes: u64::MAX,
             memory: memory::default_limit().bytes,
             time: Duration::from_secs(24 * 3600),
-            progress: Some(Duration::from_secs(10)),
+            progress: Some(PROGRESS_EVERY),
         }
     }
 }
@@ -80,7 +116,7 @@ pub(crate) struct Meter {
     pub stats: SearchStats,
     budget: Budget,
     start: Instant,
-    last_progress: Instant,
+    progress: ProgressReporter,
     /// Nodes between checks, less one (a power of two less one).
     check_mask: u64,
     /// Moves generated since the last check (see [`Meter::add_work`]).
@@ -102,7 +138,7 @@ impl Meter {
             },
             budget,
             start: Instant::now(),
-            last_progress: Instant::now(),
+            progress: ProgressReporter::new(budget.progress),
             check_mask: 1023,
             work: 0,
             _limit: memory::enter_limit(budget.memory),
@@ -166,22 +202,19 @@ impl Meter {
             )).raise();
         }
         self.check_time();
-        if let Some(every) = self.budget.progress
-            && self.last_progress.elapsed() >= every
-        {
-            self.last_progress = Instant::now();
+        let stats = &self.stats;
+        self.progress.report(|secs| {
             let resident = memory::resident_bytes();
-            progress_line(format_args!(
-                "search: {} nodes, {} table hits, table {} entries, arena {} games, tables {}{}, {:.0} s",
-                self.stats.nodes,
-                self.stats.table_hits,
+            format!(
+                "search: {} nodes, {} table hits, table {} entries, arena {} games, tables {}{}, {secs:.0} s",
+                stats.nodes,
+                stats.table_hits,
                 u.table_entries,
                 u.arena_games,
                 memory::show(u.bytes),
                 resident.map_or(String::new(), |r| format!(", process {}", memory::show(r))),
-                self.start.elapsed().as_secs_f64()
-            ));
-        }
+            )
+        });
         if let Some(used) = memory::over(self.budget.memory, u.bytes) {
             Interrupt::Budget(format!(
                 "memory limit of {} reached (the process holds {}, the search's tables {}; {} nodes searched); raise it with `:limit memory 4G`",
@@ -199,5 +232,28 @@ impl Meter {
         self.stats.table_size = table_size;
         self.stats.elapsed = self.start.elapsed();
         self.stats
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ProgressReporter;
+    use std::time::Duration;
+
+    /// A line is made only when one is due: never without an interval, not before the
+    /// interval has passed, and at every report with an interval of zero.
+    #[test]
+    fn reports_only_when_due() {
+        let mut made = 0;
+        let mut line = |_: f64| {
+            made += 1;
+            "progress test line".to_string()
+        };
+        ProgressReporter::new(None).report(&mut line);
+        ProgressReporter::new(Some(Duration::from_secs(3600))).report(&mut line);
+        let mut every_time = ProgressReporter::new(Some(Duration::ZERO));
+        every_time.report(&mut line);
+        every_time.report(&mut line);
+        assert_eq!(made, 2);
     }
 }

@@ -3,8 +3,9 @@
 //! A ruleset supplies positions, moves, decomposition into independent components and a
 //! canonical key under its symmetries (Mäser, *Divide and conquer*, ch. 6: the search engine
 //! knows nothing else about the game). Optional extras serve other searches: an exact value
-//! for positions the rules can value directly, an impartial marker, a heuristic evaluation for
-//! depth-limited search, and a global-win test for games with global threats (GTSearch).
+//! for positions the rules can value directly, an impartial marker, bounds on the moves left
+//! and move ordering for the outcome search, and a global-win test for games with global
+//! threats (GTSearch).
 
 use std::hash::Hash;
 
@@ -110,11 +111,6 @@ pub trait Game: Clone + Eq + Hash + Send + Sync + 'static {
     /// nimber of its nim value, found by mex over the options without canonical forms.
     fn is_impartial(&self) -> bool {
         false
-    }
-
-    /// A heuristic value estimate for depth-limited search (positive favours Left).
-    fn heuristic(&self) -> Option<f64> {
-        None
     }
 
     /// Bounds on the moves left (Bullock, *Domineering: solving large combinatorial search

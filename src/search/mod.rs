@@ -1,7 +1,10 @@
 //! The game-independent search engine: rulesets implement [`game::Game`]; [`local`] values
-//! positions exactly with decomposition, a transposition table and worker threads;
-//! [`outcome`] finds who wins; [`global_threats`] values games with global threats (GTSearch); [`impartial`] gives nim values; [`position`] wraps any ruleset
-//! as the calculator's position values.
+//! positions exactly with decomposition, a transposition table ([`table`]) and worker
+//! threads; [`outcome`] finds who wins; [`impartial`] gives nim values; [`global_threats`]
+//! values games with global threats (GTSearch) and [`threat_position`] makes them calculator
+//! values; [`conditional`] plays conditional games; [`sum_play`] picks moves in sums;
+//! [`position`] wraps any ruleset as the calculator's position values; [`budget`] bounds and
+//! counts every search and reports its progress.
 
 pub mod budget;
 pub mod conditional;

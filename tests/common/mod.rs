@@ -1,5 +1,5 @@
-//! Shared helpers for the property tests: a seeded xorshift PRNG and a random generator of
-//! canonical games built bottom-up in an [`Arena`].
+//! Shared helpers for the property tests: the library's seeded generator ([`Rng`], Marsaglia's
+//! xorshift64 here) and a random generator of canonical games built bottom-up in an [`Arena`].
 
 #![allow(dead_code)]
 
@@ -9,40 +9,9 @@ mod peak;
 
 pub use peak::{PeakRun, peak_run};
 
+pub use cgcalc::game::rng::Rng;
 use cgcalc::game::{Arena, Dyadic, GameId};
 use cgcalc::lang::{Reply, Session};
-
-/// Marsaglia's xorshift64: tiny, deterministic, good enough for test-case generation.
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed.max(1))
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-
-    /// Uniform in `0..n` (n > 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-
-    /// True with probability `num/den`.
-    pub fn chance(&mut self, num: usize, den: usize) -> bool {
-        self.below(den) < num
-    }
-
-    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
-}
 
 /// Number of iterations for a property: `release` in release builds, a tenth in debug builds.
 pub fn iterations(release: usize) -> usize {
@@ -178,7 +147,7 @@ impl GamePool {
 /// made them, seeded with `seed`.
 pub fn setup(seed: u64) -> (Arena, GamePool, Rng) {
     let mut a = Arena::new();
-    let mut rng = Rng::new(seed);
+    let mut rng = Rng::xorshift64(seed);
     let mut pool = GamePool::new(&mut a);
     pool.warm_up(&mut a, &mut rng, 300);
     (a, pool, rng)
@@ -197,6 +166,26 @@ pub fn run_ok(s: &mut Session, src: &str) -> String {
         panic!("{src}: {e}");
     }
     out.unwrap_or_else(|| panic!("{src}: no output"))
+}
+
+/// The game `src` denotes, in the calculator's notation (panics if it is not a game).
+pub fn game_of(s: &mut Session, src: &str) -> GameId {
+    let e = cgcalc::lang::parse_expr(src).unwrap_or_else(|_| panic!("parse error in {src}"));
+    s.game(&e)
+        .unwrap_or_else(|_| panic!("evaluation error in {src}"))
+}
+
+/// The numbers of the `:stats` row of the cache `name`: entries, capacity, hits, misses and
+/// flushes (the hit rate, a percentage, is left out).
+pub fn cache_stats(s: &mut Session, name: &str) -> Vec<u64> {
+    let stats = run_ok(s, ":stats");
+    let row = stats
+        .lines()
+        .find_map(|l| l.strip_prefix(name).filter(|r| r.starts_with(' ')))
+        .unwrap_or_else(|| panic!("no row {name} in\n{stats}"));
+    row.split_whitespace()
+        .filter_map(|w| w.parse().ok())
+        .collect()
 }
 
 /// Runs `src` (all statements, going on after errors) and returns each statement's output or

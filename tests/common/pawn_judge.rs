@@ -93,12 +93,6 @@ impl PawnJudge {
             .collect()
     }
 
-    /// Whether the side `white` wins `fen` moving first.
-    pub fn first_player_wins(&mut self, fen: &str, white: bool) -> bool {
-        let state = self.parse(fen, white);
-        self.mover_to_play_wins(&state)
-    }
-
     fn groups(&self) -> usize {
         match &self.ep {
             EnPassant::Off | EnPassant::Chess => 1,

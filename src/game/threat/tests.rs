@@ -1,6 +1,7 @@
 //! Tests of threat games against hand-derived values (Siegel, CGT, ch. VI; WW ch. 11).
 
 use super::*;
+use crate::game::rng::Rng;
 
 struct Ctx {
     a: Arena,
@@ -307,21 +308,6 @@ fn cyclic_search_terminates() {
     assert!(c.t.survives(&mut c.a, state));
 }
 
-/// Seeded xorshift64.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 fn random_game(c: &mut Ctx, rng: &mut Rng, depth: u32, pool: &[ThreatId]) -> (ThreatId, ThreatId) {
     if depth == 0 || rng.below(3) == 0 {
         let t = pool[rng.below(pool.len())];
@@ -357,7 +343,7 @@ fn random_threat_games_are_consistent() {
     let m1 = c.int(-1);
     let sw = c.g(vec![one], vec![m1]);
     pool.push(sw);
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = Rng::xorshift64(0x9e37_79b9_7f4a_7c15);
     let mut games = Vec::new();
     for _ in 0..2000 {
         let (raw, g) = random_game(&mut c, &mut rng, 4, &pool);
@@ -430,7 +416,7 @@ fn random_threat_games_are_consistent() {
 fn search_agrees_with_arena_on_short_games() {
     let mut c = Ctx::new();
     let mut shorts = vec![c.int(0), c.int(1), c.int(-1), c.num(1, 1), c.star(), c.up()];
-    let mut rng = Rng(12345);
+    let mut rng = Rng::xorshift64(12345);
     for _ in 0..40 {
         let l: Vec<ThreatId> = (0..rng.below(3))
             .map(|_| shorts[rng.below(shorts.len())])
@@ -492,7 +478,7 @@ fn grown_random_games(c: &mut Ctx, rng: &mut Rng, pool: &mut Vec<ThreatId>) -> V
 fn sums_agree_with_component_search() {
     let mut c = Ctx::new();
     let mut pool = leaves_and_switch(&mut c);
-    let mut rng = Rng(0xdead_beef_1234_5678);
+    let mut rng = Rng::xorshift64(0xdead_beef_1234_5678);
     let games = grown_random_games(&mut c, &mut rng, &mut pool);
     let z = c.a.zero();
     let mut checked = 0;
@@ -568,7 +554,7 @@ fn big_number_shift_is_fast() {
 fn translation_matches_full_recursion() {
     let mut c = Ctx::new();
     let mut pool = leaves_and_switch(&mut c);
-    let mut rng = Rng(77);
+    let mut rng = Rng::xorshift64(77);
     let numbers = [c.int(2), c.num(3, 1), c.num(-5, 2), c.int(-3)];
     let mut compared = 0;
     for _ in 0..400 {
@@ -605,7 +591,7 @@ fn order_shortcuts_match_the_plain_search() {
         let g = c.a.nimber(k);
         pool.push(c.t.short(g));
     }
-    let mut rng = Rng(4242);
+    let mut rng = Rng::xorshift64(4242);
     let games = grown_random_games(&mut c, &mut rng, &mut pool);
     let mut compared = 0;
     for i in 0..games.len() {
@@ -631,7 +617,7 @@ fn guarded_translation_matches_full_recursion() {
     let mut c = Ctx::new();
     let mut pool = leaves_and_switch(&mut c);
     let (on, off) = (c.on(), c.off());
-    let mut rng = Rng(99);
+    let mut rng = Rng::xorshift64(99);
     let mut shorts = vec![c.int(2), c.num(-3, 1), c.up(), pool[5]];
     for k in [1, 2, 3, 6] {
         let g = c.a.nimber(k);

@@ -17,16 +17,14 @@
 //!   that cell stays empty for good.
 //!
 //! The player takes an item per move while the opponent spoils one area, one lone vulnerable
-//! move or two others per move ([`RaceTable`], solved exactly by minimax). If the player ends
+//! move or two others per move ([`race`], solved exactly by memoised minimax). If the player ends
 //! with `m` moves and `u` empty cells the opponent can never use, the opponent has at most
 //! `(empty - 2m - u) / 2` moves, so the player moving first wins when `4m + u > empty`, and
 //! moving second when `4m + u + 1 >= empty` ([`MoveBounds::decide`]).
 
-use std::cell::RefCell;
 use std::sync::OnceLock;
 
-use rustc_hash::FxHashMap;
-
+use crate::game::cache::{BoundedCache, SharedCache};
 use crate::rulesets::grid::{Bits, Grid};
 use crate::search::Player;
 use crate::search::game::MoveBounds;
@@ -239,18 +237,24 @@ const CAP: u8 = 31;
 
 type Counts = [u8; 9];
 
+/// Races solved so far, keyed by the counts and who moves (5 bits each); the races of a
+/// search repeat, so a flushed table refills fast.
+type RaceMemo = BoundedCache<u64, (u8, u16)>;
+static RACES: SharedCache<u64, (u8, u16)> = SharedCache::new("sure moves", 1 << 20);
+
 /// The race for items: the player takes one item per move (an area is worth two moves, an
 /// option only cells); the opponent spoils one item per move, two paired vulnerable moves at
-/// once, an open area with a paired move or another open area, or plays elsewhere. Solved by memoised minimax: (the moves the player can be sure
-/// of, the claim), with the player or the opponent to move.
-fn race(k: Counts, player_to_move: bool, memo: &mut FxHashMap<u64, (u8, u16)>) -> (u8, u16) {
+/// once, an open area with a paired move or another open area, or plays elsewhere. Solved by
+/// memoised minimax: (the moves the player can be sure of, the claim), with the player or the
+/// opponent to move.
+fn race(k: Counts, player_to_move: bool, memo: &mut RaceMemo) -> (u8, u16) {
     if k.iter().all(|&x| x == 0) {
         return (0, 0);
     }
     let key = k.iter().fold(u64::from(player_to_move), |acc, &x| {
         (acc << 5) | u64::from(x)
     });
-    if let Some(&v) = memo.get(&key) {
+    if let Some(v) = memo.get(&key) {
         return v;
     }
     let without = |kinds: &[usize]| {
@@ -273,7 +277,7 @@ fn race(k: Counts, player_to_move: bool, memo: &mut FxHashMap<u64, (u8, u16)>) -
     } else {
         // Playing elsewhere.
         let (mut moves, mut claim) = race(k, true, memo);
-        let mut spoil = |kinds: &[usize], memo: &mut FxHashMap<u64, (u8, u16)>| {
+        let mut spoil = |kinds: &[usize], memo: &mut RaceMemo| {
             let (cm, cc) = race(without(kinds), true, memo);
             let kept: u16 = kinds.iter().map(|&i| KINDS[i].2).sum();
             moves = moves.min(cm);
@@ -312,9 +316,6 @@ fn race(k: Counts, player_to_move: bool, memo: &mut FxHashMap<u64, (u8, u16)>) -
 /// The player's sure moves and claim (`4 * moves + cells the opponent never uses`), moving
 /// `first` or second.
 pub(super) fn sure(p: &Packing, first: bool) -> (u32, u32) {
-    thread_local! {
-        static MEMO: RefCell<FxHashMap<u64, (u8, u16)>> = RefCell::default();
-    }
     let cap = |x: u32| x.min(u32::from(CAP)) as u8;
     let k: Counts = [
         cap(p.areas),
@@ -327,11 +328,7 @@ pub(super) fn sure(p: &Packing, first: bool) -> (u32, u32) {
         cap(p.options[2]),
         cap(p.open_areas),
     ];
-    MEMO.with_borrow_mut(|memo| {
-        // A bound on memory: the races of a search repeat, so a cleared table refills fast.
-        if memo.len() > 1 << 20 {
-            memo.clear();
-        }
+    RACES.with(|memo| {
         let (moves, claim) = race(k, first, memo);
         (
             p.safe + u32::from(moves),

@@ -10,7 +10,7 @@ mod counts;
 
 use super::grid::{Bits, Grid, Wide};
 use crate::calc::args::CallError;
-use crate::calc::catalogue::{Constructor, Function, Fuzz, FuzzCheck, Ruleset};
+use crate::calc::catalogue::{Constructor, Function, Fuzz, FuzzCheck, Ruleset, no_caches};
 use crate::game::{Arena, GameId};
 use crate::search::game::MoveBounds;
 use crate::search::{Game, Player, Position, SearchMove, Searched};
@@ -341,6 +341,7 @@ pub static RULESET: Ruleset = Ruleset {
         },
     ],
     cgsuite_names: &[("Domineering", "domineering")],
+    caches: no_caches,
 };
 
 /// What a board argument is.
@@ -391,12 +392,10 @@ mod tests {
     /// on boards that take the byte-layout pass and on wider ones.
     #[test]
     fn option_keys_follow_value_moves() {
-        let mut seed = 7u64;
+        let mut rng = crate::game::rng::Rng::xorshift64(7);
         for (rows, cols) in [(5, 6), (8, 8), (3, 8), (8, 2), (4, 9), (6, 10)] {
             for _ in 0..300 {
-                seed = seed
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
+                let seed = rng.next_u64();
                 let full = Grid::<u64>::rectangle(rows, cols).unwrap();
                 let board = Domineering(full.without(seed & seed >> 17));
                 // the board, and each of its components (what the value search passes)

@@ -41,6 +41,7 @@
 //! its flag) and one by its end (the right part), packed as `value | loony << 15`.
 
 use crate::game::interrupt::check_cancel;
+use crate::search::budget::{PROGRESS_EVERY, ProgressReporter};
 
 /// Bit of a packed entry saying the move whose side it describes is loony.
 const LOONY: u16 = 0x8000;
@@ -64,6 +65,19 @@ pub struct Progress {
 
 /// A progress callback, see [`Progress`].
 pub type ProgressFn<'a> = Option<&'a mut dyn FnMut(&Progress)>;
+
+/// A progress callback that reports on standard error every [`PROGRESS_EVERY`].
+pub fn progress_printer() -> impl FnMut(&Progress) {
+    let mut reporter = ProgressReporter::new(Some(PROGRESS_EVERY));
+    move |p: &Progress| {
+        reporter.report(|secs| {
+            format!(
+                "elkies: length {}, {}/{} done, {secs:.0} s",
+                p.length, p.done, p.total
+            )
+        })
+    }
+}
 
 /// Parses a word of `0` (unstopped file) and `1` (stopped file); no two 1s may be adjacent.
 /// The empty word is allowed.

@@ -3,14 +3,13 @@
 //! (`leastlengths`, `proportions`, `stopped`, `stopvalues`).
 
 use std::fmt::Write;
-use std::time::{Duration, Instant};
 
 use super::board::{Board, PlusNim};
-use super::epsilon::{self, Progress};
+use super::epsilon::{self, progress_printer};
 use super::moves::white_move_values;
 use super::tables;
 use crate::calc::args::{Args, CallError};
-use crate::calc::catalogue::{Constructor, Function, Fuzz, FuzzCheck, Ruleset};
+use crate::calc::catalogue::{Constructor, Function, Fuzz, FuzzCheck, Ruleset, no_caches};
 use crate::calc::context::Context;
 use crate::calc::value::{MAX_LIST_LEN, Value};
 use crate::function;
@@ -41,6 +40,7 @@ pub static RULESET: Ruleset = Ruleset {
         },
     ],
     cgsuite_names: &[],
+    caches: no_caches,
 };
 
 /// `elkies(word)`, `elkies(m)` or `elkies(word, "search")`: a [`TheoremPosition`] of
@@ -297,24 +297,6 @@ fn pattern_args(a: &mut Arena, v: Args) -> Result<(Vec<bool>, usize), CallError>
     };
     let n = v.int(a, last, 1..=WINDOWS_MAX)? as usize;
     Ok((pattern, n))
-}
-
-/// A progress callback printing a line to standard error every ten seconds.
-fn progress_printer() -> impl FnMut(&Progress) {
-    let start = Instant::now();
-    let mut last = Instant::now();
-    move |p: &Progress| {
-        if last.elapsed() >= Duration::from_secs(10) {
-            last = Instant::now();
-            crate::search::budget::progress_line(format_args!(
-                "elkies: length {}, {}/{} done, {:.0} s",
-                p.length,
-                p.done,
-                p.total,
-                start.elapsed().as_secs_f64()
-            ));
-        }
-    }
 }
 
 /// Every valid word of length `m`, in lexicographic order.

@@ -23,6 +23,7 @@
 use std::time::Instant;
 
 use crate::game::interrupt::check_cancel;
+use crate::game::rng::Rng;
 
 use super::board::{Board, Kind, Piece, adjacent};
 use super::solver::{Tables, Verdict};
@@ -30,27 +31,6 @@ use super::strategy::{Anchor, PieceStrategy, Strategy};
 
 /// White's moves before a game is drawn.
 pub const MOVE_LIMIT: u32 = 50;
-
-/// A seeded generator (xorshift64*).
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    pub fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n.max(1)
-    }
-
-    fn chance(&mut self, num: usize, den: usize) -> bool {
-        self.below(den) < num
-    }
-}
 
 /// Parses a material such as `KR`, `RR` or `KBN` (White's pieces; the king is optional).
 pub fn parse_material(text: &str) -> Result<Vec<Kind>, String> {
@@ -306,7 +286,7 @@ fn grade(
     let mut mates = 0;
     for (i, s) in starts.iter().enumerate() {
         check_cancel();
-        let mut rng = Rng::new(seed ^ (i as u64 + 1) << 20);
+        let mut rng = Rng::seeded(seed ^ (i as u64 + 1) << 20);
         let g = play(strategy, s, Defender::Random, &mut rng, tables, false)
             .expect("the random defender needs no table");
         total += grading.grade(&g);
@@ -323,7 +303,7 @@ pub fn evolve(
     progress: &mut dyn FnMut(&Generation),
 ) -> Evolved {
     let start = Instant::now();
-    let mut rng = Rng::new(settings.seed);
+    let mut rng = Rng::seeded(settings.seed);
     let n = kinds.len();
     let mut population: Vec<Strategy> = (0..settings.population)
         .map(|_| Strategy {
@@ -478,7 +458,7 @@ pub fn report(
     seed: u64,
     tables: &mut Tables,
 ) -> Result<Report, String> {
-    let mut rng = Rng::new(seed);
+    let mut rng = Rng::seeded(seed);
     let mut r = Report {
         games,
         ..Report::default()

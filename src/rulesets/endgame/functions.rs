@@ -6,7 +6,7 @@ use std::fmt::Write;
 use std::sync::Arc;
 
 use super::board::{Board, Kind};
-use super::evolve::{self, Defender, Ending, Grading, Rng, Settings, parse_material};
+use super::evolve::{self, Defender, Ending, Grading, Settings, parse_material};
 use super::solver::{Tables, Verdict};
 use super::strategy::Strategy;
 use crate::calc::args::{Args, CallError};
@@ -25,6 +25,11 @@ pub static RULESET: Ruleset = Ruleset {
         check: FuzzCheck::Text(fen_reads_back),
     }],
     cgsuite_names: &[],
+    caches: |states| {
+        states
+            .peek::<Tables>()
+            .map_or_else(|| Tables::default().stats(), Tables::stats)
+    },
 };
 
 static FUNCTIONS: &[Function] = &[
@@ -109,7 +114,7 @@ static FUNCTIONS: &[Function] = &[
                 None => 1,
                 Some(_) => v.int(s.arena, 3, 0..=u32::MAX as i64)? as u64,
             };
-            let mut rng = Rng::new(seed);
+            let mut rng = crate::game::rng::Rng::seeded(seed);
             let game = evolve::play(
                 &strategy,
                 &board,

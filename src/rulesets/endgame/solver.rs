@@ -19,6 +19,7 @@ use std::time::{Duration, Instant};
 
 use rustc_hash::FxHashMap;
 
+use crate::game::cache::{BoundedCache, NamedStats};
 use crate::game::interrupt::check_cancel;
 use crate::game::memory;
 
@@ -89,12 +90,28 @@ pub struct Table {
 
 /// Solved tables by material, solved on demand together with the smaller ones captures lead
 /// to.
-#[derive(Default)]
 pub struct Tables {
-    solved: FxHashMap<Vec<Kind>, Arc<Table>>,
+    solved: BoundedCache<Vec<Kind>, Arc<Table>>,
+}
+
+/// Tables kept: every material of at most [`MAX_SOLVED_PIECES`] White pieces (50 with the
+/// bare kings), so none is solved twice.
+const TABLES_KEPT: usize = 64;
+
+impl Default for Tables {
+    fn default() -> Tables {
+        Tables {
+            solved: BoundedCache::new(TABLES_KEPT),
+        }
+    }
 }
 
 impl Tables {
+    /// The memo's size and hit counts, for `:stats`.
+    pub fn stats(&self) -> Vec<NamedStats> {
+        vec![("endgame tables", self.solved.stats())]
+    }
+
     /// The table of `kinds` (sorted, at most [`MAX_SOLVED_PIECES`]).
     pub fn table(&mut self, kinds: &[Kind]) -> Result<Arc<Table>, String> {
         let mut kinds = kinds.to_vec();
@@ -106,7 +123,7 @@ impl Tables {
             ));
         }
         if let Some(t) = self.solved.get(&kinds) {
-            return Ok(t.clone());
+            return Ok(t);
         }
         // Every capture removes one piece: those tables first.
         let mut subs = FxHashMap::default();
