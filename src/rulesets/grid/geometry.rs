@@ -1,221 +1,12 @@
-//! Boards as bitboards, shared by the grid games (Domineering, Cram): bit `r * cols + c` of
-//! the free set is on when cell (r, c) is empty. The bit set is a type parameter ([`Bits`]):
-//! `u64` for boards of up to 64 cells (fast), [`Wide`] for up to 256. Regions are the
-//! 4-connected sets of free cells, cropped to their bounding boxes; the eight symmetries of
-//! the rectangle are split into the four that keep rows as rows and the four that transpose.
+//! The geometry of rectangular boards ([`Grid`]): bit `r * cols + c` of the free set is on
+//! when cell (r, c) is free. Rows and columns as bit lines, regions (the 4-connected sets of
+//! free cells, cropped to their bounding boxes), and the eight symmetries of the rectangle,
+//! split into the four that keep rows as rows and the four that transpose, with one
+//! representative image per board ([`Grid::least_image`]). Boards of up to 8x8 take the
+//! byte-layout paths of [`super::bytes`].
 
-use std::fmt::Debug;
-use std::hash::Hash;
-
-/// A set of cells: the operations the grid needs from a bit set.
-pub trait Bits: Copy + Eq + Ord + Hash + Debug + Send + Sync + 'static {
-    /// How many cells a set can hold.
-    const CAPACITY: usize;
-    const EMPTY: Self;
-    /// The cells `0..n`.
-    fn first(n: usize) -> Self;
-    fn bit(i: usize) -> Self;
-    fn and(self, o: Self) -> Self;
-    fn or(self, o: Self) -> Self;
-    fn and_not(self, o: Self) -> Self;
-    /// Shifted towards higher cells; cells shifted out are lost (a shift by `CAPACITY` or
-    /// more gives the empty set).
-    fn shl(self, n: usize) -> Self;
-    fn shr(self, n: usize) -> Self;
-    fn count(self) -> u32;
-    /// The lowest cell in the set.
-    fn lowest(self) -> Option<usize>;
-    /// The highest cell in the set.
-    fn highest(self) -> Option<usize>;
-    /// The cells of the set, lowest first.
-    fn ones(self) -> impl Iterator<Item = usize>;
-    /// Cells 0..64 as a word.
-    fn low_u64(self) -> u64;
-    /// The set of the bits of `x` (cells 0..64).
-    fn from_u64(x: u64) -> Self;
-
-    fn is_empty(self) -> bool {
-        self == Self::EMPTY
-    }
-
-    fn has(self, i: usize) -> bool {
-        !self.and(Self::bit(i)).is_empty()
-    }
-}
-
-impl Bits for u64 {
-    const CAPACITY: usize = 64;
-    const EMPTY: u64 = 0;
-
-    #[inline]
-    fn first(n: usize) -> u64 {
-        if n >= 64 { u64::MAX } else { (1u64 << n) - 1 }
-    }
-    #[inline]
-    fn bit(i: usize) -> u64 {
-        1u64 << i
-    }
-    #[inline]
-    fn and(self, o: u64) -> u64 {
-        self & o
-    }
-    #[inline]
-    fn or(self, o: u64) -> u64 {
-        self | o
-    }
-    #[inline]
-    fn and_not(self, o: u64) -> u64 {
-        self & !o
-    }
-    #[inline]
-    fn shl(self, n: usize) -> u64 {
-        self.checked_shl(n as u32).unwrap_or(0)
-    }
-    #[inline]
-    fn shr(self, n: usize) -> u64 {
-        self.checked_shr(n as u32).unwrap_or(0)
-    }
-    #[inline]
-    fn count(self) -> u32 {
-        self.count_ones()
-    }
-    #[inline]
-    fn lowest(self) -> Option<usize> {
-        (self != 0).then(|| self.trailing_zeros() as usize)
-    }
-    #[inline]
-    fn highest(self) -> Option<usize> {
-        (self != 0).then(|| 63 - self.leading_zeros() as usize)
-    }
-    #[inline]
-    fn low_u64(self) -> u64 {
-        self
-    }
-    #[inline]
-    fn from_u64(x: u64) -> u64 {
-        x
-    }
-    #[inline]
-    fn ones(self) -> impl Iterator<Item = usize> {
-        let mut m = self;
-        std::iter::from_fn(move || {
-            let i = m.lowest()?;
-            m &= m - 1;
-            Some(i)
-        })
-    }
-}
-
-/// A set of up to 256 cells (four words, lowest cells in word 0).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Wide([u64; 4]);
-
-impl Bits for Wide {
-    const CAPACITY: usize = 256;
-    const EMPTY: Wide = Wide([0; 4]);
-
-    fn first(n: usize) -> Wide {
-        let mut w = [0u64; 4];
-        for (k, word) in w.iter_mut().enumerate() {
-            *word = u64::first(n.saturating_sub(64 * k));
-        }
-        Wide(w)
-    }
-    fn bit(i: usize) -> Wide {
-        let mut w = [0u64; 4];
-        w[i / 64] = 1 << (i % 64);
-        Wide(w)
-    }
-    fn and(self, o: Wide) -> Wide {
-        Wide(std::array::from_fn(|k| self.0[k] & o.0[k]))
-    }
-    fn or(self, o: Wide) -> Wide {
-        Wide(std::array::from_fn(|k| self.0[k] | o.0[k]))
-    }
-    fn and_not(self, o: Wide) -> Wide {
-        Wide(std::array::from_fn(|k| self.0[k] & !o.0[k]))
-    }
-    fn shl(self, n: usize) -> Wide {
-        let (words, bits) = (n / 64, n % 64);
-        Wide(std::array::from_fn(|k| {
-            let Some(src) = k.checked_sub(words) else {
-                return 0;
-            };
-            let low = if bits > 0 && src > 0 {
-                self.0[src - 1] >> (64 - bits)
-            } else {
-                0
-            };
-            (self.0[src] << bits) | low
-        }))
-    }
-    fn shr(self, n: usize) -> Wide {
-        let (words, bits) = (n / 64, n % 64);
-        Wide(std::array::from_fn(|k| {
-            let src = k + words;
-            if src >= 4 {
-                return 0;
-            }
-            let high = if bits > 0 && src + 1 < 4 {
-                self.0[src + 1] << (64 - bits)
-            } else {
-                0
-            };
-            (self.0[src] >> bits) | high
-        }))
-    }
-    fn count(self) -> u32 {
-        self.0.iter().map(|w| w.count_ones()).sum()
-    }
-    fn lowest(self) -> Option<usize> {
-        self.0
-            .iter()
-            .enumerate()
-            .find(|(_, w)| **w != 0)
-            .map(|(k, w)| 64 * k + w.trailing_zeros() as usize)
-    }
-    fn highest(self) -> Option<usize> {
-        self.0
-            .iter()
-            .enumerate()
-            .rfind(|(_, w)| **w != 0)
-            .map(|(k, w)| 64 * k + 63 - w.leading_zeros() as usize)
-    }
-    fn ones(self) -> impl Iterator<Item = usize> {
-        self.0
-            .into_iter()
-            .enumerate()
-            .flat_map(|(k, w)| w.ones().map(move |i| 64 * k + i))
-    }
-    fn low_u64(self) -> u64 {
-        self.0[0]
-    }
-    fn from_u64(x: u64) -> Wide {
-        Wide([x, 0, 0, 0])
-    }
-}
-
-/// For every row of up to 16 cells, the dominoes that fit along it: floor(run / 2) summed
-/// over its runs of set bits.
-pub(crate) fn row_dominoes() -> &'static [u8] {
-    static TABLE: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
-    TABLE.get_or_init(|| {
-        (0..1u32 << 16)
-            .map(|x| {
-                let (mut count, mut run) = (0u8, 0u8);
-                for b in 0..17 {
-                    if b < 16 && x & (1 << b) != 0 {
-                        run += 1;
-                    } else {
-                        count += run / 2;
-                        run = 0;
-                    }
-                }
-                count
-            })
-            .collect()
-    })
-}
+use super::bits::{Bits, deposit_bits, extract_bits, fill, ones};
+use super::bytes::{byte_layout_mask, least_byte_image, transpose_8x8};
 
 /// A rectangular board with a set of free cells.
 ///
@@ -225,9 +16,9 @@ pub(crate) fn row_dominoes() -> &'static [u8] {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(C, packed(4))]
 pub struct Grid<B: Bits = u64> {
-    rows: u16,
-    cols: u16,
-    free: B,
+    pub(super) rows: u16,
+    pub(super) cols: u16,
+    pub(super) free: B,
 }
 
 impl<B: Bits> Grid<B> {
@@ -247,31 +38,6 @@ impl<B: Bits> Grid<B> {
             rows: rows as u16,
             cols: cols as u16,
             free: B::first(n),
-        })
-    }
-
-    /// Parses a board: rows separated by `|` or newlines, `.` free, `#` (or `x`) filled.
-    pub fn parse(s: &str) -> Result<Grid<B>, String> {
-        let (rows, cols) = board_rows(s, B::CAPACITY)?;
-        let mut free = B::EMPTY;
-        for (r, row) in rows.iter().enumerate() {
-            for (c, ch) in row.chars().enumerate() {
-                match ch {
-                    '.' => free = free.or(B::bit(r * cols + c)),
-                    '#' | 'x' | 'X' => {}
-                    other => {
-                        return Err(format!(
-                            "unexpected `{other}` in row {}: use `.` for empty and `#` for filled cells",
-                            r + 1
-                        ));
-                    }
-                }
-            }
-        }
-        Ok(Grid {
-            rows: rows.len() as u16,
-            cols: cols as u16,
-            free,
         })
     }
 
@@ -298,11 +64,6 @@ impl<B: Bits> Grid<B> {
             free: self.free.and_not(mask),
             ..*self
         }
-    }
-
-    /// The board with the two cells `a` and `b` filled (a domino placed).
-    pub fn without_pair(&self, a: usize, b: usize) -> Grid<B> {
-        self.without(B::bit(a).or(B::bit(b)))
     }
 
     /// The free cells line by line into `out[0..n]`: rows (bit `c` = column `c`) when
@@ -338,109 +99,6 @@ impl<B: Bits> Grid<B> {
                     bits &= bits - 1;
                 }
             }
-        }
-    }
-
-    /// Cells `i` such that `i` and the cell below are free (the vertical domino at `i`).
-    #[inline]
-    pub fn vertical_pairs(&self) -> B {
-        self.free.and(self.free.shr(self.cols()))
-    }
-
-    /// Cells `i` such that `i` and the cell to its right are free (the horizontal domino at `i`).
-    #[inline]
-    pub fn horizontal_pairs(&self) -> B {
-        let (_, last_col) = self.edges();
-        self.free.and(self.free.shr(1)).and_not(last_col)
-    }
-
-    /// The dominoes that fit along columns and along rows ([`Self::pack_dominoes`] of the free
-    /// cells), and those that fit in the cells each direction's opponent can never cover
-    /// ([`Self::protected`]), in one pass over rows of up to 16 cells: `([vertical,
-    /// horizontal], [vertical, horizontal])`. `None` for wider boards.
-    pub fn move_counts(&self) -> Option<([u32; 2], [u32; 2])> {
-        let (rows, cols) = (self.rows(), self.cols());
-        if cols == 0 || cols > 16 {
-            return None;
-        }
-        let mask = u64::first(cols);
-        let row = |k: usize| {
-            if k < rows {
-                self.free.shr(k * cols).low_u64() & mask
-            } else {
-                0
-            }
-        };
-        let table = row_dominoes();
-        let (mut real, mut safe) = ([0u32; 2], [0u32; 2]);
-        // Cells above still free and unpaired, for the two column scans.
-        let (mut pending_real, mut pending_safe) = (0u64, 0u64);
-        let (mut prev, mut cur) = (0u64, row(0));
-        for k in 0..rows {
-            let next = row(k + 1);
-            real[0] += (cur & pending_real).count_ones();
-            pending_real = cur & !pending_real;
-            real[1] += table[cur as usize] as u32;
-            // No free cell beside it: a vertical domino there is safe.
-            let beside = ((cur << 1) & mask) | (cur >> 1);
-            let for_vertical = cur & !beside;
-            safe[0] += (for_vertical & pending_safe).count_ones();
-            pending_safe = for_vertical & !pending_safe;
-            // No free cell above or below: a horizontal domino there is safe.
-            let for_horizontal = cur & !prev & !next;
-            safe[1] += table[for_horizontal as usize] as u32;
-            (prev, cur) = (cur, next);
-        }
-        Some((real, safe))
-    }
-
-    /// Disjoint dominoes that fit in the cells of `m`, along columns (`vertical`) or rows (the
-    /// sum of floor(run / 2) over its runs), and the cells they take. Pairs are taken from the
-    /// start of every run at once, one pair per run and round.
-    pub fn pack_dominoes(&self, m: B, vertical: bool) -> (u32, B) {
-        let (first_col, last_col) = self.edges();
-        let cols = self.cols();
-        let mut m = m;
-        let mut count = 0;
-        let mut taken = B::EMPTY;
-        loop {
-            let (pairs, starts) = if vertical {
-                (m.and(m.shr(cols)), m.and_not(m.shl(cols)))
-            } else {
-                (
-                    m.and(m.shr(1)).and_not(last_col),
-                    m.and_not(m.shl(1).and_not(first_col)),
-                )
-            };
-            let take = pairs.and(starts);
-            if take.is_empty() {
-                return (count, taken);
-            }
-            count += take.count();
-            let second = if vertical {
-                take.shl(cols)
-            } else {
-                take.shl(1)
-            };
-            taken = taken.or(take).or(second);
-            m = m.and_not(take).and_not(second);
-        }
-    }
-
-    /// Free cells that no domino across them can ever cover: for `vertical`, free cells whose
-    /// left and right neighbours are filled or off the board (a horizontal domino needs one of
-    /// them, and filled cells stay filled); otherwise those whose upper and lower neighbours
-    /// are.
-    pub fn protected(&self, vertical: bool) -> B {
-        let f = self.free;
-        if vertical {
-            let (first_col, last_col) = self.edges();
-            let left_free = f.shl(1).and_not(first_col);
-            let right_free = f.shr(1).and_not(last_col);
-            f.and_not(left_free).and_not(right_free)
-        } else {
-            let cols = self.cols();
-            f.and_not(f.shl(cols)).and_not(f.shr(cols))
         }
     }
 
@@ -676,50 +334,8 @@ impl<B: Bits> Grid<B> {
     /// Whether the board is one word of at most 8 rows and 8 columns, which the byte layout
     /// holds ([`least_byte_image`]).
     #[inline]
-    fn fits_byte_layout(&self) -> bool {
+    pub(super) fn fits_byte_layout(&self) -> bool {
         B::CAPACITY <= 64 && (1..=8).contains(&self.rows()) && (1..=8).contains(&self.cols())
-    }
-
-    /// For a board of up to 8x8 in one word: calls `f(i, image, swapped)` for each region of at
-    /// least `min_cells` cells of the board after filling the `i`-th domino of `firsts` (by
-    /// first cell, the other cell below it if `vertical`, else beside it), with the region's
-    /// [`Self::least_image`]; returns the number of dominoes. The whole pass runs on the byte
-    /// layout of [`Self::least_image_8x8`], where a row step is a shift by 8 and the edge
-    /// masks are constants: the board is moved into it once, and each region comes out of it
-    /// once, as its image. `None` for other boards.
-    #[inline]
-    pub fn for_each_region_image_without(
-        &self,
-        firsts: B,
-        vertical: bool,
-        min_cells: u32,
-        mut f: impl FnMut(usize, Grid<B>, bool),
-    ) -> Option<usize> {
-        if !self.fits_byte_layout() {
-            return None;
-        }
-        let layout = byte_layout_mask(self.rows(), self.cols());
-        let board = deposit_bits(self.free.low_u64(), layout);
-        let step = if vertical { 8 } else { 1 };
-        let mut n = 0;
-        let mut dominoes = deposit_bits(firsts.low_u64(), layout);
-        while dominoes != 0 {
-            let first = dominoes & dominoes.wrapping_neg();
-            dominoes ^= first;
-            let after = board & !(first | first << step);
-            let mut rest = after;
-            while rest != 0 {
-                let region = byte_region(rest & rest.wrapping_neg(), after);
-                rest &= !region;
-                if region.count_ones() >= min_cells {
-                    let (boxed, rows, cols) = byte_crop(region);
-                    let (image, swapped) = least_byte_image(boxed, rows, cols);
-                    f(n, image, swapped);
-                }
-            }
-            n += 1;
-        }
-        Some(n)
     }
 
     /// The four images that keep rows as rows (identity, mirrors, half turn), and the four
@@ -790,40 +406,6 @@ impl<B: Bits> Grid<B> {
         ]
     }
 
-    /// Board text: rows separated by `|`.
-    pub fn board_string(&self) -> String {
-        let mut s = String::new();
-        for r in 0..self.rows() {
-            if r > 0 {
-                s.push('|');
-            }
-            for c in 0..self.cols() {
-                s.push(if self.is_free(r, c) { '.' } else { '#' });
-            }
-        }
-        s
-    }
-
-    /// Chess-style name of cell `i`: column letter, then row number from the top (`a1`).
-    pub fn cell_name(&self, i: usize) -> String {
-        let cols = self.cols();
-        let c = i % cols;
-        let col = if c < 26 {
-            ((b'a' + c as u8) as char).to_string()
-        } else {
-            format!("c{}", c + 1)
-        };
-        format!("{col}{}", i / cols + 1)
-    }
-
-    /// Names the domino covering the two cells of `taken` (`a1-a2`).
-    pub fn domino_name(&self, taken: B) -> String {
-        let mut cells = ones(taken);
-        let a = cells.next().unwrap_or(0);
-        let b = cells.next().unwrap_or(a);
-        format!("{}-{}", self.cell_name(a), self.cell_name(b))
-    }
-
     /// Runs of consecutive free cells along each column (`vertical`) or row, by length.
     pub fn runs(&self, vertical: bool) -> Vec<usize> {
         let (outer, inner) = if vertical {
@@ -853,59 +435,6 @@ impl<B: Bits> Grid<B> {
     }
 }
 
-/// The bits of `x` at the positions of `mask`, packed into the low bits in order (BMI2 `pext`).
-#[inline]
-fn extract_bits(x: u64, mask: u64) -> u64 {
-    gather_or_scatter(x, mask, true)
-}
-
-/// The low bits of `x` spread in order to the positions of `mask` (BMI2 `pdep`): the inverse
-/// of [`extract_bits`].
-#[inline]
-fn deposit_bits(x: u64, mask: u64) -> u64 {
-    gather_or_scatter(x, mask, false)
-}
-
-/// [`extract_bits`] (`extract`) or [`deposit_bits`]: one instruction on the x86-64-v3 target
-/// this crate is built for, [`move_bits`] elsewhere. `extract` is a constant at every call,
-/// so the choice compiles away.
-#[inline(always)]
-fn gather_or_scatter(x: u64, mask: u64, extract: bool) -> u64 {
-    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-    {
-        // SAFETY: the crate is compiled with BMI2 enabled (the cfg above).
-        unsafe {
-            if extract {
-                std::arch::x86_64::_pext_u64(x, mask)
-            } else {
-                std::arch::x86_64::_pdep_u64(x, mask)
-            }
-        }
-    }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
-    {
-        move_bits(x, mask, extract)
-    }
-}
-
-/// [`extract_bits`] (`extract`) or [`deposit_bits`] a bit at a time, for targets without BMI2
-/// (the tests check it against the instructions).
-#[cfg_attr(all(target_arch = "x86_64", target_feature = "bmi2"), allow(dead_code))]
-fn move_bits(x: u64, mask: u64, extract: bool) -> u64 {
-    let (mut out, mut m, mut k) = (0u64, mask, 0);
-    while m != 0 {
-        let low = m & m.wrapping_neg();
-        match extract {
-            true if x & low != 0 => out |= 1 << k,
-            false if x >> k & 1 != 0 => out |= low,
-            _ => {}
-        }
-        k += 1;
-        m ^= low;
-    }
-    out
-}
-
 /// `ceil(2^16 / c)` for widths `c` of 1 to 64: [`row_of`]'s multipliers.
 const ROW_RECIPROCALS: [u32; 65] = {
     let mut t = [0u32; 65];
@@ -927,175 +456,10 @@ fn row_of(cell: usize, cols: usize) -> usize {
     ((cell as u32 * ROW_RECIPROCALS[cols]) >> 16) as usize
 }
 
-/// [`Grid::least_image`] of the `r` x `c` board (`r, c <= 8`) whose rows are the low `c` bits
-/// of the first `r` bytes of `x`: each row in a byte, so a mirror is a bit reversal within
-/// bytes, a top-bottom flip a byte swap, and the transpose three delta swaps.
-#[inline(always)]
-fn least_byte_image<B: Bits>(x: u64, r: usize, c: usize) -> (Grid<B>, bool) {
-    // rows of `c` cells in the low bits of `rows` bytes
-    let mirror = |x: u64, c: usize| x.reverse_bits().swap_bytes() >> (8 - c);
-    let flip = |x: u64, r: usize| x.swap_bytes() >> (8 * (8 - r));
-    let least = |x: u64, r: usize, c: usize| {
-        let m = mirror(x, c);
-        x.min(m).min(flip(x, r)).min(flip(m, r))
-    };
-    let (word, rows, cols, swapped) = match r.cmp(&c) {
-        std::cmp::Ordering::Less => (least(x, r, c), r, c, false),
-        std::cmp::Ordering::Greater => (least(transpose_8x8(x), c, r), c, r, true),
-        std::cmp::Ordering::Equal => {
-            let (same, turned) = (least(x, r, c), least(transpose_8x8(x), c, r));
-            if turned < same {
-                (turned, r, c, true)
-            } else {
-                (same, r, c, false)
-            }
-        }
-    };
-    let free = B::from_u64(extract_bits(word, byte_layout_mask(rows, cols)));
-    let image = Grid {
-        rows: rows as u16,
-        cols: cols as u16,
-        free,
-    };
-    (image, swapped)
-}
-
-/// Cells of the byte layout with a cell on their left in the same row (not column 0), and
-/// with one on their right (not column 7).
-const HAS_LEFT: u64 = 0xFEFE_FEFE_FEFE_FEFE;
-const HAS_RIGHT: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-
-/// The cells of `free` 4-connected to `seed`, in the byte layout (rows of at most 8 cells).
-#[inline(always)]
-fn byte_region(seed: u64, free: u64) -> u64 {
-    let mut region = seed;
-    loop {
-        let grown = (region
-            | ((region << 1) & HAS_LEFT)
-            | ((region >> 1) & HAS_RIGHT)
-            | region << 8
-            | region >> 8)
-            & free;
-        if grown == region {
-            return region;
-        }
-        region = grown;
-    }
-}
-
-/// A non-empty cell set of the byte layout moved to its bounding box's corner, with the box's
-/// rows and columns. Shifting by the first column moves only empty low cells of each row into
-/// the top of the row before.
-#[inline(always)]
-fn byte_crop(cells: u64) -> (u64, usize, usize) {
-    let mut columns = cells | cells >> 32;
-    columns |= columns >> 16;
-    columns |= columns >> 8;
-    let columns = columns as u8;
-    let c0 = columns.trailing_zeros() as usize;
-    let cols = 8 - columns.leading_zeros() as usize - c0;
-    let r0 = cells.trailing_zeros() as usize / 8;
-    let rows = (63 - cells.leading_zeros() as usize) / 8 + 1 - r0;
-    (cells >> (8 * r0 + c0), rows, cols)
-}
-
-/// The cells of an `r` x `c` board (`r, c <= 8`) in the byte layout: the low `c` bits of each
-/// of the first `r` bytes.
-#[inline]
-fn byte_layout_mask(r: usize, c: usize) -> u64 {
-    (0x0101_0101_0101_0101 & (u64::MAX >> (8 * (8 - r)))) * ((1u64 << c) - 1)
-}
-
-/// The 8x8 bit matrix with row `r` in byte `r` transposed: bit `c` of byte `r` goes to bit
-/// `r` of byte `c` (three delta swaps, Warren, *Hacker's Delight*, 7-3).
-#[inline]
-fn transpose_8x8(mut x: u64) -> u64 {
-    let t = (x ^ (x >> 7)) & 0x00AA_00AA_00AA_00AA;
-    x ^= t ^ (t << 7);
-    let t = (x ^ (x >> 14)) & 0x0000_CCCC_0000_CCCC;
-    x ^= t ^ (t << 14);
-    let t = (x ^ (x >> 28)) & 0x0000_0000_F0F0_F0F0;
-    x ^ t ^ (t << 28)
-}
-
-/// `generator` grown by repeated shifts of `step` cells (`shift` gives the direction) into the
-/// cells of `propagator`, up to `length` steps: the Kogge-Stone occluded fill.
-#[inline]
-fn fill<B: Bits>(
-    generator: B,
-    propagator: B,
-    step: usize,
-    length: usize,
-    shift: impl Fn(B, usize) -> B,
-) -> B {
-    let (mut g, mut p, mut k) = (generator, propagator, 1);
-    while k < length {
-        g = g.or(p.and(shift(g, k * step)));
-        p = p.and(shift(p, k * step));
-        k *= 2;
-    }
-    g
-}
-
-/// The cells of `m`, lowest first.
-#[inline]
-pub fn ones<B: Bits>(m: B) -> impl Iterator<Item = usize> {
-    m.ones()
-}
-
-/// A square's name in chess style: the file's letter (`a` is file 0; files past `z` are
-/// `f27`, `f28`, ...) and the rank counted from 1.
-pub fn square_name(file: usize, rank: usize) -> String {
-    if file < 26 {
-        format!("{}{}", (b'a' + file as u8) as char, rank + 1)
-    } else {
-        format!("f{}{}", file + 1, rank + 1)
-    }
-}
-
-/// The rows of a board string (separated by `|` or newlines, blanks around rows ignored) and
-/// its width; an error unless the rows are equally long and hold at most `capacity` cells.
-pub fn board_rows(s: &str, capacity: usize) -> Result<(Vec<&str>, usize), String> {
-    let rows: Vec<&str> = s
-        .split(['|', '\n'])
-        .map(str::trim)
-        .filter(|r| !r.is_empty())
-        .collect();
-    let cols = rows.first().map_or(0, |r| r.chars().count());
-    if let Some((i, r)) = rows
-        .iter()
-        .enumerate()
-        .find(|(_, r)| r.chars().count() != cols)
-    {
-        return Err(format!(
-            "row {} has {} cells but row 1 has {cols}: boards must be rectangular",
-            i + 1,
-            r.chars().count()
-        ));
-    }
-    if rows.len() * cols > capacity {
-        return Err(format!(
-            "the board has {} cells; boards hold at most {capacity}",
-            rows.len() * cols
-        ));
-    }
-    Ok((rows, cols))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn parses_and_prints_boards() {
-        let g: Grid = Grid::parse(".#|..").unwrap();
-        assert_eq!(g.board_string(), ".#|..");
-        assert!(Grid::<u64>::parse("..|.").is_err());
-        assert!(Grid::<u64>::parse("..|.?").is_err());
-        assert!(Grid::<u64>::rectangle(9, 9).is_err());
-        assert!(Grid::<Wide>::rectangle(16, 16).is_ok());
-        assert!(Grid::<Wide>::rectangle(1, 257).is_err());
-    }
+    use crate::rulesets::grid::Wide;
 
     #[test]
     fn sixty_four_columns_and_rows() {
@@ -1244,27 +608,6 @@ mod tests {
                 }
             }
         }
-    }
-
-    /// The bit-at-a-time fallback agrees with `pext`/`pdep`, and depositing undoes extracting.
-    #[test]
-    fn moved_bits_match_the_instructions() {
-        let mut seed = 7u64;
-        let mut next = || {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            seed ^ (seed >> 29)
-        };
-        for _ in 0..2000 {
-            let (x, mask) = (next(), next() & next());
-            let packed = extract_bits(x, mask);
-            assert_eq!(packed, move_bits(x, mask, true));
-            assert_eq!(deposit_bits(packed, mask), move_bits(packed, mask, false));
-            assert_eq!(deposit_bits(packed, mask), x & mask);
-        }
-        assert_eq!(extract_bits(u64::MAX, u64::MAX), u64::MAX);
-        assert_eq!(deposit_bits(0b101, 0b1_0110), 0b1_0010);
     }
 
     /// Cropping and transposing by words equal the cell-by-cell versions, on random boards
