@@ -142,7 +142,7 @@ impl<B: Bits> Grid<B> {
     /// least `min_cells` cells of the board after filling the `i`-th domino of `firsts` (by
     /// first cell, the other cell below it if `vertical`, else beside it), with the region's
     /// [`Self::least_image`]; returns the number of dominoes. The whole pass runs on the byte
-    /// layout of [`Self::least_image_8x8`], where a row step is a shift by 8 and the edge
+    /// layout of `least_image_8x8`, where a row step is a shift by 8 and the edge
     /// masks are constants: the board is moved into it once, and each region comes out of it
     /// once, as its image. `None` for other boards.
     #[inline]

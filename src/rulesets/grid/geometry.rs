@@ -8,6 +8,14 @@
 use super::bits::{Bits, deposit_bits, extract_bits, fill, ones};
 use super::bytes::{byte_layout_mask, least_byte_image, transpose_8x8};
 
+/// Which cells of a board touch: the four orthogonal neighbours, or the eight a king reaches
+/// (diagonal neighbours too).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Adjacency {
+    Orthogonal,
+    King,
+}
+
 /// A rectangular board with a set of free cells.
 ///
 /// Packed to 4-byte alignment: a one-word board is 12 bytes, not 16 with padding, so a
@@ -22,7 +30,7 @@ pub struct Grid<B: Bits = u64> {
 }
 
 impl<B: Bits> Grid<B> {
-    /// The board with `rows` x `cols` free cells (at most [`MAX_CELLS`]).
+    /// The board with `rows` x `cols` free cells (at most `B::CAPACITY` cells).
     pub fn rectangle(rows: usize, cols: usize) -> Result<Grid<B>, String> {
         let n = rows
             .checked_mul(cols)
@@ -158,6 +166,36 @@ impl<B: Bits> Grid<B> {
                 return region;
             }
             region = grown;
+        }
+    }
+
+    /// `m` with the free cells a king's step away added (orthogonal and diagonal neighbours).
+    fn dilate_king(&self, m: B, (left_edge, right_edge): (B, B)) -> B {
+        let across = m
+            .or(m.shl(1).and_not(left_edge))
+            .or(m.shr(1).and_not(right_edge));
+        across
+            .or(across.shl(self.cols()))
+            .or(across.shr(self.cols()))
+            .and(self.free)
+    }
+
+    /// The region of free cells connected to the cells of `seed` (which must be free) under
+    /// `adjacency`.
+    pub(super) fn region_by(&self, seed: B, adjacency: Adjacency) -> B {
+        let edges = self.edges();
+        match adjacency {
+            Adjacency::Orthogonal => self.region_of(seed, edges),
+            Adjacency::King => {
+                let mut region = seed;
+                loop {
+                    let grown = self.dilate_king(region, edges);
+                    if grown == region {
+                        return region;
+                    }
+                    region = grown;
+                }
+            }
         }
     }
 
@@ -338,18 +376,18 @@ impl<B: Bits> Grid<B> {
         B::CAPACITY <= 64 && (1..=8).contains(&self.rows()) && (1..=8).contains(&self.cols())
     }
 
-    /// The four images that keep rows as rows (identity, mirrors, half turn), and the four
-    /// that exchange rows and columns (transpose, quarter turns, anti-transpose): what the
-    /// tests check [`Self::least_image`] against.
-    #[cfg(test)]
-    fn symmetries(&self) -> ([Grid<B>; 4], [Grid<B>; 4]) {
+    /// The four images that keep rows as rows (identity, left-right mirror, top-bottom mirror,
+    /// half turn), and the same four of the transpose (transpose, quarter turns,
+    /// anti-transpose): what the tests check [`Self::least_image`] against, and the images of
+    /// each layer of a piece board.
+    pub(super) fn symmetries(&self) -> ([Grid<B>; 4], [Grid<B>; 4]) {
         (self.row_images(), self.transposed().row_images())
     }
 
     /// The board's representative among its eight images (the same for all of them), and
     /// whether it is one of the four that exchange rows and columns (ties going to the
     /// row-keeping images): the least image, by rows, then columns, then cells, with the cells
-    /// in a byte layout for boards up to 8x8 ([`Self::least_image_8x8`]) and in `Grid`'s own
+    /// in a byte layout for boards up to 8x8 (`least_image_8x8`) and in `Grid`'s own
     /// order otherwise. Rows come first, so a board with fewer rows than columns needs only its
     /// four row-keeping images and one with more only the four transposed ones.
     #[inline(always)]
