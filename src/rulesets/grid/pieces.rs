@@ -76,7 +76,8 @@ pub struct Symmetries {
 }
 
 impl Symmetries {
-    /// Images as bits: the identity is always one with the same value.
+    /// The images with the same value and those with the negative, as bits (above); the
+    /// identity is always one with the same value.
     pub const fn new(same: u16, negative: u16) -> Symmetries {
         Symmetries {
             same: same | 1,
@@ -301,6 +302,21 @@ impl<B: Bits, const K: usize> PieceBoard<B, K> {
     /// The cell one step from `i` in direction `d`, if on the board.
     pub fn neighbour(&self, i: usize, d: Direction) -> Option<usize> {
         self.step(B::bit(i), d).lowest()
+    }
+
+    /// The cells reached from `from` by repeated steps in direction `d` while they are cells
+    /// of `through`: a queen's or a rook's slide through empty cells ([`Self::empty`]), as
+    /// Amazons moves its queens and shoots its arrows.
+    pub fn ray(&self, from: usize, d: Direction, through: B) -> B {
+        let mut reached = B::EMPTY;
+        let mut at = B::bit(from);
+        loop {
+            at = self.step(at, d).and(through);
+            if at.is_empty() {
+                return reached;
+            }
+            reached = reached.or(at);
+        }
     }
 
     /// Chess-style name of cell `i` (`a1` top left), for move descriptions.
@@ -682,6 +698,14 @@ mod tests {
         assert_eq!(b.neighbour(2, down_right), None);
         assert_eq!(b.neighbour(4, down_right.opposite()), Some(0));
         assert_eq!(b.blocking(b.empty()).board_string(&STONES), "xo#|#x#|o##");
-        assert_eq!(b.cell_name(5), "c2");
+        // slides through empty cells stop before pieces, blocked cells and edges
+        let b = board("x..o|.#..|....");
+        let ray = |from, d| ones(b.ray(from, d, b.empty())).collect::<Vec<_>>();
+        assert_eq!(ray(0, Direction::RIGHT), [1, 2]);
+        assert_eq!(ray(3, Direction::LEFT), [1, 2]);
+        assert_eq!(ray(0, Direction::DOWN), [4, 8]);
+        assert!(ray(0, down_right).is_empty());
+        assert_eq!(ray(3, Direction::KING[5]), [6, 9]);
+        assert_eq!(b.cell_name(5), "b2");
     }
 }
