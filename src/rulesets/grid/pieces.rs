@@ -7,7 +7,16 @@
 //! cells that connect its components. With those, a game such as Clobber is its moves only:
 //! [`PieceBoard::step`] finds the cells a piece reaches, [`PieceBoard::moved`] makes the move,
 //! [`PieceBoard::for_each_component`] and [`PieceBoard::normalize`] give the value search its
-//! components and their keys (the same region and image machinery as [`Grid`]'s).
+//! components and their keys (the same region and image machinery as [`Grid`]'s). Clobber's
+//! rules, for example, read:
+//!
+//! ```text
+//! moves of Left (of Right: kinds 1 and 0 exchanged), for d in Direction::ORTHOGONAL:
+//!     movers = b.pieces(0).and(b.step(b.pieces(1), d.opposite()))
+//!     each `from` in ones(movers) gives b.moved(from, b.neighbour(from, d))
+//! components: b.components(b.occupied(), Adjacency::Orthogonal), groups of one colour dropped
+//! key: b.normalize(Symmetries::SQUARE, &Legend::STONES)
+//! ```
 //!
 //! Which decomposition is sound depends on the rules: two parts are independent when no move
 //! in one can change what the other holds.
