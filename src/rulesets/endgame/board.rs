@@ -5,6 +5,8 @@
 
 use std::fmt;
 
+use crate::rulesets::grid;
+
 /// A square: `rank * 8 + file`, a1 = 0, h1 = 7, a8 = 56.
 pub type Square = u8;
 
@@ -57,8 +59,9 @@ pub fn at(file: i8, rank: i8) -> Option<Square> {
     ((0..8).contains(&file) && (0..8).contains(&rank)).then(|| (rank * 8 + file) as Square)
 }
 
+/// The square's name (`a1`, `h8`): [`grid::square_name`] of its file and rank.
 pub fn square_name(s: Square) -> String {
-    format!("{}{}", (b'a' + s % 8) as char, s / 8 + 1)
+    grid::square_name(file(s) as usize, rank(s) as usize)
 }
 
 const KING_STEPS: [(i8, i8); 8] = [

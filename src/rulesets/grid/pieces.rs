@@ -1,0 +1,720 @@
+//! Boards whose cells hold pieces ([`PieceBoard`]): each cell is empty, blocked, or holds a
+//! piece of one of `K` kinds (kind 0 Left's, kind 1 Right's, more where a game needs them),
+//! kept as one bit set per kind beside the set of blocked cells. A game names its kinds'
+//! letters and how swapping the players' colours permutes them in a [`Legend`] (CGSuite's
+//! board strings: `x` Left, `o` Right, `.` empty, `#` blocked, `|` between rows), declares
+//! which images of the rectangle keep or negate the value in a [`Symmetries`], and chooses the
+//! cells that connect its components. With those, a game such as Clobber is its moves only:
+//! [`PieceBoard::step`] finds the cells a piece reaches, [`PieceBoard::moved`] makes the move,
+//! [`PieceBoard::for_each_component`] and [`PieceBoard::normalize`] give the value search its
+//! components and their keys (the same region and image machinery as [`Grid`]'s). Clobber's
+//! rules, for example, read:
+//!
+//! ```text
+//! moves of Left (of Right: kinds 1 and 0 exchanged), for d in Direction::ORTHOGONAL:
+//!     movers = b.pieces(0).and(b.step(b.pieces(1), d.opposite()))
+//!     each `from` in ones(movers) gives b.moved(from, b.neighbour(from, d))
+//! components: b.components(b.occupied(), Adjacency::Orthogonal), groups of one colour dropped
+//! key: b.normalize(Symmetries::SQUARE, &Legend::STONES)
+//! ```
+//!
+//! Which decomposition is sound depends on the rules: two parts are independent when no move
+//! in one can change what the other holds.
+//! - **Clobber** (and AntiClobber): a stone moves onto an orthogonally adjacent enemy stone,
+//!   so stones never enter empty cells, a move keeps every stone in its group, and empty and
+//!   blocked cells are alike: the components are the 4-connected groups of stones
+//!   (`connecting` = [`PieceBoard::occupied`], [`Adjacency::Orthogonal`]); a group of one
+//!   colour is 0.
+//! - **Konane**: a stone jumps an orthogonally adjacent enemy stone into the empty cell beyond,
+//!   perhaps again along the same line. Empty cells are landing squares, so they matter: the
+//!   components are the 4-connected regions of cells that are not blocked
+//!   ([`PieceBoard::cells`]); two groups of stones separated only by empty cells interact.
+//! - **Amazons**: an amazon moves like a chess queen through empty cells and shoots an arrow
+//!   the same way (arrows are blocked cells). Queens move diagonally past two blocked cells,
+//!   so cells touching only at a corner interact: the components are the regions of cells
+//!   that are not blocked under [`Adjacency::King`]; the orthogonal regions would be unsound.
+//! - **Toads and Frogs**: a toad slides one cell right into an empty cell or jumps one frog
+//!   into the empty cell beyond, frogs the same leftwards; nothing crosses a blocked cell, so
+//!   the orthogonal regions of cells that are not blocked are independent.
+//!
+//! Symmetries: Clobber, Konane and Amazons have the same rules in every direction, so all
+//! eight images of the rectangle keep the value and swapping the colours negates it
+//! ([`Symmetries::SQUARE`]). Toads move right and frogs left: the left-right mirror is no
+//! symmetry, but the mirror with toads and frogs exchanged is the negative
+//! ([`Symmetries::MIRROR_SWAPS_SIDES`]).
+
+use super::bits::{Bits, ones};
+use super::geometry::{Adjacency, Grid};
+use super::parse::board_rows;
+use super::squares::cell_name;
+
+/// What a cell holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cell {
+    Empty,
+    Blocked,
+    /// A piece of this kind (0: Left's, 1: Right's, others as the game defines them).
+    Piece(usize),
+}
+
+/// A game's piece kinds: the letter of each in board strings, and the kind each becomes when
+/// the players' colours are swapped (a permutation of the kinds; a neutral kind stays itself).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Legend<const K: usize> {
+    pub letters: [char; K],
+    pub swap: [usize; K],
+}
+
+impl Legend<2> {
+    /// CGSuite's stones: `x` Left's, `o` Right's (Clobber, Konane, Amazons).
+    pub const STONES: Legend<2> = Legend {
+        letters: ['x', 'o'],
+        swap: [1, 0],
+    };
+}
+
+/// The images of a board with the same value as the board, and those with its negative. Bit
+/// `t` (0 to 7) stands for image `t` of the rectangle ([`PieceBoard::image`]), bit `8 + t` for
+/// image `t` with the colours swapped ([`Legend::swap`]). Every image declared must have the
+/// value (or negative) claimed: that makes [`PieceBoard::normalize`] sound; declaring a group
+/// (closed under composition) makes its key the same for all the images of a board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Symmetries {
+    same: u16,
+    negative: u16,
+}
+
+impl Symmetries {
+    /// The images with the same value and those with the negative, as bits (above); the
+    /// identity is always one with the same value.
+    pub const fn new(same: u16, negative: u16) -> Symmetries {
+        Symmetries {
+            same: same | 1,
+            negative: negative & !1,
+        }
+    }
+
+    /// No symmetry but the identity.
+    pub const NONE: Symmetries = Symmetries::new(1, 0);
+
+    /// All eight images keep the value, and each with the colours swapped is the negative
+    /// (Clobber, Konane, Amazons).
+    pub const SQUARE: Symmetries = Symmetries::new(0x00FF, 0xFF00);
+
+    /// The board and its top-bottom mirror keep the value; the left-right mirror and the half
+    /// turn with the colours swapped are the negative (Toads and Frogs: toads move right,
+    /// frogs left).
+    pub const MIRROR_SWAPS_SIDES: Symmetries = Symmetries::new(
+        1 << IDENTITY | 1 << FLIP,
+        1 << (8 + MIRROR) | 1 << (8 + HALF_TURN),
+    );
+}
+
+/// Image numbers ([`PieceBoard::image`]): the four that keep rows as rows, then the same four
+/// of the transpose.
+const IDENTITY: usize = 0;
+const MIRROR: usize = 1;
+const FLIP: usize = 2;
+const HALF_TURN: usize = 3;
+
+/// One of the eight steps to a neighbouring cell, as (rows down, columns right), each -1, 0
+/// or 1 (the constants below are all there are).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Direction(i8, i8);
+
+impl Direction {
+    pub const UP: Direction = Direction(-1, 0);
+    pub const DOWN: Direction = Direction(1, 0);
+    pub const LEFT: Direction = Direction(0, -1);
+    pub const RIGHT: Direction = Direction(0, 1);
+    /// The four orthogonal directions (a rook's).
+    pub const ORTHOGONAL: [Direction; 4] = [
+        Direction::UP,
+        Direction::DOWN,
+        Direction::LEFT,
+        Direction::RIGHT,
+    ];
+    /// The eight directions of a king or a queen.
+    pub const KING: [Direction; 8] = [
+        Direction(-1, -1),
+        Direction::UP,
+        Direction(-1, 1),
+        Direction::LEFT,
+        Direction::RIGHT,
+        Direction(1, -1),
+        Direction::DOWN,
+        Direction(1, 1),
+    ];
+
+    /// The opposite direction.
+    pub fn opposite(self) -> Direction {
+        Direction(-self.0, -self.1)
+    }
+}
+
+/// A rectangular board of cells that are empty, blocked or hold a piece of one of `K` kinds.
+/// Boards order by rows, columns, blocked cells, then each kind's cells, so the least image is
+/// a canonical key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PieceBoard<B: Bits = u64, const K: usize = 2> {
+    rows: u16,
+    cols: u16,
+    blocked: B,
+    pieces: [B; K],
+}
+
+impl<B: Bits, const K: usize> PieceBoard<B, K> {
+    /// Parses a board string: rows separated by `|` or newlines, `.` empty, `#` blocked, and
+    /// the legend's letters for pieces.
+    pub fn parse(s: &str, legend: &Legend<K>) -> Result<Self, String> {
+        let (rows, cols) = board_rows(s, B::CAPACITY)?;
+        let mut board = PieceBoard {
+            rows: rows.len() as u16,
+            cols: cols as u16,
+            blocked: B::EMPTY,
+            pieces: [B::EMPTY; K],
+        };
+        for (r, row) in rows.iter().enumerate() {
+            for (c, ch) in row.chars().enumerate() {
+                let cell = match ch {
+                    '.' => Cell::Empty,
+                    '#' => Cell::Blocked,
+                    _ => match legend.letters.iter().position(|&l| l == ch) {
+                        Some(kind) => Cell::Piece(kind),
+                        None => return Err(unexpected_cell(ch, r, legend)),
+                    },
+                };
+                board = board.with(r * cols + c, cell);
+            }
+        }
+        Ok(board)
+    }
+
+    /// The board string: rows separated by `|` ([`Self::parse`] reads it back).
+    pub fn board_string(&self, legend: &Legend<K>) -> String {
+        let mut s = String::new();
+        for r in 0..self.rows() {
+            if r > 0 {
+                s.push('|');
+            }
+            for c in 0..self.cols() {
+                s.push(match self.cell(r * self.cols() + c) {
+                    Cell::Empty => '.',
+                    Cell::Blocked => '#',
+                    Cell::Piece(kind) => legend.letters[kind],
+                });
+            }
+        }
+        s
+    }
+
+    pub fn rows(&self) -> usize {
+        self.rows as usize
+    }
+
+    pub fn cols(&self) -> usize {
+        self.cols as usize
+    }
+
+    /// All the cells of the board.
+    pub fn all(&self) -> B {
+        B::first(self.rows() * self.cols())
+    }
+
+    /// The cells that are not blocked.
+    pub fn cells(&self) -> B {
+        self.all().and_not(self.blocked)
+    }
+
+    pub fn blocked(&self) -> B {
+        self.blocked
+    }
+
+    /// The cells holding a piece of `kind`.
+    pub fn pieces(&self, kind: usize) -> B {
+        self.pieces[kind]
+    }
+
+    /// The cells holding a piece of any kind.
+    pub fn occupied(&self) -> B {
+        self.pieces.iter().fold(B::EMPTY, |m, &p| m.or(p))
+    }
+
+    /// The cells that are neither blocked nor occupied.
+    pub fn empty(&self) -> B {
+        self.cells().and_not(self.occupied())
+    }
+
+    /// What cell `i` holds.
+    pub fn cell(&self, i: usize) -> Cell {
+        if self.blocked.has(i) {
+            return Cell::Blocked;
+        }
+        match self.pieces.iter().position(|p| p.has(i)) {
+            Some(kind) => Cell::Piece(kind),
+            None => Cell::Empty,
+        }
+    }
+
+    /// The board with cell `i` holding `cell`.
+    pub fn with(&self, i: usize, cell: Cell) -> Self {
+        let bit = B::bit(i);
+        let mut board = *self;
+        board.blocked = board.blocked.and_not(bit);
+        for p in &mut board.pieces {
+            *p = p.and_not(bit);
+        }
+        match cell {
+            Cell::Empty => {}
+            Cell::Blocked => board.blocked = board.blocked.or(bit),
+            Cell::Piece(kind) => board.pieces[kind] = board.pieces[kind].or(bit),
+        }
+        board
+    }
+
+    /// The board after the piece on `from` moves to `to`, replacing what `to` held (a capture,
+    /// as in Clobber); `from` becomes empty.
+    pub fn moved(&self, from: usize, to: usize) -> Self {
+        self.with(to, self.cell(from)).with(from, Cell::Empty)
+    }
+
+    /// The board with the cells of `mask` blocked (Amazons' arrows; Clobber's empty cells,
+    /// which are alike to blocked ones there).
+    pub fn blocking(&self, mask: B) -> Self {
+        let mask = mask.and(self.all());
+        PieceBoard {
+            blocked: self.blocked.or(mask),
+            pieces: self.pieces.map(|p| p.and_not(mask)),
+            ..*self
+        }
+    }
+
+    /// The cells of `m` moved one step in direction `d`; cells that would leave the board
+    /// drop out. `piece_cells.and(board.step(targets, d.opposite()))` are the pieces with a
+    /// target next to them in direction `d`.
+    pub fn step(&self, m: B, d: Direction) -> B {
+        let cols = self.cols();
+        let (first_col, last_col) = self.grid(self.all()).edges();
+        let across = match d.1 {
+            1 => m.and_not(last_col).shl(1),
+            -1 => m.and_not(first_col).shr(1),
+            _ => m,
+        };
+        let down = match d.0 {
+            1 => across.shl(cols),
+            -1 => across.shr(cols),
+            _ => across,
+        };
+        down.and(self.all())
+    }
+
+    /// The cell one step from `i` in direction `d`, if on the board.
+    pub fn neighbour(&self, i: usize, d: Direction) -> Option<usize> {
+        self.step(B::bit(i), d).lowest()
+    }
+
+    /// The cells reached from `from` by repeated steps in direction `d` while they are cells
+    /// of `through`: a queen's or a rook's slide through empty cells ([`Self::empty`]), as
+    /// Amazons moves its queens and shoots its arrows.
+    pub fn ray(&self, from: usize, d: Direction, through: B) -> B {
+        let mut reached = B::EMPTY;
+        let mut at = B::bit(from);
+        loop {
+            at = self.step(at, d).and(through);
+            if at.is_empty() {
+                return reached;
+            }
+            reached = reached.or(at);
+        }
+    }
+
+    /// Chess-style name of cell `i` (`a1` top left), for move descriptions.
+    pub fn cell_name(&self, i: usize) -> String {
+        cell_name(i, self.cols())
+    }
+
+    /// The board with every piece's kind replaced by the legend's swap: the same position with
+    /// the players' colours exchanged.
+    pub fn colours_swapped(&self, legend: &Legend<K>) -> Self {
+        let mut pieces = [B::EMPTY; K];
+        for (kind, &p) in self.pieces.iter().enumerate() {
+            let to = legend.swap[kind];
+            pieces[to] = pieces[to].or(p);
+        }
+        PieceBoard { pieces, ..*self }
+    }
+
+    /// The eight images of the rectangle, numbered as the grid's symmetries give them: the
+    /// board, its left-right mirror, its top-bottom mirror and its half turn, then the same of
+    /// its transpose (cell (r, c) to (c, r)). Each layer is moved by the grid's own images.
+    pub fn images(&self) -> [Self; 8] {
+        let layer = |m: B| {
+            let (same, turned) = self.grid(m).symmetries();
+            let mut all = [same[0]; 8];
+            all[..4].copy_from_slice(&same);
+            all[4..].copy_from_slice(&turned);
+            all
+        };
+        let blocked = layer(self.blocked);
+        let pieces = self.pieces.map(layer);
+        std::array::from_fn(|t| PieceBoard {
+            rows: blocked[t].rows() as u16,
+            cols: blocked[t].cols() as u16,
+            blocked: blocked[t].free(),
+            pieces: std::array::from_fn(|k| pieces[k][t].free()),
+        })
+    }
+
+    /// Image `t` of [`Self::images`].
+    pub fn image(&self, t: usize) -> Self {
+        self.images()[t]
+    }
+
+    /// A canonical key among the images `symmetries` declares, and whether it is the negative
+    /// of this board: the least of them (with its flag), ties going to the images with the
+    /// same value (a board equal to an image of its negative has value 0).
+    pub fn normalize(&self, symmetries: Symmetries, legend: &Legend<K>) -> (Self, bool) {
+        let mut best = (*self, false);
+        if symmetries.same | symmetries.negative == 1 {
+            return best;
+        }
+        let images = self.images();
+        let swapped = if (symmetries.same | symmetries.negative) >> 8 != 0 {
+            self.colours_swapped(legend).images()
+        } else {
+            images
+        };
+        for bit in 0..16 {
+            let image = if bit < 8 {
+                images[bit]
+            } else {
+                swapped[bit - 8]
+            };
+            for (set, negated) in [(symmetries.same, false), (symmetries.negative, true)] {
+                if set >> bit & 1 != 0 && (image, negated) < best {
+                    best = (image, negated);
+                }
+            }
+        }
+        best
+    }
+
+    /// Calls `f` on each region of the cells of `connecting` (connected under `adjacency`),
+    /// lowest first, as its own board ([`Self::cropped_to`]).
+    pub fn for_each_component(&self, connecting: B, adjacency: Adjacency, mut f: impl FnMut(Self)) {
+        let within = self.grid(connecting.and(self.all()));
+        let mut rest = within.free();
+        while let Some(first) = rest.lowest() {
+            let region = within.region_by(B::bit(first), adjacency);
+            rest = rest.and_not(region);
+            f(self.cropped_to(region));
+        }
+    }
+
+    /// [`Self::for_each_component`] collected.
+    pub fn components(&self, connecting: B, adjacency: Adjacency) -> Vec<Self> {
+        let mut out = Vec::new();
+        self.for_each_component(connecting, adjacency, |c| out.push(c));
+        out
+    }
+
+    /// The board of the cells of `region` alone: cropped to their bounding box, the box's
+    /// other cells blocked.
+    pub fn cropped_to(&self, region: B) -> Self {
+        let cols = self.cols();
+        let (mut r0, mut r1, mut c0, mut c1) = (usize::MAX, 0, usize::MAX, 0);
+        for i in ones(region) {
+            let (r, c) = (i / cols, i % cols);
+            (r0, r1, c0, c1) = (r0.min(r), r1.max(r), c0.min(c), c1.max(c));
+        }
+        if r0 > r1 {
+            return PieceBoard {
+                rows: 0,
+                cols: 0,
+                blocked: B::EMPTY,
+                pieces: [B::EMPTY; K],
+            };
+        }
+        let ncols = c1 - c0 + 1;
+        let moved = |m: B| {
+            ones(m.and(region)).fold(B::EMPTY, |out, i| {
+                out.or(B::bit((i / cols - r0) * ncols + (i % cols - c0)))
+            })
+        };
+        let nrows = r1 - r0 + 1;
+        PieceBoard {
+            rows: nrows as u16,
+            cols: ncols as u16,
+            blocked: B::first(nrows * ncols).and_not(moved(region.and_not(self.blocked))),
+            pieces: self.pieces.map(moved),
+        }
+    }
+
+    /// The cells of `m` as a grid of this board's shape.
+    fn grid(&self, m: B) -> Grid<B> {
+        Grid {
+            rows: self.rows,
+            cols: self.cols,
+            free: m,
+        }
+    }
+}
+
+/// The error for a character that is no cell of the legend's boards.
+fn unexpected_cell<const K: usize>(ch: char, row: usize, legend: &Legend<K>) -> String {
+    let letters: Vec<String> = legend.letters.iter().map(|l| format!("`{l}`")).collect();
+    format!(
+        "unexpected `{ch}` in row {}: use `.` for empty, `#` for blocked and {} for pieces",
+        row + 1,
+        letters.join(", ")
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rulesets::grid::Wide;
+
+    const STONES: Legend<2> = Legend::STONES;
+    const TOADS: Legend<2> = Legend {
+        letters: ['t', 'f'],
+        swap: [1, 0],
+    };
+
+    fn board(s: &str) -> PieceBoard {
+        PieceBoard::parse(s, &STONES).unwrap()
+    }
+
+    fn texts(boards: &[PieceBoard]) -> Vec<String> {
+        boards.iter().map(|b| b.board_string(&STONES)).collect()
+    }
+
+    #[test]
+    fn board_strings_round_trip() {
+        let b = board("xo.#|.ox.|#..x");
+        assert_eq!(b.board_string(&STONES), "xo.#|.ox.|#..x");
+        assert_eq!(
+            [b.cell(0), b.cell(1), b.cell(2), b.cell(3)],
+            [Cell::Piece(0), Cell::Piece(1), Cell::Empty, Cell::Blocked]
+        );
+        assert_eq!(b.pieces(0).count_ones(), 3);
+        assert_eq!(b.empty().count_ones(), 5);
+        assert_eq!(board("xo\n.#").board_string(&STONES), "xo|.#");
+        let toads: PieceBoard = PieceBoard::parse("tt..ff", &TOADS).unwrap();
+        assert_eq!(toads.board_string(&TOADS), "tt..ff");
+        // a third kind, neutral under the colour swap
+        let three = Legend {
+            letters: ['x', 'o', 'n'],
+            swap: [1, 0, 2],
+        };
+        let b: PieceBoard<u64, 3> = PieceBoard::parse("xn|on", &three).unwrap();
+        assert_eq!(b.board_string(&three), "xn|on");
+        assert_eq!(b.colours_swapped(&three).board_string(&three), "on|xn");
+        // past one word: a 10x10 Amazons board
+        let amazons = "...o..o...|..........|..........|o........o|..........|..........|x........x|..........|..........|...x..x...";
+        let wide: PieceBoard<Wide> = PieceBoard::parse(amazons, &STONES).unwrap();
+        assert_eq!(wide.board_string(&STONES), amazons);
+        assert_eq!(wide.pieces(1).count(), 4);
+    }
+
+    #[test]
+    fn bad_board_strings_are_errors() {
+        let err = |s: &str| PieceBoard::<u64>::parse(s, &STONES).unwrap_err();
+        assert!(err("xo|x").contains("row 2 has 1 cells"), "{}", err("xo|x"));
+        assert!(
+            err("x.|.q").contains("unexpected `q` in row 2"),
+            "{}",
+            err("x.|.q")
+        );
+        assert!(err("x.|.q").contains("`x`, `o`"));
+        assert!(err(&["........."; 9].join("|")).contains("at most 64"));
+    }
+
+    /// The eight images of a 2x3 board, written out by hand.
+    #[test]
+    fn images_of_a_rectangle() {
+        let b = board("x.o|#.x");
+        let mut found = texts(&b.images());
+        found.sort();
+        let mut expected = vec![
+            "x.o|#.x",  // the board
+            "o.x|x.#",  // left-right mirror
+            "#.x|x.o",  // top-bottom mirror
+            "x.#|o.x",  // half turn
+            "x#|..|ox", // transpose
+            "#x|..|xo", // quarter turn
+            "ox|..|x#", // quarter turn the other way
+            "xo|..|#x", // anti-transpose
+        ];
+        expected.sort();
+        assert_eq!(found, expected);
+    }
+
+    /// A board and its images have one key; with the colours swapped, the same key negated.
+    #[test]
+    fn images_share_a_key_and_the_colour_swap_negates() {
+        for text in ["x.o|#.x", "xxo", "xo.|.x.|o..", "x#|oo|.x"] {
+            let b = board(text);
+            let (key, negated) = b.normalize(Symmetries::SQUARE, &STONES);
+            for image in b.images() {
+                assert_eq!(image.normalize(Symmetries::SQUARE, &STONES), (key, negated));
+                let swapped = image.colours_swapped(&STONES);
+                assert_eq!(
+                    swapped.normalize(Symmetries::SQUARE, &STONES),
+                    (key, !negated),
+                    "{text}"
+                );
+            }
+        }
+        // "xo" is its own negative (mirror and swap): one key, the flag of the same value
+        let (xo, ox) = (board("xo"), board("ox"));
+        let key = xo.normalize(Symmetries::SQUARE, &STONES);
+        assert!(!key.1);
+        assert_eq!(ox.normalize(Symmetries::SQUARE, &STONES), key);
+        // Toads and Frogs: the mirror with toads and frogs exchanged negates; the mirror alone
+        // is another position
+        let toads = |s: &str| {
+            PieceBoard::<u64>::parse(s, &TOADS)
+                .unwrap()
+                .normalize(Symmetries::MIRROR_SWAPS_SIDES, &TOADS)
+        };
+        assert_eq!(toads("tt.f").0, toads("t.ff").0);
+        assert_eq!(toads("tt.f").1, !toads("t.ff").1);
+        assert_ne!(toads("tt.f").0, toads("f.tt").0);
+    }
+
+    /// `normalize` against the least of the images built here cell by cell (cell (r, c) of an
+    /// image taken from the board's cell given by `source`), over every 2x2 and 1x4 board and
+    /// many 2x3 ones, for three symmetry sets.
+    #[test]
+    fn normalize_is_the_least_declared_image() {
+        let states = ['.', '#', 'x', 'o'];
+        let swap = |ch: char| match ch {
+            'x' => 'o',
+            'o' => 'x',
+            other => other,
+        };
+        // image t of an r x c board: (its rows, its columns, the source cell of (i, j))
+        let image = |cells: &[char], r: usize, c: usize, t: usize, swapped: bool| {
+            let (rows, cols) = if t < 4 { (r, c) } else { (c, r) };
+            let mut text = String::new();
+            for i in 0..rows {
+                if i > 0 {
+                    text.push('|');
+                }
+                for j in 0..cols {
+                    let (i2, j2) = match t % 4 {
+                        0 => (i, j),
+                        1 => (i, cols - 1 - j),
+                        2 => (rows - 1 - i, j),
+                        _ => (rows - 1 - i, cols - 1 - j),
+                    };
+                    let (sr, sc) = if t < 4 { (i2, j2) } else { (j2, i2) };
+                    let ch = cells[sr * c + sc];
+                    text.push(if swapped { swap(ch) } else { ch });
+                }
+            }
+            board(&text)
+        };
+        let sets = [
+            Symmetries::SQUARE,
+            Symmetries::MIRROR_SWAPS_SIDES,
+            Symmetries::new(0x0F, 0xF0),
+        ];
+        let masks = [(0x00FF, 0xFF00), (0b101, 0b1010 << 8), (0x0F, 0xF0)];
+        for (r, c, count) in [(2, 2, 256), (1, 4, 256), (2, 3, 4096)] {
+            for n in (0..count).step_by(if count > 256 { 7 } else { 1 }) {
+                let cells: Vec<char> = (0..r * c).map(|k| states[(n >> (2 * k)) & 3]).collect();
+                let b = image(&cells, r, c, 0, false);
+                for (symmetries, (same, negative)) in sets.iter().zip(masks) {
+                    let mut best = (b, false);
+                    for bit in 0..16 {
+                        let candidate = image(&cells, r, c, bit % 8, bit >= 8);
+                        for (set, flag) in [(same, false), (negative, true)] {
+                            if set >> bit & 1 != 0 {
+                                best = best.min((candidate, flag));
+                            }
+                        }
+                    }
+                    let text: String = cells.iter().collect();
+                    assert_eq!(b.normalize(*symmetries, &STONES), best, "{text} {r}x{c}");
+                }
+            }
+        }
+    }
+
+    /// Components by hand: the groups of stones (Clobber), the orthogonal regions of cells
+    /// that are not blocked (Konane, Toads and Frogs) and their regions under a king's step
+    /// (Amazons: `o` at b2 and c3 touch diagonally across two blocked cells).
+    #[test]
+    fn components_of_boards_with_blocked_cells_and_gaps() {
+        let b = board("x.#.|.o#x|##o.");
+        let orthogonal = b.components(b.cells(), Adjacency::Orthogonal);
+        assert_eq!(texts(&orthogonal), ["x.|.o", "#.|#x|o."]);
+        let king = b.components(b.cells(), Adjacency::King);
+        assert_eq!(texts(&king), ["x.#.|.o#x|##o."]);
+        let stones = b.components(b.occupied(), Adjacency::Orthogonal);
+        assert_eq!(texts(&stones), ["x", "o", "x", "o"]);
+        // groups of stones keep their shape; the gaps in their boxes become blocked
+        let b = board("xo.x|#.ox|o..x");
+        let stones = b.components(b.occupied(), Adjacency::Orthogonal);
+        assert_eq!(texts(&stones), ["xo", "#x|ox|#x", "o"]);
+        // empty cells join the stones for Konane
+        let b = board("x.o|###|o.x");
+        assert_eq!(
+            texts(&b.components(b.cells(), Adjacency::Orthogonal)),
+            ["x.o", "o.x"]
+        );
+        assert!(
+            board("##|##")
+                .components(board("##|##").cells(), Adjacency::King)
+                .is_empty()
+        );
+        // on two words: a 1 x 100 strip cut by a blocked cell at 70
+        let mut strip = ".".repeat(100);
+        strip.replace_range(70..71, "#");
+        strip.replace_range(0..1, "x");
+        strip.replace_range(99..100, "o");
+        let wide: PieceBoard<Wide> = PieceBoard::parse(&strip, &STONES).unwrap();
+        let parts = wide.components(wide.cells(), Adjacency::Orthogonal);
+        let shapes: Vec<(usize, usize, u32, u32)> = parts
+            .iter()
+            .map(|p| (p.rows(), p.cols(), p.pieces(0).count(), p.pieces(1).count()))
+            .collect();
+        assert_eq!(shapes, [(1, 70, 1, 0), (1, 29, 0, 1)]);
+    }
+
+    /// Steps to neighbours stop at the edges; a capture as Clobber makes it.
+    #[test]
+    fn steps_and_moves() {
+        let b = board("xo.|.x.|o..");
+        // Left's stones with a Right stone next to them in direction d
+        let targets = |d: Direction| {
+            let m = b.pieces(0).and(b.step(b.pieces(1), d.opposite()));
+            ones(m).collect::<Vec<_>>()
+        };
+        assert_eq!(targets(Direction::RIGHT), [0]);
+        assert_eq!(targets(Direction::UP), [4]);
+        assert!(targets(Direction::LEFT).is_empty() && targets(Direction::DOWN).is_empty());
+        assert_eq!(b.moved(0, 1).board_string(&STONES), ".x.|.x.|o..");
+        assert_eq!(b.moved(4, 1).board_string(&STONES), "xx.|...|o..");
+        assert_eq!(b.neighbour(2, Direction::RIGHT), None);
+        assert_eq!(b.neighbour(3, Direction::LEFT), None);
+        assert_eq!(b.neighbour(0, Direction::RIGHT), Some(1));
+        assert_eq!(b.neighbour(8, Direction::DOWN), None);
+        let down_right = Direction::KING[7];
+        assert_eq!(b.neighbour(0, down_right), Some(4));
+        assert_eq!(b.neighbour(2, down_right), None);
+        assert_eq!(b.neighbour(4, down_right.opposite()), Some(0));
+        assert_eq!(b.blocking(b.empty()).board_string(&STONES), "xo#|#x#|o##");
+        // slides through empty cells stop before pieces, blocked cells and edges
+        let b = board("x..o|.#..|....");
+        let ray = |from, d| ones(b.ray(from, d, b.empty())).collect::<Vec<_>>();
+        assert_eq!(ray(0, Direction::RIGHT), [1, 2]);
+        assert_eq!(ray(3, Direction::LEFT), [1, 2]);
+        assert_eq!(ray(0, Direction::DOWN), [4, 8]);
+        assert!(ray(0, down_right).is_empty());
+        assert_eq!(ray(3, Direction::KING[5]), [6, 9]);
+        assert_eq!(b.cell_name(5), "b2");
+    }
+}
