@@ -4,25 +4,28 @@
 //! constructors, its own functions, its `:help` section, fuzz families and CGSuite's names.
 //! [`ALL`] lists the registrations; it is the only name the interpreter reads from here.
 
-pub mod conditional_nim;
-pub mod cram;
-pub mod domineering;
-pub mod elkies;
-pub mod endgame;
 pub mod grid;
-pub mod pawns;
-pub mod regio;
 pub mod regio_experiment;
 
 use crate::calc::catalogue::Ruleset;
 
-/// Every ruleset, in the order `:help` lists them.
-pub static ALL: &[&Ruleset] = &[
-    &domineering::RULESET,
-    &cram::RULESET,
-    &pawns::RULESET,
-    &elkies::functions::RULESET,
-    &regio::RULESET,
-    &conditional_nim::RULESET,
-    &endgame::functions::RULESET,
+/// Declares each ruleset's module and lists its registration (`MODULE::RULESET`) in [`ALL`]:
+/// adding a ruleset is one name here.
+macro_rules! registry {
+    ($($ruleset:ident),* $(,)?) => {
+        $(pub mod $ruleset;)*
+
+        /// Every ruleset, in the order `:help` lists them.
+        pub static ALL: &[&Ruleset] = &[$(&$ruleset::RULESET),*];
+    };
+}
+
+registry![
+    domineering,
+    cram,
+    pawns,
+    elkies,
+    regio,
+    conditional_nim,
+    endgame,
 ];

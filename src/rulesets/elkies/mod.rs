@@ -10,3 +10,5 @@ pub mod functions;
 pub mod moves;
 pub mod position;
 pub mod tables;
+
+pub use functions::RULESET;

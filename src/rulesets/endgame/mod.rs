@@ -7,3 +7,5 @@ pub mod evolve;
 pub mod functions;
 pub mod solver;
 pub mod strategy;
+
+pub use functions::RULESET;
