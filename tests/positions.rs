@@ -153,6 +153,7 @@ fn constructors_come_from_the_table() {
         if let functions::Function::Constructor(c, _) = f {
             let call = match c.name {
                 "domineering" | "cram" if c.arity.contains(&1) => format!("{}(\"..|..\")", c.name),
+                "dom" | "cram" => format!("{}(2, 2)", c.name),
                 // A White and a Black pawn blocking each other: 0.
                 "pawns" => "pawns(\"8/8/8/8/8/p7/P7/8\")".to_string(),
                 // Two initial files: each move is loony (Elkies, Theorem 1), so 0 (and a
@@ -162,13 +163,54 @@ fn constructors_come_from_the_table() {
                 "regio" => "regio(\"a\")".to_string(),
                 // Conditional games print as their expression (no algebra): checked below.
                 "primenim" | "condnim" => continue,
-                _ => format!("{}(2, 2)", c.name),
+                // Any other ruleset: the first example of its help page, `CALL is VALUE`.
+                _ => {
+                    let (call, value) = help_example(c.name, c.help);
+                    assert_eq!(run_ok(&mut s, &call).lines().next(), Some(value.as_str()));
+                    continue;
+                }
             };
             let out = run_ok(&mut s, &call);
             let v = out.lines().next().unwrap_or("");
             assert!(["+-1", "*", "0"].contains(&v), "{call} = {out}");
         }
     }
+}
+
+/// The first `name(...) is VALUE` of a help page's example line.
+fn help_example(name: &str, help: &str) -> (String, String) {
+    let example = &help[help.find("Example:").expect("an example") + "Example:".len()..];
+    let start = example
+        .find(&format!("{name}("))
+        .expect("a call of the constructor");
+    let mut depth = 0;
+    let mut in_string = false;
+    let end = example[start..]
+        .char_indices()
+        .find_map(|(i, c)| {
+            match c {
+                '"' => in_string = !in_string,
+                '(' if !in_string => depth += 1,
+                ')' if !in_string => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return Some(start + i + 1);
+                    }
+                }
+                _ => {}
+            }
+            None
+        })
+        .expect("a closed call");
+    let rest = example[end..]
+        .strip_prefix(" is ")
+        .expect("`CALL is VALUE`");
+    let value = rest
+        .split([' ', '\n'])
+        .next()
+        .unwrap()
+        .trim_end_matches([',', '.']);
+    (example[start..end].to_string(), value.to_string())
 }
 
 /// The move rows of a `moves(P)` report of a pawn structure: (player, move, who wins the
