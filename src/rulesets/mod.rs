@@ -28,4 +28,5 @@ registry![
     regio,
     conditional_nim,
     endgame,
+    clobber,
 ];
