@@ -3,14 +3,33 @@
 
 parse, eval: every statement line of scripts/*.cgt (comments, meta commands and blank lines
 left out). positions: every call of a position constructor found in scripts/, tests/ and
-src/ as the positions target reads it: a family byte (index in cgcalc::fuzzing::FAMILIES),
-then the arguments separated by NUL bytes. Run from the repository root.
+src/ as the positions target reads it: a family byte (index in cgcalc::fuzzing::families(),
+the fuzz families of the rulesets' registrations in registry order, read here from the
+sources), then the arguments separated by NUL bytes. Run from the repository root.
 """
 import glob, hashlib, os, re
 
-FAMILIES = ["domineering", "dom", "cram", "pawns", "elkies", "regio", "primenim",
-            "condnim", "dtm", "epsilon"]
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def families():
+    """The fuzz families of every ruleset's registration (`Fuzz { name: ... }`), in the
+    order of `registry![...]` in src/rulesets/mod.rs, as cgcalc::fuzzing::families()."""
+    rulesets = os.path.join(ROOT, "src", "rulesets")
+    registry = open(os.path.join(rulesets, "mod.rs"), encoding="utf-8").read()
+    listed = re.search(r"registry!\[(.*?)\];", registry, re.S).group(1)
+    out = []
+    for module in (m.strip() for m in listed.split(",") if m.strip()):
+        paths = [os.path.join(rulesets, module + ".rs")] + sorted(
+            glob.glob(os.path.join(rulesets, module, "**", "*.rs"), recursive=True))
+        for path in paths:
+            if os.path.exists(path):
+                text = open(path, encoding="utf-8").read()
+                out += re.findall(r'Fuzz\s*\{\s*name:\s*"(\w+)"', text)
+    return out
+
+
+FAMILIES = families()
 
 
 def write(target, data):
