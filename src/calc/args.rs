@@ -192,10 +192,55 @@ impl<'v> Args<'v> {
         parse(self.str(arena, i, what)?).map_err(|m| CallError::Arg(i, m))
     }
 
+    /// Argument `i` as a list: a list, or a table's list form.
+    pub fn list(&self, i: usize) -> Result<Vec<Value>, CallError> {
+        match &self.values[i] {
+            Value::List(items) => Ok(items.clone()),
+            Value::Table(t) => Ok(t.as_list()),
+            other => Err(not_a_list(i, other)),
+        }
+    }
+
+    /// Argument `i` as the name of a function passed by name (`map(temp, xs)`).
+    pub fn function_name(&self, i: usize) -> Result<&'v str, CallError> {
+        match &self.values[i] {
+            Value::Func(name) => Ok(name),
+            other => Err(CallError::Arg(
+                i,
+                format!(
+                    "expected the name of a function, e.g. map(temp, xs), but this is a {}",
+                    other.type_name()
+                ),
+            )),
+        }
+    }
+
+    /// Argument `i` as a file name.
+    pub fn path(&self, i: usize) -> Result<&'v str, CallError> {
+        match &self.values[i] {
+            Value::Str(p) => Ok(p),
+            _ => Err(CallError::Arg(
+                i,
+                "expected a file name in quotes, e.g. \"table.csv\"".into(),
+            )),
+        }
+    }
+
     /// Argument `i` is the string `word`.
     pub fn is_word(&self, i: usize, word: &str) -> bool {
         matches!(self.values.get(i), Some(Value::Str(s)) if s == word)
     }
+}
+
+/// The error of argument `i`, `v`, where a list (or a table) was expected.
+pub fn not_a_list(i: usize, v: &Value) -> CallError {
+    CallError::Arg(
+        i,
+        format!(
+            "expected a list (or a table), but this is a {}",
+            v.type_name()
+        ),
+    )
 }
 
 /// A value as an error message names it: `the integer 300`, `the game 3/2`, `a string`.

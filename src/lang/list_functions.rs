@@ -7,7 +7,7 @@ use std::sync::Arc;
 use super::builtins::{Builtin, CallError};
 use super::session::Session;
 use crate::analysis::period::{arithmetic_periodicity, periodicity};
-use crate::calc::args::Args;
+use crate::calc::args::{Args, not_a_list};
 use crate::calc::value::{Table, Value};
 use crate::function;
 use crate::game::Dyadic;
@@ -44,8 +44,8 @@ pub static LIST_FUNCTIONS: &[Builtin] = &[
             "f applied to each item of a list",
             "map(f, xs): the list of f(x) for each item x of xs, where f is the name of a built-in\nor user function of one argument. The generator [f(x) for x in xs] does the same for any\nexpression.\nExample: map(temp, [{1|-1}, {2|-2}]) is [1, 2]; with g(n) = {n|-n}, map(g, 1..3) is\n[+-1, +-2, +-3].",
             |s, v| {
-                let f = func_arg(v, 0)?;
-                let items = list_arg(v, 1)?;
+                let f = Args::new(v).function_name(0).map(str::to_string)?;
+                let items = Args::new(v).list(1)?;
                 let mut out = Vec::with_capacity(items.len());
                 let mut values = 1;
                 for x in items {
@@ -68,8 +68,8 @@ pub static LIST_FUNCTIONS: &[Builtin] = &[
             "the items of a list for which f is true",
             "filter(f, xs): the items x of xs, in order, for which f(x) is true; f is the name of a\nbuilt-in or user function that gives true or false. The generator\n[x for x in xs if cond] does the same for any condition.\nExample: filter(isnumber, [1, *, 1/2, ^]) is [1, 1/2].",
             |s, v| {
-                let f = func_arg(v, 0)?;
-                let items = list_arg(v, 1)?;
+                let f = Args::new(v).function_name(0).map(str::to_string)?;
+                let items = Args::new(v).list(1)?;
                 let mut out = Vec::new();
                 for x in items {
                     match s
@@ -101,7 +101,7 @@ pub static LIST_FUNCTIONS: &[Builtin] = &[
         "the disjunctive sum of a list of games",
         "sum(xs): the sum G1 + G2 + ... of the games in the list xs (0 for the empty list).\nIntegers are games, so the sum of integers is their ordinary sum.\nExample: sum([*, *2, *3]) is 0, sum(1..10) is 55, sum([^, ^, *]) is ^^*.",
         |s, v| {
-            let items = list_arg(v, 0)?;
+            let items = Args::new(v).list(0)?;
             let mut acc = Value::Game(s.arena.zero());
             for x in items {
                 acc = s.add_values(acc, x, Span::default()).map_err(message)?;
@@ -172,7 +172,7 @@ pub static LIST_FUNCTIONS: &[Builtin] = &[
         "write a table or list as a CSV file",
         "csv(t, \"file.csv\") writes the table t (a header line, then one line per row) or the list\nt (one line per item; an item that is a list fills a line) as comma-separated values.\nCells hold values as the calculator prints them (games in notation that reads back);\ncells with commas or quotes are quoted.\nExample: csv(table(temp({n|-n}) for n in 1..3), \"temps.csv\").",
         |s, v| {
-            let path = path_arg(v, 1)?;
+            let path = Args::new(v).path(1).map(str::to_string)?;
             let rows = rows_of(s, &v[0])?;
             let mut text = String::new();
             for row in &rows {
@@ -191,7 +191,7 @@ pub static LIST_FUNCTIONS: &[Builtin] = &[
         "write a table or list as a JSON file",
         "json(t, \"file.json\") writes the table t as an array of objects, one per row, keyed by\nthe column headers, or the list t as an array (nested lists as arrays). Games are strings\nin the calculator's notation (\"{1|-1}\", \"1/2\"), booleans are true/false.\nExample: json([0, *, ^], \"values.json\") writes [\"0\", \"*\", \"^\"].",
         |s, v| {
-            let path = path_arg(v, 1)?;
+            let path = Args::new(v).path(1).map(str::to_string)?;
             let (text, n) = match &v[0] {
                 Value::Table(t) => {
                     let headers = t.headers();
@@ -235,7 +235,7 @@ pub static LIST_FUNCTIONS: &[Builtin] = &[
         "the preperiod and period of a sequence (and saltus, if arithmetic-periodic)",
         "period(xs) finds the preperiod e and period p of the sequence xs = [a(0), a(1), ...]:\na(n + p) = a(n) for every n >= e (indices from 0, as in the list). For numbers it also\nfinds arithmetic periodicity, a(n + p) = a(n) + s with saltus s != 0, and for nimbers the\nsame on nim values (a(n) = *k counts as k), as for octal games. The relation must hold on\ntwo whole periods after the preperiod (three with a saltus); of the candidates, the least\ne + p wins. Any games can be periodic; only numbers and nimbers have a saltus.\nExample: period([5, 5, 0, 1, 0, 1, 0, 1]) is preperiod 2, period 2;\nperiod(1..10) is preperiod 0, period 1, saltus 1.",
         |s, v| {
-            let items = list_arg(v, 0)?;
+            let items = Args::new(v).list(0)?;
             let mut games = Vec::with_capacity(items.len());
             for x in &items {
                 match x {
@@ -299,38 +299,6 @@ fn message(e: crate::syntax::error::CgError) -> CallError {
     CallError::Call(e.message)
 }
 
-fn not_a_list(i: usize, v: &Value) -> CallError {
-    CallError::Arg(
-        i,
-        format!(
-            "expected a list (or a table), but this is a {}",
-            v.type_name()
-        ),
-    )
-}
-
-/// Argument `i` as a list: a list, or a table's list form.
-fn list_arg(v: &[Value], i: usize) -> Result<Vec<Value>, CallError> {
-    match &v[i] {
-        Value::List(items) => Ok(items.clone()),
-        Value::Table(t) => Ok(t.as_list()),
-        other => Err(not_a_list(i, other)),
-    }
-}
-
-fn func_arg(v: &[Value], i: usize) -> Result<String, CallError> {
-    match &v[i] {
-        Value::Func(name) => Ok(name.clone()),
-        other => Err(CallError::Arg(
-            i,
-            format!(
-                "expected the name of a function, e.g. map(temp, xs), but this is a {}",
-                other.type_name()
-            ),
-        )),
-    }
-}
-
 fn index_value(s: &mut Session, i: usize) -> Value {
     Value::Game(s.arena.integer(i as i64))
 }
@@ -338,7 +306,7 @@ fn index_value(s: &mut Session, i: usize) -> Value {
 /// `max`/`min` of a list of numbers or of two numbers.
 fn extreme(s: &mut Session, v: &[Value], largest: bool) -> CallResult {
     let (items, single) = match v {
-        [_] => (list_arg(v, 0)?, true),
+        [_] => (Args::new(v).list(0)?, true),
         _ => (v.to_vec(), false),
     };
     let mut best: Option<(Dyadic, Value)> = None;
@@ -377,16 +345,6 @@ fn extreme(s: &mut Session, v: &[Value], largest: bool) -> CallResult {
             ),
         )
     })
-}
-
-fn path_arg(v: &[Value], i: usize) -> Result<String, CallError> {
-    match &v[i] {
-        Value::Str(p) => Ok(p.clone()),
-        _ => Err(CallError::Arg(
-            i,
-            "expected a file name in quotes, e.g. \"table.csv\"".into(),
-        )),
-    }
 }
 
 fn write_file(path: &str, text: &str, rows: usize) -> CallResult {
