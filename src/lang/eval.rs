@@ -134,21 +134,40 @@ impl Session {
     }
 
     /// Evaluates options of a game: short games or threat games.
+    /// The options written at `es`: a game each, or the games of a list or a generator, which
+    /// stand for their elements (language.md, options from lists).
     fn options(&mut self, es: &[Expr], what: &str) -> Result<Vec<Operand>, CgError> {
         let mut out = Vec::with_capacity(es.len());
         for e in es {
-            let v = self.eval(e)?;
-            match self.game_value(v, e.span)? {
-                Value::Game(g) => out.push(Operand::Short(g)),
-                Value::Threat(t) => out.push(Operand::Threat(t)),
-                other => {
-                    return Err(CgError::at(
-                        e.span,
-                        format!(
-                            "a {what} must be a game, but this is a {}",
-                            other.type_name()
-                        ),
-                    ));
+            let v = match &e.kind {
+                ExprKind::Generator { body, clauses } => {
+                    Value::List(self.generator(body, clauses)?.as_list())
+                }
+                _ => self.eval(e)?,
+            };
+            let (items, from_list) = match self.game_value(v, e.span)? {
+                Value::List(items) => (items, true),
+                Value::Table(t) => (t.as_list(), true),
+                v => (vec![v], false),
+            };
+            for (i, item) in items.into_iter().enumerate() {
+                match self.game_value(item, e.span)? {
+                    Value::Game(g) => out.push(Operand::Short(g)),
+                    Value::Threat(t) => out.push(Operand::Threat(t)),
+                    other => {
+                        let which = if from_list {
+                            format!(" (element {} of the list)", i + 1)
+                        } else {
+                            String::new()
+                        };
+                        return Err(CgError::at(
+                            e.span,
+                            format!(
+                                "a {what}{which} must be a game, but this is a {}",
+                                other.type_name()
+                            ),
+                        ));
+                    }
                 }
             }
         }

@@ -110,7 +110,17 @@ fn option_must_be_a_game() {
         4,
         &["Right option must be a game", "boolean"],
     );
-    check("{[1]|0}", 1, 2, 3, &["Left option must be a game", "list"]);
+    // A list stands for its elements (language.md, options from lists); each must be a game.
+    check(
+        "{[1, true]|0}",
+        1,
+        2,
+        9,
+        &[
+            "Left option (element 2 of the list) must be a game",
+            "boolean",
+        ],
+    );
 }
 
 #[test]

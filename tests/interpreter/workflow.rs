@@ -688,3 +688,45 @@ fn meta_command_arguments_end_at_comments_and_semicolons() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Options from lists and generators inside braces (language.md, options from lists): a list
+/// stands for its elements, a generator for its values, so rulesets are recursive functions.
+/// Values from theory: *2 = {0,*|0,*} by definition; a Nim heap of n is *n; the subtraction
+/// game {1, 2, 3} has Grundy value n mod 4 (WW ch. 4); {2, 4 | -1} = {4 | -1} (2 is dominated).
+#[test]
+fn options_from_lists_and_generators() {
+    let mut s = Session::new();
+    assert_eq!(run_ok(&mut s, "{[0, *] | [0, *]} == *2"), "true");
+    assert_eq!(run_ok(&mut s, "xs = [0, *]; {xs | xs}"), "*2");
+    assert_eq!(run_ok(&mut s, "{[] | []}"), "0");
+    assert_eq!(
+        run_ok(&mut s, "{k for k in 1..5 if mod(k, 2) == 0 | -1}"),
+        "{4|-1}"
+    );
+    run_ok(
+        &mut s,
+        "heap(n) = {heap(k) for k in 0..n-1 | heap(k) for k in 0..n-1}",
+    );
+    for n in 0..=7 {
+        let heap = match n {
+            0 => "0".to_string(),
+            1 => "*".to_string(),
+            _ => format!("*{n}"),
+        };
+        assert_eq!(run_ok(&mut s, &format!("heap({n})")), heap);
+    }
+    run_ok(
+        &mut s,
+        "sub(n) = {sub(n-k) for k in 1..3 if k <= n | sub(n-k) for k in 1..3 if k <= n}",
+    );
+    assert_eq!(
+        run_ok(&mut s, "[sub(n) == nim(mod(n, 4)) for n in 0..20]"),
+        format!("[{}]", vec!["true"; 21].join(", "))
+    );
+    // An element that is no game is named with its place in the list.
+    let out = run_text(&mut s, "{[1, true] | 0}");
+    assert!(
+        out.contains("a Left option (element 2 of the list) must be a game, but this is a boolean"),
+        "{out}"
+    );
+}

@@ -159,7 +159,21 @@ impl Parser<'_> {
                             return Err(e);
                         }
                     }
-                    let e = self.additive()?;
+                    let mut e = self.additive()?;
+                    // Inside braces an option may be a generator: its values are options.
+                    if matches!(closer, Closer::Brace(_))
+                        && matches!(&self.peek().tok, Tok::Ident(k) if k == "for")
+                    {
+                        let clauses = self.clauses()?;
+                        let span = Span::new(e.span.start, self.prev_end());
+                        e = Expr::new(
+                            ExprKind::Generator {
+                                body: Box::new(e),
+                                clauses,
+                            },
+                            span,
+                        );
+                    }
                     segs.last_mut().expect("non-empty").push(e);
                     last = Last::Opt;
                 }
