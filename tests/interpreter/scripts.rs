@@ -13,7 +13,7 @@ use cgcalc::lang::Session;
 
 /// The research scripts that run in about a second (the others, such as dom6x6.cgt, run
 /// for minutes and are checked by their own tests).
-const RESEARCH: &[&str] = &["families.cgt"];
+const RESEARCH: &[&str] = &["families.cgt", "rulesets.cgt"];
 
 fn scripts() -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts");
