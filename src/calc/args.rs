@@ -197,6 +197,7 @@ impl<'v> Args<'v> {
         match &self.values[i] {
             Value::List(items) => Ok(items.clone()),
             Value::Table(t) => Ok(t.as_list()),
+            Value::Report(r) => Ok(r.items.clone()),
             other => Err(not_a_list(i, other)),
         }
     }

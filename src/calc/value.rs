@@ -61,6 +61,9 @@ pub enum Value {
     Table(Arc<Table>),
     /// A function passed by name to `map` or `filter`.
     Func(String),
+    /// A result that prints as a sentence and reads as data: `period(xs)` prints `preperiod
+    /// 2, period 2` and indexes as `[2, 2, 0]`.
+    Report(Arc<Report>),
     /// The result of `dtm(fen)`: a number of moves to mate (a game in algebra) or a draw,
     /// printed in full as a statement's value and as its number inside lists and tables.
     Dtm(Arc<DistanceToMate>),
@@ -82,6 +85,14 @@ impl DistanceToMate {
             None => "draw".to_string(),
         }
     }
+}
+
+/// A result printed as `text` whose data, `items`, is what indexing, `len` and the list
+/// functions see.
+#[derive(Clone, Debug)]
+pub struct Report {
+    pub text: String,
+    pub items: Vec<Value>,
 }
 
 /// A table: one key column for each loop variable of the generator that made it, then the
@@ -161,6 +172,7 @@ impl Value {
             Value::Position(_) => "position",
             Value::Quoted(_) => "expression",
             Value::Table(_) => "table",
+            Value::Report(_) => "report",
             Value::Func(_) => "function",
             Value::Dtm(d) if d.moves.is_none() => "draw (no distance to mate)",
             Value::Dtm(_) => "distance to mate",

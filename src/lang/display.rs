@@ -53,6 +53,11 @@ fn append_value(
         }
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         Value::Str(s) => quote(out, s),
+        // Inside lists and tables a report is its data (a statement prints its sentence:
+        // `Context::show_with_parts`).
+        Value::Report(r) => {
+            append_value(arena, threats, &Value::List(r.items.clone()), limit, out)?;
+        }
         Value::List(items) => {
             out.push('[');
             for (i, item) in items.iter().enumerate() {

@@ -597,11 +597,12 @@ impl Session {
         let items = match b {
             Value::List(items) => items,
             Value::Table(t) => t.as_list(),
+            Value::Report(r) => r.items.clone(),
             other => {
                 return Err(CgError::at(
                     base.span,
                     format!(
-                        "only lists can be indexed, but this is a {}",
+                        "only lists (and tables and reports) can be indexed, but this is a {}",
                         other.type_name()
                     ),
                 ));

@@ -8,7 +8,7 @@ use super::builtins::{Builtin, CallError};
 use super::session::Session;
 use crate::analysis::period::{arithmetic_periodicity, periodicity};
 use crate::calc::args::{Args, not_a_list};
-use crate::calc::value::{Table, Value};
+use crate::calc::value::{Report, Table, Value};
 use crate::function;
 use crate::game::Dyadic;
 use crate::syntax::span::Span;
@@ -28,6 +28,7 @@ pub static LIST_FUNCTIONS: &[Builtin] = &[
             let n = match &v[0] {
                 Value::List(items) => items.len(),
                 Value::Table(t) => t.rows.len(),
+                Value::Report(r) => r.items.len(),
                 Value::Str(x) => x.chars().count(),
                 other => return Err(not_a_list(0, other)),
             };
@@ -233,7 +234,8 @@ pub static LIST_FUNCTIONS: &[Builtin] = &[
         1..=1,
         Lists,
         "the preperiod and period of a sequence (and saltus, if arithmetic-periodic)",
-        "period(xs) finds the preperiod e and period p of the sequence xs = [a(0), a(1), ...]:\na(n + p) = a(n) for every n >= e (indices from 0, as in the list). For numbers it also\nfinds arithmetic periodicity, a(n + p) = a(n) + s with saltus s != 0, and for nimbers the\nsame on nim values (a(n) = *k counts as k), as for octal games. The relation must hold on\ntwo whole periods after the preperiod (three with a saltus); of the candidates, the least\ne + p wins. Any games can be periodic; only numbers and nimbers have a saltus.\nExample: period([5, 5, 0, 1, 0, 1, 0, 1]) is preperiod 2, period 2;\nperiod(1..10) is preperiod 0, period 1, saltus 1.",
+        "period(xs) finds the preperiod e and period p of the sequence xs = [a(0), a(1), ...]:\na(n + p) = a(n) for every n >= e (indices from 0, as in the list). For numbers it also\nfinds arithmetic periodicity, a(n + p) = a(n) + s with saltus s != 0, and for nimbers the\nsame on nim values (a(n) = *k counts as k), as for octal games. The relation must hold on\ntwo whole periods after the preperiod (three with a saltus); of the candidates, the least\ne + p wins. Any games can be periodic; only numbers and nimbers have a saltus.\nExample: period([5, 5, 0, 1, 0, 1, 0, 1]) is preperiod 2, period 2;\nperiod(1..10) is preperiod 0, period 1, saltus 1. The result reads as the list
+[preperiod, period, saltus]: period(xs)[1] is the period.",
         |s, v| {
             let items = Args::new(v).list(0)?;
             let mut games = Vec::with_capacity(items.len());
@@ -263,33 +265,43 @@ pub static LIST_FUNCTIONS: &[Builtin] = &[
                 .collect();
             let numbers: Option<Vec<Dyadic>> =
                 games.iter().map(|&g| s.arena.as_number(g)).collect();
-            let text = if let Some(nims) = nims {
+            let found = if let Some(nims) = nims {
                 arithmetic_periodicity(&nims, &0).map(|p| {
-                    let saltus = if p.saltus == 0 {
+                    let saltus = Value::Game(s.arena.integer(p.saltus));
+                    let text = if p.saltus == 0 {
                         String::new()
                     } else {
                         format!(", saltus {} (on nim values)", p.saltus)
                     };
-                    format!("preperiod {}, period {}{saltus}", p.preperiod, p.period)
+                    (p.preperiod, p.period, saltus, text)
                 })
             } else if let Some(numbers) = numbers {
                 arithmetic_periodicity(&numbers, &Dyadic::ZERO).map(|p| {
-                    let saltus = if p.saltus.is_zero() {
+                    let text = if p.saltus.is_zero() {
                         String::new()
                     } else {
                         format!(", saltus {}", p.saltus)
                     };
-                    format!("preperiod {}, period {}{saltus}", p.preperiod, p.period)
+                    (p.preperiod, p.period, Value::Game(s.arena.number(p.saltus)), text)
                 })
             } else {
                 periodicity(&games)
-                    .map(|p| format!("preperiod {}, period {}", p.preperiod, p.period))
+                    .map(|p| (p.preperiod, p.period, Value::Game(s.arena.zero()), String::new()))
             };
-            Ok(Value::Text(text.unwrap_or_else(|| {
-                format!(
+            Ok(match found {
+                Some((preperiod, period, saltus, saltus_text)) => {
+                    let text = format!("preperiod {preperiod}, period {period}{saltus_text}");
+                    let items = vec![
+                        Value::Game(s.arena.integer(preperiod as i64)),
+                        Value::Game(s.arena.integer(period as i64)),
+                        saltus,
+                    ];
+                    Value::Report(Arc::new(Report { text, items }))
+                }
+                None => Value::Text(format!(
                     "no period in {n} terms (a period must show twice after the preperiod, three times with a saltus)"
-                )
-            })))
+                )),
+            })
         }
     ),
 ];

@@ -13,8 +13,10 @@ impl Context<'_> {
     /// part with its value, so the text still reads back as the value. A distance to mate
     /// prints its whole sentence (inside lists and tables, its number).
     pub(crate) fn show_with_parts(&mut self, v: &Value) -> String {
-        if let Value::Dtm(d) = v {
-            return d.report.clone();
+        match v {
+            Value::Dtm(d) => return d.report.clone(),
+            Value::Report(r) => return r.text.clone(),
+            _ => {}
         }
         let mut text = self.show(v);
         if let Value::Position(p) = v {

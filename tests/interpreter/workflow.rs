@@ -216,10 +216,7 @@ fn subtraction_game_nim_values_are_periodic() {
         "preperiod 2, period 2"
     );
     assert_eq!(
-        run_ok(
-            &mut s,
-            "assert period([*, 0, *, 0]) == \"preperiod 0, period 2\"; 1"
-        ),
+        run_ok(&mut s, "assert period([*, 0, *, 0]) == [0, 2, 0]; 1"),
         "1"
     );
     assert!(run_ok(&mut s, "period([1, 2, 4, 8])").starts_with("no period in 4 terms"));
@@ -728,5 +725,29 @@ fn options_from_lists_and_generators() {
     assert!(
         out.contains("a Left option (element 2 of the list) must be a game, but this is a boolean"),
         "{out}"
+    );
+}
+
+/// `period` prints its sentence and reads as the data `[preperiod, period, saltus]`
+/// (language.md, results as data). 5, 5 and then 0, 1 repeating: preperiod 2, period 2;
+/// 1..10 is arithmetic with saltus 1; Kayles (octal 0.77) has preperiod 71 and period 12
+/// (Guy and Smith, WW ch. 4).
+#[test]
+fn period_is_data() {
+    let mut s = Session::new();
+    assert_eq!(
+        run_ok(&mut s, "p = period([5, 5, 0, 1, 0, 1, 0, 1])"),
+        "preperiod 2, period 2"
+    );
+    assert_eq!(run_ok(&mut s, "[p[0], p[1], p[2], len(p)]"), "[2, 2, 0, 3]");
+    assert_eq!(run_ok(&mut s, "p == [2, 2, 0]"), "true");
+    assert_eq!(run_ok(&mut s, "[p]"), "[[2, 2, 0]]");
+    assert_eq!(run_ok(&mut s, "period(1..10)[2]"), "1");
+    assert_eq!(
+        run_ok(
+            &mut s,
+            "k = period([octal(\"0.77\", n) for n in 0..150]); [k[0], k[1]]"
+        ),
+        "[71, 12]"
     );
 }
