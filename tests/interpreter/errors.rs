@@ -317,3 +317,30 @@ fn an_endgame_without_white_pieces_is_an_error() {
         &["White has no pieces", "lone Black king"],
     );
 }
+
+/// CGSuite's names lead to ours (issue 28, migration hints): a function of another name,
+/// a game written another way, and a ruleset's name from its registration.
+#[test]
+fn cgsuite_names_get_the_cgcalc_form() {
+    check(
+        "Nim(3)",
+        1,
+        1,
+        3,
+        &["CGSuite's Nim is `nim` here: write nim(...)"],
+    );
+    check(
+        "Kayles(5)",
+        1,
+        1,
+        6,
+        &["Kayles is the octal game 0.77: octal(\"0.77\", n)"],
+    );
+    check(
+        "Clobber(\"xo\")",
+        1,
+        1,
+        7,
+        &["CGSuite's Clobber is `clobber` here"],
+    );
+}
