@@ -34,6 +34,10 @@ pub struct Options {
     pub force_repl: bool,
     pub echo: bool,
     pub unicode: bool,
+    /// `--check`: the inputs are transcripts to check.
+    pub check: bool,
+    /// `--bless` (with `--check`): write the outputs printed now into the transcripts.
+    pub bless: bool,
 }
 
 const USAGE: &str = "usage: cgcalc [OPTIONS] [FILE.cgt | - | -e STMT ...]
@@ -53,7 +57,14 @@ options:
                          has \"error\" (the full message), \"error_line\" and \"error_column\";
                          with `:time on`, \"time_ms\" is the evaluation time
   --unicode              print game values with ↑ ↓ ⋆ ± (input stays ASCII)
-  --echo                 print each statement (as `> statement`) before its value
+  --echo                 print each statement (as `> statement`) before its value, and
+                         errors on standard output without their file and line: a
+                         transcript, which --check reads
+  --check FILE...        run each transcript (what --echo prints) in one session and
+                         compare: a unified diff for each statement that prints otherwise,
+                         then `N passed, M failed`; exit status 1 if any differ
+  --check --bless FILE   write what the statements print now into the transcript, keeping
+                         its comments and blank lines
   --keep-going           do not stop at the first error (exit status is still 1)
   --print-limit N        longest printed value in characters (0 = no limit; default 10000)
   -i, --interactive      start the REPL after the scripts and -e statements, with their
@@ -87,6 +98,8 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
             "--json" => o.json = true,
             "--keep-going" => o.keep_going = true,
             "--echo" => o.echo = true,
+            "--check" => o.check = true,
+            "--bless" => o.bless = true,
             "--unicode" => o.unicode = true,
             "-i" | "--interactive" => o.force_repl = true,
             "--print-limit" => {
@@ -105,6 +118,12 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
             _ => o.inputs.push(Input::File(a.clone())),
         }
         i += 1;
+    }
+    if o.bless && !o.check {
+        return Err("--bless goes with --check: cgcalc --check --bless FILE".to_string());
+    }
+    if o.check && (o.inputs.is_empty() || o.inputs.iter().any(|x| !matches!(x, Input::File(_)))) {
+        return Err("--check reads transcript files: cgcalc --check FILE...".to_string());
     }
     if o.inputs.iter().filter(|x| **x == Input::Stdin).count() > 1 {
         return Err("`-` (standard input) can be given only once".to_string());
@@ -134,6 +153,9 @@ fn parse_set(s: &str) -> Result<(String, String), String> {
 
 /// Runs the program; returns the process exit status.
 pub fn run(opts: Options) -> i32 {
+    if opts.check {
+        return run_check(&opts);
+    }
     let mut session = Session::new();
     let status = run_all(&mut session, opts).unwrap_or_else(|e| {
         report_write_error(&e);
@@ -158,6 +180,62 @@ pub fn report_write_error(e: &io::Error) {
         // If standard error fails too, there is nowhere left to say so.
         let _ = writeln!(io::stderr(), "cgcalc: cannot write output: {e}");
     }
+}
+
+/// `--check [--bless] FILE...`: each transcript in a session of its own; diffs and the
+/// summary on standard output. Returns 1 when a statement printed otherwise (without
+/// `--bless`) or a file could not be read or written.
+fn run_check(opts: &Options) -> i32 {
+    let (mut passed, mut failed, mut broken) = (0, 0, false);
+    let mut out = io::stdout().lock();
+    for input in &opts.inputs {
+        let Input::File(path) = input else { continue };
+        let text = match std::fs::read(path) {
+            Ok(bytes) => match source::decode(&bytes) {
+                Ok(t) => t,
+                Err(e) => {
+                    let _ = writeln!(
+                        io::stderr(),
+                        "cgcalc: {path}:{}:{}: not UTF-8",
+                        e.line,
+                        e.column
+                    );
+                    broken = true;
+                    continue;
+                }
+            },
+            Err(e) => {
+                let _ = writeln!(io::stderr(), "cgcalc: cannot read {path}: {e}");
+                broken = true;
+                continue;
+            }
+        };
+        let mut session = Session::new();
+        session.set_stack_size(crate::STACK_SIZE);
+        let r = crate::transcript::check(&mut session, path, &text);
+        std::mem::forget(session);
+        passed += r.passed;
+        failed += r.failed;
+        if opts.bless {
+            if r.blessed != text {
+                if let Err(e) = crate::lang::files::write_whole(path, r.blessed.as_bytes()) {
+                    let _ = writeln!(io::stderr(), "cgcalc: cannot write {path}: {e}");
+                    broken = true;
+                    continue;
+                }
+                let _ = writeln!(
+                    out,
+                    "{path}: {} output{} rewritten",
+                    r.failed,
+                    if r.failed == 1 { "" } else { "s" }
+                );
+            }
+        } else {
+            let _ = write!(out, "{}", r.diffs);
+        }
+    }
+    let _ = writeln!(out, "{passed} passed, {failed} failed");
+    i32::from(broken || (failed > 0 && !opts.bless))
 }
 
 /// The exit status of a run stopped by Ctrl-C (128 + SIGINT, as shells report it).
@@ -580,6 +658,13 @@ impl ReplyPrinter {
         }
         if r.timed {
             writeln!(out, "({:.3} ms)", r.elapsed.as_secs_f64() * 1000.0)?;
+        }
+        if self.echo
+            && let Some(e) = &r.error
+        {
+            // A transcript: the error where the statement's output goes, as --check sees it.
+            writeln!(out, "{}", visible(&crate::transcript::located_error(e)))?;
+            return out.flush();
         }
         out.flush()?;
         if let Some(e) = &r.error {

@@ -14,6 +14,7 @@ pub mod repl;
 pub mod rulesets;
 pub mod search;
 pub mod syntax;
+pub mod transcript;
 
 /// Stack size of the evaluation thread: game recursion depth follows birthdays.
 pub const STACK_SIZE: usize = 1 << 30;

@@ -463,19 +463,17 @@ fn a_statement_that_fails_to_parse_is_shown_whole() {
     assert_eq!(field(lines[2], "input").as_deref(), Some("z = 5"));
     assert_eq!(field(lines[3], "output").as_deref(), Some("5"));
 
+    // --echo writes a transcript: errors go where the output goes, without file and line.
+    let echoed = "> k = [1,\n  2 3]\nerror: expected `,` or `]` in the list, found `3`\n      2 3]\n        ^\n\
+                  > y = temp({2|-1}\n\n# a note\nerror: unclosed `(`: the statement ends before its `)`\n    y = temp({2|-1}\n            ^\n\
+                  hint: line 6 begins a new statement at column 1 (`z = 5`), so it is read on its own\n\
+                  > z = 5\n5\n> z\n5\n";
     let o = cgcalc(&["--echo", "--keep-going", &path], "");
-    assert_eq!(
-        text(&o.stdout),
-        "> k = [1,\n  2 3]\n> y = temp({2|-1}\n\n# a note\n> z = 5\n5\n> z\n5\n"
-    );
+    assert_eq!(text(&o.stdout), echoed);
     assert_eq!(o.status.code(), Some(1));
     // Standard input reads the same statements.
     let o = cgcalc(&["--echo", "--keep-going"], std::fs::read(&p).unwrap());
-    assert_eq!(
-        text(&o.stdout),
-        "> k = [1,\n  2 3]\n> y = temp({2|-1}\n\n# a note\n> z = 5\n5\n> z\n5\n"
-    );
-    assert!(text(&o.stderr).contains("<stdin>:3:9: error: unclosed `(`"));
+    assert_eq!(text(&o.stdout), echoed);
 }
 
 #[test]
@@ -604,6 +602,18 @@ fn control_characters_reach_the_terminal_only_as_pictures() {
         out.starts_with("> x = \"a\u{241b}[2Jb\u{2407}\"\n\"a\\u{1b}[2Jb\\u{7}\"\n"),
         "{out}"
     );
+    // With --echo the errors are part of the transcript on standard output.
+    assert!(
+        out.contains(
+            "error: unexpected character `\u{241b}`\n    foo\u{241b}]0;title\u{2407} + 1\n       ^\n"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("    y = \"\u{fffd}\" + 1\n"), "{out}");
+    // Without it they go to standard error, with their place.
+    let o = cgcalc(&["--keep-going"], src);
+    let err = text(&o.stderr);
+    assert!(!err.contains('\u{1b}') && !err.contains('\u{9b}'), "{err}");
     assert!(
         err.contains(
             "<stdin>:2:4: error: unexpected character `\u{241b}`\n    foo\u{241b}]0;title\u{2407} + 1\n       ^\n"
@@ -618,4 +628,90 @@ fn control_characters_reach_the_terminal_only_as_pictures() {
         "{}",
         text(&o.stdout)
     );
+}
+
+/// Transcripts as tests (language.md): what `--echo` prints is a transcript; `--check`
+/// re-runs it, a changed expected line fails with a diff naming the statement's line and
+/// exit status 1, and `--bless` writes the outputs back.
+#[test]
+fn check_reads_what_echo_writes() {
+    let tour = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/tour.cgt");
+    let o = cgcalc(&["--echo", tour], "");
+    assert_eq!(o.status.code(), Some(0));
+    let recorded = text(&o.stdout);
+    let statements = recorded.lines().filter(|l| l.starts_with("> ")).count();
+    let p = temp_script("tour.t", &recorded);
+    let path = p.to_string_lossy().into_owned();
+    let o = cgcalc(&["--check", &path], "");
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stdout));
+    assert_eq!(text(&o.stdout), format!("{statements} passed, 0 failed\n"));
+
+    // `{0|1}` is 1/2 (the simplest number between 0 and 1); claim 3/4 instead.
+    let changed = recorded.replacen("> {0|1}\n1/2\n", "> {0|1}\n3/4\n", 1);
+    assert_ne!(changed, recorded, "tour.cgt begins with {{0|1}}");
+    let line = changed.lines().position(|l| l == "> {0|1}").unwrap() + 1;
+    std::fs::write(&p, &changed).unwrap();
+    let o = cgcalc(&["--check", &path], "");
+    assert_eq!(o.status.code(), Some(1));
+    let out = text(&o.stdout);
+    assert!(
+        out.contains(&format!("--- {path}:{line} (expected)\n")),
+        "{out}"
+    );
+    assert!(out.contains("\n-3/4\n+1/2\n"), "{out}");
+    assert!(
+        out.ends_with(&format!("{} passed, 1 failed\n", statements - 1)),
+        "{out}"
+    );
+
+    let o = cgcalc(&["--check", "--bless", &path], "");
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(std::fs::read_to_string(&p).unwrap(), recorded);
+    let o = cgcalc(&["--bless", &path], "");
+    assert_eq!(o.status.code(), Some(2), "--bless alone is a usage error");
+}
+
+/// A transcript keeps comments and blank lines between statements, and checks errors and
+/// statements of several lines; a report's `#` lines right after its value are output.
+#[test]
+fn check_covers_errors_comments_and_blocks() {
+    let script = temp_script(
+        "demo.cgt",
+        "x = 3\nfor n in 0..2 {\n  n + x\n}\ny = q + 1\n{1|\n0}\npawns(\"8/p6p/8/8/8/8/P6P/8\")\n",
+    );
+    let o = cgcalc(&["--echo", "--keep-going", &script.to_string_lossy()], "");
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "the unknown variable fails the run"
+    );
+    let recorded = text(&o.stdout);
+    // 0 + 3, 1 + 3, 2 + 3; the error without its file and line.
+    assert!(
+        recorded.contains("> for n in 0..2 {\n  n + x\n}\n3\n4\n5\n"),
+        "{recorded}"
+    );
+    assert!(
+        recorded.contains("> y = q + 1\nerror: unknown variable `q`\n"),
+        "{recorded}"
+    );
+    // Two blocked pawn pairs, each 0 (a chunk apiece).
+    assert!(
+        recorded
+            .ends_with("0\n# chunk 1: White a2, Black a7 = 0\n# chunk 2: White h2, Black h7 = 0\n"),
+        "{recorded}"
+    );
+    let with_comments = format!(
+        "# a transcript\n\n{}",
+        recorded.replace("> y = q", "\n# an error on purpose\n> y = q")
+    );
+    let p = temp_script("demo.t", &with_comments);
+    let path = p.to_string_lossy().into_owned();
+    let o = cgcalc(&["--check", &path], "");
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stdout));
+    assert_eq!(text(&o.stdout), "5 passed, 0 failed\n");
+    // Blessing an unchanged transcript leaves it, comments included, as it was.
+    let o = cgcalc(&["--check", "--bless", &path], "");
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(std::fs::read_to_string(&p).unwrap(), with_comments);
 }

@@ -23,7 +23,7 @@ const LAYERS: &[(&str, &[&str])] = &[
 ];
 
 /// The modules above the layers.
-const TOP: &[&str] = &["repl", "cli", "fuzzing"];
+const TOP: &[&str] = &["repl", "cli", "fuzzing", "transcript"];
 
 /// The one file of `lang/` that may name `rulesets` (the registry, `rulesets::ALL`).
 const REGISTRY_READER: &str = "src/lang/functions.rs";
