@@ -27,7 +27,7 @@ pub static BUILTINS: &[Function] = &[
         1..=1,
         Structure,
         "the Left options of G's canonical form",
-        "left(G) lists the Left options of the canonical form of G, in printing order.\nExample: left({0,*|1}) is [0, *].",
+        "left(G) lists the Left options of the canonical form of G, in printing order.\nExample: left(*2) is [0, *]; left({0,*|1}) is [0]: * reverses through 0, so the\ncanonical form is {0|1} = 1/2.",
         |s, v| options(s.arena, v, true)
     ),
     function!(

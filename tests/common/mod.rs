@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 mod fen;
+pub mod help;
 pub mod pawn_judge;
 mod peak;
 

@@ -6,5 +6,6 @@ mod common;
 
 mod errors;
 mod gc;
+mod help_examples;
 mod scripts;
 mod workflow;

@@ -163,7 +163,10 @@ fn constructors_come_from_the_table() {
                 "primenim" | "condnim" => continue,
                 // Any other ruleset: the first example of its help page, `CALL is VALUE`.
                 _ => {
-                    let (call, value) = help_example(c.name, c.help);
+                    let (call, value) = crate::common::help::help_examples(c.help)
+                        .into_iter()
+                        .find(|(call, _)| call.starts_with(&format!("{}(", c.name)))
+                        .expect("an example `CALL is VALUE` of the constructor");
                     assert_eq!(run_ok(&mut s, &call).lines().next(), Some(value.as_str()));
                     continue;
                 }
@@ -173,42 +176,6 @@ fn constructors_come_from_the_table() {
             assert!(["+-1", "*", "0"].contains(&v), "{call} = {out}");
         }
     }
-}
-
-/// The first `name(...) is VALUE` of a help page's example line.
-fn help_example(name: &str, help: &str) -> (String, String) {
-    let example = &help[help.find("Example:").expect("an example") + "Example:".len()..];
-    let start = example
-        .find(&format!("{name}("))
-        .expect("a call of the constructor");
-    let mut depth = 0;
-    let mut in_string = false;
-    let end = example[start..]
-        .char_indices()
-        .find_map(|(i, c)| {
-            match c {
-                '"' => in_string = !in_string,
-                '(' if !in_string => depth += 1,
-                ')' if !in_string => {
-                    depth -= 1;
-                    if depth == 0 {
-                        return Some(start + i + 1);
-                    }
-                }
-                _ => {}
-            }
-            None
-        })
-        .expect("a closed call");
-    let rest = example[end..]
-        .strip_prefix(" is ")
-        .expect("`CALL is VALUE`");
-    let value = rest
-        .split([' ', '\n'])
-        .next()
-        .unwrap()
-        .trim_end_matches([',', '.']);
-    (example[start..end].to_string(), value.to_string())
 }
 
 /// The move rows of a `moves(P)` report of a pawn structure: (player, move, who wins the
