@@ -464,7 +464,13 @@ impl Session {
     }
 
     fn run_statement(&mut self, stmt: &Statement, src: &str, at: &Origin) -> Reply {
-        let input = stmt.span.text(src).trim().to_string();
+        // As written, with the `;` that keeps it from printing (a transcript runs it again).
+        let text = stmt.span.text(src).trim();
+        let input = if stmt.print {
+            text.to_string()
+        } else {
+            format!("{text};")
+        };
         interrupt::begin_statement(&self.stop);
         let start = Instant::now();
         // A statement of a `:load`ed file runs inside the `:load` statement: keep its state.

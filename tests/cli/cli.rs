@@ -110,7 +110,7 @@ fn json_lines_on_piped_stdin_continue_after_errors() {
     assert!(e.contains("unknown variable `foo`"), "{e}");
     assert!(e.contains("\n    foo\n    ^^^"), "{e}");
     assert_eq!(field(lines[2], "output").as_deref(), Some("^^"));
-    assert_eq!(field(lines[3], "input").as_deref(), Some("x = 3"));
+    assert_eq!(field(lines[3], "input").as_deref(), Some("x = 3;"));
     assert_eq!(field(lines[3], "output").as_deref(), Some(""));
     assert_eq!(o.status.code(), Some(1), "an error makes the exit status 1");
 }
@@ -714,4 +714,72 @@ fn check_covers_errors_comments_and_blocks() {
     let o = cgcalc(&["--check", "--bless", &path], "");
     assert_eq!(o.status.code(), Some(0));
     assert_eq!(std::fs::read_to_string(&p).unwrap(), with_comments);
+}
+
+/// README's examples are a transcript checked in CI (`tests/transcripts/readme.t`): its
+/// statements are exactly the README's `> ` lines (a trailing comment is not part of a
+/// statement, `a; b` is two), every output the README shows is the one printed, and
+/// `cgcalc --check` passes, run in a fresh folder since two examples write files.
+#[test]
+fn readme_examples_are_a_checked_transcript() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let readme = std::fs::read_to_string(format!("{root}/README.md")).unwrap();
+    let mut shown: Vec<(String, Vec<String>)> = Vec::new();
+    let mut in_text = false;
+    for line in readme.lines() {
+        if line.starts_with("```") {
+            in_text = line == "```text";
+            continue;
+        }
+        if !in_text {
+            continue;
+        }
+        if let Some(statement) = line.strip_prefix("> ") {
+            let parts: Vec<&str> = without_comment(statement).split("; ").collect();
+            for (k, part) in parts.iter().enumerate() {
+                let semicolon = if k + 1 < parts.len() { ";" } else { "" };
+                shown.push((format!("{}{semicolon}", part.trim()), Vec::new()));
+            }
+        } else if let Some((_, output)) = shown.last_mut() {
+            output.push(line.to_string());
+        }
+    }
+    let path = format!("{root}/tests/transcripts/readme.t");
+    let t = cgcalc::transcript::Transcript::parse(&std::fs::read_to_string(&path).unwrap());
+    let recorded: Vec<&str> = t.entries.iter().map(|e| e.statement.as_str()).collect();
+    let written: Vec<&str> = shown.iter().map(|(s, _)| s.as_str()).collect();
+    assert_eq!(
+        recorded, written,
+        "README's examples and tests/transcripts/readme.t"
+    );
+    assert!(written.len() >= 20, "{} README examples", written.len());
+    for ((statement, output), entry) in shown.iter().zip(&t.entries) {
+        if !output.is_empty() {
+            assert_eq!(output, &entry.expected, "README's output of `{statement}`");
+        }
+    }
+    let dir = std::env::temp_dir().join(format!("cgcalc-readme-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_cgcalc"))
+        .args(["--check", &path])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stdout));
+    assert!(text(&o.stdout).ends_with(&format!("{} passed, 0 failed\n", written.len())));
+}
+
+/// A statement without its trailing `# comment` (a `#` inside a string stays).
+fn without_comment(statement: &str) -> &str {
+    let mut in_string = false;
+    for (k, c) in statement.char_indices() {
+        match c {
+            '"' => in_string = !in_string,
+            '#' if !in_string => return statement[..k].trim_end(),
+            _ => {}
+        }
+    }
+    statement.trim_end()
 }
