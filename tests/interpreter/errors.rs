@@ -344,3 +344,18 @@ fn cgsuite_names_get_the_cgcalc_form() {
         &["CGSuite's Clobber is `clobber` here"],
     );
 }
+
+/// An operator left without its right operand before a closer is the error, not the closer
+/// (issue 28: `n +` in a block was reported at the block's `}`).
+#[test]
+fn an_unfinished_operator_is_reported_at_the_operator() {
+    check(
+        "for n in 1..3 {\n  n +\n}",
+        2,
+        5,
+        1,
+        &["`+` has no right operand: the expression ends at `}`"],
+    );
+    check("(3 -)", 1, 4, 1, &["`-` has no right operand"]);
+    check(")", 1, 1, 1, &["unexpected `)` (nothing to close)"]);
+}

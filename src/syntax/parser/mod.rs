@@ -1340,10 +1340,29 @@ impl<'a> Parser<'a> {
             Tok::Bars(_) => e = self.braces_error(t.span),
             Tok::Plus => e = e.with_hint("there is no unary `+`; `+-G` is the switch {G|-G}"),
             Tok::RParen | Tok::RBracket | Tok::RBrace => {
-                e = CgError::at(
-                    t.span,
-                    format!("unexpected {} (nothing to close)", self.describe(t)),
-                )
+                // `n +` before a closer (a block's `}` on the next line): the operator is
+                // what is unfinished, so the error points at it.
+                e = match self.pos.checked_sub(1).map(|k| &self.toks[k]) {
+                    Some(op)
+                        if matches!(
+                            op.tok,
+                            Tok::Plus | Tok::Minus | Tok::PlusMinus | Tok::Dot | Tok::Colon
+                        ) =>
+                    {
+                        CgError::at(
+                            op.span,
+                            format!(
+                                "`{}` has no right operand: the expression ends at {}",
+                                self.text(op.span),
+                                self.describe(t)
+                            ),
+                        )
+                    }
+                    _ => CgError::at(
+                        t.span,
+                        format!("unexpected {} (nothing to close)", self.describe(t)),
+                    ),
+                }
             }
             Tok::Dot => {
                 e = e.with_hint(
