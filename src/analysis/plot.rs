@@ -375,6 +375,33 @@ fn ticks(lo: f64, hi: f64, n: usize, origin: Dyadic) -> Vec<Tick> {
         .collect()
 }
 
+/// A tick's decimal label as TeX in lowest terms, as the picture's other values are
+/// written: `1.5` is `\frac{3}{2}`, `-0.25` is `-\frac{1}{4}`, `2` stays `2`.
+fn tex_fraction(label: &str) -> String {
+    let (sign, digits) = match label.strip_prefix('-') {
+        Some(rest) => ("-", rest),
+        None => ("", label),
+    };
+    let Some((whole, frac)) = digits.split_once('.') else {
+        return label.to_string();
+    };
+    let (Ok(mut n), Some(mut d)) = (
+        format!("{whole}{frac}").parse::<i128>(),
+        10i128.checked_pow(frac.len() as u32),
+    ) else {
+        // too long for a fraction of machine integers: the decimal is exact too
+        return label.to_string();
+    };
+    // the denominator is a power of ten: only 2 and 5 can be common factors
+    for p in [2, 5] {
+        while n % p == 0 && d % p == 0 {
+            n /= p;
+            d /= p;
+        }
+    }
+    format!("{sign}\\frac{{{n}}}{{{d}}}")
+}
+
 /// `origin + units · 10^ten` in decimal, without trailing zeros after the point.
 fn decimal(origin: &BigInt, units: i64, ten: i32) -> String {
     let ten_to = |k: u32| BigInt::from(10u8).pow(k);
@@ -477,7 +504,7 @@ pub fn tikz(graphs: &[&Thermograph], labels: &[String]) -> Result<String, String
             s,
             "  \\draw[gray!60] ({0},0) -- ({0},-0.08) node[below] {{\\scriptsize ${1}$}};",
             x(v.at),
-            v.label
+            tex_fraction(&v.label)
         );
     }
     for t in ticks(w.t_lo, w.t_hi, 6, Dyadic::ZERO) {
@@ -490,7 +517,7 @@ pub fn tikz(graphs: &[&Thermograph], labels: &[String]) -> Result<String, String
             x(w.v_hi),
             y(t.at),
             dec6(-w.v_hi / scale - 0.08),
-            t.label
+            tex_fraction(&t.label)
         );
     }
     let _ = writeln!(
@@ -547,4 +574,20 @@ fn dec6(x: f64) -> String {
     let s = format!("{x:.6}");
     let s = s.trim_end_matches('0').trim_end_matches('.').to_string();
     if s == "-0" { "0".into() } else { s }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::tex_fraction;
+
+    /// Decimal tick labels become TeX fractions in lowest terms: 1.5 = 3/2, 0.25 = 1/4,
+    /// 0.1 = 1/10; integers stay as they are.
+    #[test]
+    fn tick_labels_are_fractions() {
+        assert_eq!(tex_fraction("1.5"), "\\frac{3}{2}");
+        assert_eq!(tex_fraction("-0.25"), "-\\frac{1}{4}");
+        assert_eq!(tex_fraction("0.1"), "\\frac{1}{10}");
+        assert_eq!(tex_fraction("2"), "2");
+        assert_eq!(tex_fraction("-3"), "-3");
+    }
 }

@@ -511,7 +511,8 @@ fn plot_of_a_far_number_is_exact() {
 
 /// `tikz(10^16)` and `svg(99999999999999999999, file)` looped for ever: `t += 0.2` no longer
 /// changes `t` near 10^16. The window of a number x is x ± 1/2; 8 ticks over a width of 1 want
-/// a step of at least 1/8, so 0.2: the ticks are x - 0.4, ..., x + 0.4, each labelled exactly.
+/// a step of at least 1/8, so 0.2: the ticks are x - 2/5, ..., x + 2/5, each labelled exactly
+/// (as TeX fractions in lowest terms: x - 2/5 = 49999999999999998/5).
 #[test]
 fn ticks_of_far_values_are_few_and_exact() {
     let mut s = Session::new();
@@ -524,11 +525,11 @@ fn ticks_of_far_values_are_few_and_exact() {
     assert_eq!(
         labels,
         [
-            "9999999999999999.6",
-            "9999999999999999.8",
+            "\\frac{49999999999999998}{5}",
+            "\\frac{49999999999999999}{5}",
             "10000000000000000",
-            "10000000000000000.2",
-            "10000000000000000.4"
+            "\\frac{50000000000000001}{5}",
+            "\\frac{50000000000000002}{5}",
         ],
         "{picture}"
     );
