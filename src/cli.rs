@@ -642,8 +642,13 @@ impl ReplyPrinter {
             writeln!(out, "{}", json_record(r))?;
             return out.flush();
         }
-        if self.echo && !r.input.is_empty() {
-            writeln!(out, "> {}", visible(&r.input))?;
+        if self.echo {
+            // A transcript: the statement, then what --check compares with.
+            if !r.input.is_empty() {
+                writeln!(out, "> {}", visible(&r.input))?;
+            }
+            out.write_all(crate::transcript::echoed_text(r).as_bytes())?;
+            return out.flush();
         }
         if let Some(o) = &r.output {
             let o = visible(o);
@@ -658,13 +663,6 @@ impl ReplyPrinter {
         }
         if r.timed {
             writeln!(out, "({:.3} ms)", r.elapsed.as_secs_f64() * 1000.0)?;
-        }
-        if self.echo
-            && let Some(e) = &r.error
-        {
-            // A transcript: the error where the statement's output goes, as --check sees it.
-            writeln!(out, "{}", visible(&crate::transcript::located_error(e)))?;
-            return out.flush();
         }
         out.flush()?;
         if let Some(e) = &r.error {

@@ -105,30 +105,24 @@ fn layout_start(block: &[String]) -> usize {
             break;
         }
     }
-    // A run of comments with no blank line before it is output (a report's `#` lines).
-    while start < block.len() && !block[start].trim().is_empty() {
-        start += 1;
-    }
+    // `start` only ever marks a blank line: comments with no blank line before them stay
+    // output (a report's `#` lines).
     start
 }
 
 /// What `--echo` prints for a reply after its `> statement` line: the output, the time
 /// with `:time on`, and the error without its file and line (the transcript shows the
 /// statement just above), so a transcript checks the same wherever it is kept.
-pub fn echoed_output(r: &Reply) -> Vec<String> {
-    let mut out = Vec::new();
+pub fn echoed_text(r: &Reply) -> String {
+    let mut out = String::new();
     if let Some(o) = &r.output {
-        out.extend(crate::cli::visible(o).lines().map(String::from));
+        let _ = writeln!(out, "{}", crate::cli::visible(o));
     }
     if r.timed {
-        out.push(format!("({:.3} ms)", r.elapsed.as_secs_f64() * 1000.0));
+        let _ = writeln!(out, "({:.3} ms)", r.elapsed.as_secs_f64() * 1000.0);
     }
     if let Some(e) = &r.error {
-        out.extend(
-            crate::cli::visible(&located_error(e))
-                .lines()
-                .map(String::from),
-        );
+        let _ = writeln!(out, "{}", crate::cli::visible(&located_error(e)));
     }
     out
 }
@@ -160,7 +154,7 @@ pub fn check(session: &mut Session, name: &str, text: &str) -> FileResult {
     for e in &t.entries {
         let mut actual = Vec::new();
         session.run_source_at(&e.statement, name, e.line, false, &mut |r| {
-            actual.extend(echoed_output(r));
+            actual.extend(echoed_text(r).lines().map(String::from));
         });
         let (want, got) = (trimmed(&e.expected), trimmed(&actual));
         if want == got {
