@@ -194,12 +194,10 @@ impl<'v> Args<'v> {
 
     /// Argument `i` as a list: a list, or a table's list form.
     pub fn list(&self, i: usize) -> Result<Vec<Value>, CallError> {
-        match &self.values[i] {
-            Value::List(items) => Ok(items.clone()),
-            Value::Table(t) => Ok(t.as_list()),
-            Value::Report(r) => Ok(r.items.clone()),
-            other => Err(not_a_list(i, other)),
-        }
+        self.values[i]
+            .clone()
+            .into_items()
+            .map_err(|other| not_a_list(i, &other))
     }
 
     /// Argument `i` as the name of a function passed by name (`map(temp, xs)`).

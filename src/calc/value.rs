@@ -157,6 +157,17 @@ impl Value {
         Some(f)
     }
 
+    /// The values a list holds, a table's list form ([`Table::as_list`]) or a report's data;
+    /// any other value comes back as the error.
+    pub fn into_items(self) -> Result<Vec<Value>, Value> {
+        match self {
+            Value::List(items) => Ok(items),
+            Value::Table(t) => Ok(t.as_list()),
+            Value::Report(r) => Ok(r.items.clone()),
+            other => Err(other),
+        }
+    }
+
     /// A short name of the value's type, for error messages.
     pub fn type_name(&self) -> &'static str {
         match self {

@@ -55,19 +55,8 @@ fn append_value(
         Value::Str(s) => quote(out, s),
         // Inside lists and tables a report is its data (a statement prints its sentence:
         // `Context::show_with_parts`).
-        Value::Report(r) => {
-            append_value(arena, threats, &Value::List(r.items.clone()), limit, out)?;
-        }
-        Value::List(items) => {
-            out.push('[');
-            for (i, item) in items.iter().enumerate() {
-                if i > 0 {
-                    out.push_str(", ");
-                }
-                append_value(arena, threats, item, limit, out)?;
-            }
-            out.push(']');
-        }
+        Value::Report(r) => append_list(arena, threats, &r.items, limit, out)?,
+        Value::List(items) => append_list(arena, threats, items, limit, out)?,
         Value::Outcome(o) => out.push_str(o.symbol()),
         Value::Relation(r) => out.push_str(r.symbol()),
         Value::Threat(t) => out.push_str(&threats.display(arena, *t)),
@@ -99,6 +88,25 @@ fn append_value(
         Value::Dtm(d) => out.push_str(&d.short_text()),
     }
     (out.len() <= limit).then_some(())
+}
+
+/// Appends `[a, b, ...]`; `None` past `limit` characters.
+fn append_list(
+    arena: &mut Arena,
+    threats: &mut Threats,
+    items: &[Value],
+    limit: usize,
+    out: &mut String,
+) -> Option<()> {
+    out.push('[');
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        append_value(arena, threats, item, limit, out)?;
+    }
+    out.push(']');
+    Some(())
 }
 
 /// The text of every cell of a table, keys first; `None` past `limit` characters.

@@ -133,7 +133,6 @@ impl Session {
         }
     }
 
-    /// Evaluates options of a game: short games or threat games.
     /// The options written at `es`: a game each, or the games of a list or a generator, which
     /// stand for their elements (language.md, options from lists).
     fn options(&mut self, es: &[Expr], what: &str) -> Result<Vec<Operand>, CgError> {
@@ -459,7 +458,7 @@ impl Session {
             Function::Ruleset(r, _) => (r.run)(&mut self.context(), Args::new(&values)),
             Function::Constructor(c, _) => {
                 let position = (c.build)(&mut self.context(), Args::new(&values))?;
-                let source = constructor_call(&mut self.arena, c.name, &values);
+                let source = constructor_call(&self.arena, c.name, &values);
                 Ok(Value::Position(std::sync::Arc::new(
                     ModulePosition::new(position).with_source(source),
                 )))
@@ -833,13 +832,11 @@ fn join_positions(a: &Value, b: &Value) -> Option<Result<Value, String>> {
 /// The call `name(arg, ...)` that builds a position again, its arguments written as values
 /// (`dom(3, 3)`, `pawns("8/8/...")`); `None` when an argument is neither an integer nor a
 /// string.
-fn constructor_call(arena: &mut Arena, name: &str, args: &[Value]) -> Option<String> {
+fn constructor_call(arena: &Arena, name: &str, args: &[Value]) -> Option<String> {
     let mut parts = Vec::with_capacity(args.len());
     for a in args {
         parts.push(match a {
-            Value::Game(g) if arena.as_number(*g).is_some_and(|x| x.is_integer()) => {
-                arena.as_number(*g)?.to_string()
-            }
+            Value::Game(g) => arena.as_number(*g).filter(|x| x.is_integer())?.to_string(),
             Value::Str(s) => {
                 let mut q = String::new();
                 crate::calc::value::quote(&mut q, s);

@@ -594,11 +594,9 @@ impl Session {
         span: Span,
     ) -> Result<Value, CgError> {
         let b = self.eval(base)?;
-        let items = match b {
-            Value::List(items) => items,
-            Value::Table(t) => t.as_list(),
-            Value::Report(r) => r.items.clone(),
-            other => {
+        let items = match b.into_items() {
+            Ok(items) => items,
+            Err(other) => {
                 return Err(CgError::at(
                     base.span,
                     format!(
