@@ -199,6 +199,9 @@ pub struct ModulePosition {
     /// The expression that builds the position again, such as `dom(3, 3)` (the constructor
     /// call with its arguments' values), which `:save` writes; `None` when it has none.
     source: Option<String>,
+    /// The move that led here, in the ruleset's notation, for an option of another position
+    /// (`left(P)`, `moves(P)`).
+    move_name: Option<String>,
     /// A mutex rather than a `OnceLock` so that `:gc` can rename the game it holds.
     value: Mutex<Option<PositionValue>>,
     outcome: OnceLock<Outcome>,
@@ -209,6 +212,7 @@ impl ModulePosition {
         ModulePosition {
             position,
             source: None,
+            move_name: None,
             value: Mutex::new(None),
             outcome: OnceLock::new(),
         }
@@ -218,6 +222,17 @@ impl ModulePosition {
     pub fn with_source(mut self, source: Option<String>) -> ModulePosition {
         self.source = source;
         self
+    }
+
+    /// The position as an option of another, reached by the move `name`.
+    pub fn with_move(mut self, name: String) -> ModulePosition {
+        self.move_name = Some(name);
+        self
+    }
+
+    /// The move that led to this position, for an option of another position.
+    pub fn move_name(&self) -> Option<&str> {
+        self.move_name.as_deref()
     }
 
     /// The expression that builds this position again (`dom(3, 3)`), if it has one.

@@ -3,7 +3,10 @@
 //! ([`super::functions`]).
 
 use super::session::Session;
-use crate::calc::value::Value;
+use crate::calc::context::Context;
+use crate::calc::value::{ModulePosition, Value};
+use crate::search::{Player, PositionValue};
+use std::sync::Arc;
 
 use crate::game::{Arena, Dyadic, GameId, Thermograph};
 
@@ -21,24 +24,59 @@ pub type Builtin = Function<SessionRun>;
 
 /// All functions, in the order `:help` lists them.
 pub static BUILTINS: &[Function] = &[
-    function!(
-        "left",
-        "left(G)",
-        1..=1,
-        Structure,
-        "the Left options of G's canonical form",
-        "left(G) lists the Left options of the canonical form of G, in printing order.\nExample: left(*2) is [0, *]; left({0,*|1}) is [0]: * reverses through 0, so the\ncanonical form is {0|1} = 1/2.",
-        |s, v| options(s.arena, v, true)
-    ),
-    function!(
-        "right",
-        "right(G)",
-        1..=1,
-        Structure,
-        "the Right options of G's canonical form",
-        "right(G) lists the Right options of the canonical form of G.\nExample: right(^) is [*].",
-        |s, v| options(s.arena, v, false)
-    ),
+    Function {
+        takes_positions: true,
+        ..function!(
+            "left",
+            "left(G)",
+            1..=1,
+            Structure,
+            "the Left options of G's canonical form, or of a position",
+            "left(G) lists the Left options of the canonical form of G, in printing order. Of a module\nposition P, left(P) lists Left's moves as positions of the same game (in an impartial game,\nthe moves of either player), in the order moves(P) lists them: each prints as its value,\nkeeps its move (lastmove(Q)) and can be searched, listed and tabulated like P\n(left(P)[0] is P after Left's first move).\nExample: left(*2) is [0, *]; left({0,*|1}) is [0]: * reverses through 0, so the\ncanonical form is {0|1} = 1/2; left(domineering(\"..|..\")) is [1, 1].",
+            |s, v| options(s, v, Player::Left)
+        )
+    },
+    Function {
+        takes_positions: true,
+        ..function!(
+            "right",
+            "right(G)",
+            1..=1,
+            Structure,
+            "the Right options of G's canonical form, or of a position",
+            "right(G) lists the Right options of the canonical form of G; right(P) of a module position\nlists Right's moves as positions (see left).\nExample: right(^) is [*]; right(domineering(\"..|..\")) is [-1, -1].",
+            |s, v| options(s, v, Player::Right)
+        )
+    },
+    Function {
+        takes_positions: true,
+        ..function!(
+            "lastmove",
+            "lastmove(P)",
+            1..=1,
+            Positions,
+            "the move that led to an option of a position",
+            "lastmove(Q) is the move, in its ruleset's notation, that led to Q, an option of a module\nposition taken from left(P), right(P) or moves(P); an error for a position built directly.\nExample: lastmove(left(domineering(\"..|..\"))[0]) is \"a1-a2\".",
+            |_, v| {
+                match &v[0] {
+                Value::Position(p) => match p.move_name() {
+                    Some(m) => Ok(Value::Str(m.to_string())),
+                    None => Err(CallError::Arg(
+                        0,
+                        "this position was not reached by a move: lastmove is for the options listed by left(P), right(P) or moves(P)".into(),
+                    )),
+                },
+                other => Err(CallError::Arg(
+                    0,
+                    format!(
+                        "expected an option of a module position, e.g. left(domineering(\"..|..\"))[0], not a {}",
+                        other.type_name()
+                    ),
+                )),
+            }
+            }
+        )
+    },
     Function {
         takes_positions: true,
         ..function!(
@@ -75,7 +113,7 @@ pub static BUILTINS: &[Function] = &[
             "each move of a position and the value it leads to",
             "moves(P) lists the Left and Right moves of a module position P with the value of the\nposition each leads to (in an impartial game, the moves of either player), then the moves\nthat win the whole position for the player making them. A position made of independent\nparts (pawn chunks, runs of Elkies files) lists each part with its moves; a move's value is\nits part's, and the row goes on with the whole position after the move and who wins it with\nthe opponent to move. The whole is the sum of the parts' values, or, where promotion\nthreats of both sides stand in different parts (a race: on + off has no value), the parts\nsearched together as one game.\nExample: moves(domineering(\"...|...\")), moves(pawns(\"8/7p/8/8/8/8/P7/8\")).",
             |s, v| match &v[0] {
-                Value::Position(p) => Ok(Value::Text(s.move_table(p))),
+                Value::Position(p) => Ok(Value::Report(Arc::new(s.moves_report(p)))),
                 other => Err(CallError::Arg(
                     0,
                     format!(
@@ -677,13 +715,72 @@ fn game_list(a: &mut Arena, games: Vec<GameId>) -> Value {
     Value::List(sorted.into_iter().map(Value::Game).collect())
 }
 
-fn options(a: &mut Arena, v: Args, left: bool) -> CallResult {
-    let g = v.game(0)?;
+/// `left(G)` / `right(G)`: the options of a module position as positions (when its ruleset
+/// builds them), otherwise those of the canonical form of its value.
+fn options(s: &mut Context, v: Args, player: Player) -> CallResult {
+    let g = match &v[0] {
+        Value::Position(p) => {
+            if let Some(refusal) = p.position.no_algebra() {
+                return Err(CallError::Arg(0, refusal.as_game));
+            }
+            if let Some(options) = p.position.options(player) {
+                return position_options(p, options, player);
+            }
+            match s.position_value(p) {
+                PositionValue::Game(g) => g,
+                _ => {
+                    return Err(CallError::Arg(
+                        0,
+                        "this position's value holds threats or a forced win, which have no list of options".into(),
+                    ));
+                }
+            }
+        }
+        _ => v.game(0)?,
+    };
+    game_options(s.arena, g, player)
+}
+
+/// The options of a position as values: each remembers its move and, when the position has
+/// an expression that builds it, the expression that builds the option (`left(dom(2, 2))[0]`).
+fn position_options(
+    p: &ModulePosition,
+    options: Vec<(String, Box<dyn crate::search::Position>)>,
+    player: Player,
+) -> CallResult {
+    let max = crate::calc::value::MAX_LIST_LEN;
+    if options.len() > max {
+        return Err(CallError::Arg(
+            0,
+            format!(
+                "{} options, more than a list may hold (at most {max})",
+                options.len()
+            ),
+        ));
+    }
+    let side = match player {
+        Player::Left => "left",
+        Player::Right => "right",
+    };
+    let items = options.into_iter().enumerate().map(|(i, (name, q))| {
+        let source = p.source().map(|src| format!("{side}({src})[{i}]"));
+        Value::Position(Arc::new(
+            ModulePosition::new(q).with_source(source).with_move(name),
+        ))
+    });
+    Ok(Value::List(items.collect()))
+}
+
+/// The Left or Right options of the canonical form of `g`, in printing order.
+fn game_options(a: &mut Arena, g: GameId, player: Player) -> CallResult {
+    let side = match player {
+        Player::Left => "Left",
+        Player::Right => "Right",
+    };
     // only x + *n has many options (n on each side); other games have their options built
     if let Some(x) = a.get_nus(g).filter(|x| x.ups == 0)
         && x.nim as usize > crate::calc::value::MAX_LIST_LEN
     {
-        let side = if left { "Left" } else { "Right" };
         return Err(CallError::Arg(
             0,
             format!(
@@ -693,10 +790,9 @@ fn options(a: &mut Arena, v: Args, left: bool) -> CallResult {
             ),
         ));
     }
-    let opts = if left {
-        a.left_options(g)
-    } else {
-        a.right_options(g)
+    let opts = match player {
+        Player::Left => a.left_options(g),
+        Player::Right => a.right_options(g),
     };
     let sorted = a.sort_for_display(opts);
     Ok(Value::List(sorted.into_iter().map(Value::Game).collect()))

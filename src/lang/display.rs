@@ -270,6 +270,7 @@ impl Context<'_> {
                 self.position_value(p);
             }
             Value::List(items) => items.iter().for_each(|x| self.resolve_positions(x)),
+            Value::Report(r) => r.items.iter().for_each(|x| self.resolve_positions(x)),
             Value::Table(t) => t
                 .rows
                 .iter()

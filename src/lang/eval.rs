@@ -711,6 +711,14 @@ impl Session {
     }
 
     fn values_equal(&mut self, l: &Value, r: &Value) -> bool {
+        // Positions inside lists compare as their values, as at the top level.
+        let (l, r) = match (l, r) {
+            (Value::Position(_) | Value::Report(_), _)
+            | (_, Value::Position(_) | Value::Report(_)) => {
+                (&self.game_view(l), &self.game_view(r))
+            }
+            _ => (l, r),
+        };
         match (l, r) {
             (Value::Game(a), Value::Game(b)) => a == b,
             (Value::Bool(a), Value::Bool(b)) => a == b,

@@ -4,7 +4,9 @@
 use std::fmt::Write;
 
 use crate::calc::context::Context;
-use crate::calc::value::{ModulePosition, Value, win_text};
+use std::sync::Arc;
+
+use crate::calc::value::{ModulePosition, Report, Value, win_text};
 use crate::game::Outcome;
 use crate::search::{MoveRow, Part, Player, PositionValue};
 
@@ -54,7 +56,77 @@ impl Context<'_> {
     /// leads to, and the moves that win the whole position for the player making them. With
     /// parts, a move's value is its part's, so its row also says what the whole position is
     /// after it and who wins that ([`MoveRow::whole`]; a race between parts is searched).
-    pub(crate) fn move_table(&mut self, p: &ModulePosition) -> String {
+    ///
+    /// As data the report is one row `[move, position]` per move, the move written as in the
+    /// table and the position the option itself (valued when needed) where the ruleset builds
+    /// its options, otherwise `[move, value]` with the value of the whole position after it.
+    pub(crate) fn moves_report(&mut self, p: &ModulePosition) -> Report {
+        let (text, rows, has_parts) = self.move_table(p);
+        let names = p.position.player_names();
+        let mover = |player: Option<Player>| match player {
+            Some(Player::Left) => format!("{} ", names[0]),
+            Some(Player::Right) => format!("{} ", names[1]),
+            None => String::new(),
+        };
+        let options: Option<Vec<_>> = [Player::Left, Player::Right]
+            .into_iter()
+            .take(if rows.iter().all(|r| r.player.is_none()) {
+                1
+            } else {
+                2
+            })
+            .map(|player| {
+                let who = if rows.iter().all(|r| r.player.is_none()) {
+                    None
+                } else {
+                    Some(player)
+                };
+                p.position.options(player).map(|os| (who, os))
+            })
+            .collect();
+        let items = match options {
+            Some(sides) => {
+                let mut items = Vec::new();
+                for (who, os) in sides {
+                    for (name, q) in os {
+                        let label = format!("{}{name}", mover(who));
+                        let option = ModulePosition::new(q).with_move(name);
+                        // Without parts a row's value is the option's own.
+                        if let Some(r) = rows.get(items.len())
+                            && !has_parts
+                            && r.player == who
+                            && format!("{}{}", mover(r.player), r.text) == label
+                        {
+                            option.set_value(r.value);
+                        }
+                        items.push(Value::List(vec![
+                            Value::Str(label),
+                            Value::Position(Arc::new(option)),
+                        ]));
+                    }
+                }
+                items
+            }
+            None => rows
+                .iter()
+                .map(|r| {
+                    let value = match r.whole.unwrap_or(r.value) {
+                        PositionValue::Game(g) => Value::Game(g),
+                        PositionValue::Threat(t) => Value::Threat(t),
+                        PositionValue::Win(w) => Value::Str(win_text(w).to_string()),
+                    };
+                    Value::List(vec![
+                        Value::Str(format!("{}{}", mover(r.player), r.text)),
+                        value,
+                    ])
+                })
+                .collect(),
+        };
+        Report { text, items }
+    }
+
+    /// The table of [`Context::moves_report`], its rows, and whether the position has parts.
+    fn move_table(&mut self, p: &ModulePosition) -> (String, Vec<MoveRow>, bool) {
         let names = p.position.player_names();
         let parts: Vec<Part> = self.with_search(|env| p.position.parts(env));
         let rows: Vec<MoveRow> = self.with_search(|env| p.position.moves(env));
@@ -141,7 +213,7 @@ impl Context<'_> {
             };
             let _ = write!(out, "\nwinning moves: {list}");
         }
-        out
+        (out, rows, !parts.is_empty())
     }
 
     pub(crate) fn position_value_text(&mut self, v: PositionValue) -> String {

@@ -502,6 +502,21 @@ impl Position for RegioPosition {
         self.value(env).outcome(env.arena, env.threats)
     }
 
+    /// Colouring each uncoloured node, searched to one ply less if the search has a depth.
+    fn options(&self, player: Player) -> Option<Vec<(String, Box<dyn Position>)>> {
+        let depth = self.depth.map(|d| d.saturating_sub(1));
+        let options = self.position.uncoloured.ones().map(|v| {
+            let next = RegioPosition {
+                position: self.position.after(v, player),
+                depth,
+                mapping: self.mapping,
+            };
+            let text = self.position.name(v).to_string();
+            (text, Box::new(next) as Box<dyn Position>)
+        });
+        Some(options.collect())
+    }
+
     /// Every node, for each player, with the value of the position after colouring it (the
     /// depth limit, if any, counts from the position itself: one ply is spent).
     fn moves(&self, env: &mut SearchEnv) -> Vec<MoveRow> {

@@ -180,6 +180,13 @@ pub trait Position: Any + fmt::Debug + Send + Sync {
     /// position has [`Position::parts`].
     fn moves(&self, env: &mut SearchEnv) -> Vec<MoveRow>;
 
+    /// The options of `player` as positions of the same ruleset, each with its move in the
+    /// ruleset's notation (in an impartial game both players have the same options); `None`
+    /// where the ruleset values positions without building their options (by a theorem).
+    fn options(&self, _player: Player) -> Option<Vec<(String, Box<dyn Position>)>> {
+        None
+    }
+
     /// The independent parts the ruleset values separately, for reports (empty: the position
     /// is reported as a whole).
     fn parts(&self, _env: &mut SearchEnv) -> Vec<Part> {
@@ -281,6 +288,20 @@ impl<G: Game + fmt::Debug> Position for Searched<G> {
         let right_first = search.wins(&self.0, Player::Right);
         env.last = Some(search.finish());
         Ok(Outcome::from_first_player_wins(left_first, right_first))
+    }
+
+    fn options(&self, player: Player) -> Option<Vec<(String, Box<dyn Position>)>> {
+        // An impartial game lists its moves as Left's (see `moves` below).
+        let player = if self.0.is_impartial() {
+            Player::Left
+        } else {
+            player
+        };
+        let options = self.0.moves(player).into_iter().map(|m| {
+            let text = self.0.describe_move(&m, player);
+            (text, Box::new(Searched(m)) as Box<dyn Position>)
+        });
+        Some(options.collect())
     }
 
     fn moves(&self, env: &mut SearchEnv) -> Vec<MoveRow> {

@@ -132,6 +132,18 @@ impl<G: Game> Position for ThreatPosition<G> {
         self.value(env).outcome(env.arena, env.threats)
     }
 
+    /// The whole position's moves, each a position searched the same way.
+    fn options(&self, player: Player) -> Option<Vec<(String, Box<dyn Position>)>> {
+        let options = self.whole.moves(player).into_iter().map(|m| {
+            let text = self.whole.describe_move(&m, player);
+            let mut next = ThreatPosition::of(m.clone(), m.describe(), self.players);
+            next.detector = self.detector;
+            next.decompose = self.decompose;
+            (text, Box::new(next) as Box<dyn Position>)
+        });
+        Some(options.collect())
+    }
+
     /// Each part's moves with the part's result after the move (the opponent to move) and the
     /// whole position after it: the sum of the parts' values with this part moved, and who
     /// wins that; where the values have no sum (threats of both sides in different parts: a
