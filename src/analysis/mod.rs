@@ -11,12 +11,12 @@ pub mod cooling;
 pub mod explain;
 pub mod incentives;
 pub mod nimber;
-pub mod octal;
 pub mod period;
 pub mod plot;
 pub mod powers;
 pub mod rcf;
 pub mod structure;
+pub mod takeandbreak;
 pub mod why;
 
 use crate::game::cache::{BoundedCache, NamedStats};
@@ -24,9 +24,6 @@ use crate::game::{Arena, Dyadic, GameId};
 
 /// Entries a memo table of [`AnalysisCaches`] holds before it is flushed.
 pub const ANALYSIS_CACHE_CAPACITY: usize = 1 << 20;
-
-/// Octal codes whose Grundy sequences are kept (each up to `octal::MAX_HEAP` values).
-const OCTAL_CODES_KEPT: usize = 64;
 
 /// The memo tables of the analysis functions, owned by the session (one per session, like the
 /// arena whose ids they hold).
@@ -41,8 +38,6 @@ pub struct AnalysisCaches {
     pub(crate) naive_aw: BoundedCache<GameId, GameId>,
     /// `1 +` the largest nimber among the followers (the far star's index).
     pub(crate) far_star: BoundedCache<GameId, u32>,
-    /// Grundy sequences of octal games computed so far, by code (`octal(code, n)`).
-    pub(crate) octal: BoundedCache<octal::OctalCode, std::sync::Arc<Vec<u32>>>,
 }
 
 impl Default for AnalysisCaches {
@@ -56,7 +51,6 @@ impl Default for AnalysisCaches {
             atomic_weight: BoundedCache::new(n),
             naive_aw: BoundedCache::new(n),
             far_star: BoundedCache::new(n),
-            octal: BoundedCache::new(OCTAL_CODES_KEPT),
         }
     }
 }
@@ -72,7 +66,6 @@ impl AnalysisCaches {
             ("atomic weight", self.atomic_weight.stats()),
             ("naive aw", self.naive_aw.stats()),
             ("far star", self.far_star.stats()),
-            ("octal sequences", self.octal.stats()),
         ]
     }
 

@@ -72,6 +72,29 @@ where
     best
 }
 
+/// The Octal Periodicity Theorem (Guy and Smith 1956; WW ch. 4; Siegel, CGT, ch. IV.2) for a
+/// take-and-break game whose moves remove at most `max_take` tokens and leave at most
+/// `max_heaps` heaps, with no constraint on their sizes: if G(n + p) = G(n) for every n with
+/// e <= n < N, where N = h·max(e, 1) + (h - 1)·p + t (h = `max_heaps`, at least 1; t =
+/// `max_take`), then G(n + p) = G(n) for every n >= e. For octal games (h = 2) this is the
+/// book's N = 2e + p + t. The proof for h heaps is the book's: past N, a move from n + p
+/// leaves a heap of at least e + p, whose value is that of the same heap made p smaller (a
+/// move from n), and conversely; e is taken at least 1 so that heap is never emptied.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PeriodTheorem {
+    pub max_heaps: usize,
+    pub max_take: usize,
+}
+
+impl PeriodTheorem {
+    /// The largest heap whose value the hypothesis reads for preperiod `e` and period `p`:
+    /// N - 1 + p.
+    pub fn last_heap(&self, preperiod: usize, period: usize) -> usize {
+        let h = self.max_heaps.max(1);
+        h * preperiod.max(1) + (h - 1) * period + self.max_take + period - 1
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -155,5 +178,24 @@ mod tests {
         // Period 3, saltus 2, with a preperiod of one term.
         let seq = [7, 0, 1, 1, 2, 3, 3, 4, 5, 5, 6];
         assert_eq!(arithmetic_periodicity(&seq, &0), arith(1, 3, 2));
+    }
+
+    /// Kayles (0.77) is periodic from 71 with period 12; the theorem reads heaps up to
+    /// 2·71 + 12 + 2 - 1 + 12 = 167 (WW ch. 4). Dawson's Kayles (0.07): from 52 with
+    /// period 34, heaps up to 173.
+    #[test]
+    fn octal_periodicity_theorem_bounds() {
+        let octal = PeriodTheorem {
+            max_heaps: 2,
+            max_take: 2,
+        };
+        assert_eq!(octal.last_heap(71, 12), 167);
+        assert_eq!(octal.last_heap(52, 34), 173);
+        // A subtraction game (one heap left, removing at most t): e + t - 1 + p.
+        let subtraction = PeriodTheorem {
+            max_heaps: 1,
+            max_take: 3,
+        };
+        assert_eq!(subtraction.last_heap(0, 4), 1 + 3 - 1 + 4);
     }
 }

@@ -8,6 +8,9 @@ pub struct CgsuiteName {
     pub cgsuite: &'static str,
     /// Our function of the same meaning, if there is one.
     pub ours: Option<&'static str>,
+    /// The call that means the same, when it is more than the function's name
+    /// (`takeandbreak("0.77", n)` for CGSuite's `Kayles`).
+    pub form: Option<&'static str>,
     /// What to do instead when there is no function (`ours` is `None`).
     pub note: &'static str,
 }
@@ -16,7 +19,22 @@ const fn to(cgsuite: &'static str, ours: &'static str) -> CgsuiteName {
     CgsuiteName {
         cgsuite,
         ours: Some(ours),
+        form: None,
         note: "",
+    }
+}
+
+/// A ruleset's name pair: `ours` is a function's name or a call of it
+/// (`takeandbreak("0.77", n)`).
+fn ruleset_name(cgsuite: &'static str, ours: &'static str) -> CgsuiteName {
+    match ours.split_once('(') {
+        Some((name, _)) => CgsuiteName {
+            cgsuite,
+            ours: Some(name),
+            form: Some(ours),
+            note: "",
+        },
+        None => to(cgsuite, ours),
     }
 }
 
@@ -27,15 +45,11 @@ pub static CGSUITE_NAMES: &[CgsuiteName] = &[
     CgsuiteName {
         cgsuite: "CanonicalForm",
         ours: None,
+        form: None,
         note: "every value prints in canonical form: type the game itself; explain({L | R}) shows the steps",
     },
     to("Chill", "chill"),
     to("Cool", "cool"),
-    CgsuiteName {
-        cgsuite: "DawsonsKayles",
-        ours: None,
-        note: "Dawson's Kayles is the octal game 0.07: octal(\"0.07\", n) is a heap of n",
-    },
     to("Followers", "followers"),
     to("Freeze", "freeze"),
     to("Heat", "heat"),
@@ -49,11 +63,6 @@ pub static CGSUITE_NAMES: &[CgsuiteName] = &[
     to("IsNumberish", "isnumberish"),
     to("IsOdd", "isodd"),
     to("IsUptimal", "isuptimal"),
-    CgsuiteName {
-        cgsuite: "Kayles",
-        ours: None,
-        note: "Kayles is the octal game 0.77: octal(\"0.77\", n) is a row of n pins",
-    },
     to("LeftIncentives", "linc"),
     to("LeftOptions", "left"),
     to("LeftStop", "lstop"),
@@ -64,11 +73,13 @@ pub static CGSUITE_NAMES: &[CgsuiteName] = &[
     CgsuiteName {
         cgsuite: "NortonMultiply",
         ours: None,
+        form: None,
         note: "the Norton product is the operator `.`: G . U",
     },
     CgsuiteName {
         cgsuite: "OrdinalSum",
         ours: None,
+        form: None,
         note: "the ordinal sum is the operator `:`: G : H",
     },
     to("Outcome", "outcome"),
@@ -81,7 +92,6 @@ pub static CGSUITE_NAMES: &[CgsuiteName] = &[
     to("RightOptions", "right"),
     to("RightStop", "rstop"),
     to("StopCount", "stopcount"),
-    to("TakeAndBreak", "octal"),
     to("Temperature", "temp"),
     to("Thermograph", "thermo"),
     to("UptimalExpansion", "uptimal"),
@@ -100,16 +110,17 @@ pub fn all() -> impl Iterator<Item = CgsuiteName> {
     CGSUITE_NAMES.iter().copied().chain(
         super::functions::rulesets()
             .flat_map(|r| r.cgsuite_names.iter())
-            .map(|&(cgsuite, ours)| to(cgsuite, ours)),
+            .map(|&(cgsuite, ours)| ruleset_name(cgsuite, ours)),
     )
 }
 
 impl CgsuiteName {
     /// "CGSuite's Temperature is `temp` here", or what to do instead.
     pub fn sentence(&self) -> String {
-        match self.ours {
-            Some(f) => format!("CGSuite's {} is `{f}` here", self.cgsuite),
-            None => format!("CGSuite's {}: {}", self.cgsuite, self.note),
+        match (self.form, self.ours) {
+            (Some(form), _) => format!("CGSuite's {} is `{form}` here", self.cgsuite),
+            (None, Some(f)) => format!("CGSuite's {} is `{f}` here", self.cgsuite),
+            (None, None) => format!("CGSuite's {}: {}", self.cgsuite, self.note),
         }
     }
 }

@@ -364,9 +364,9 @@ impl Session {
         let mut err = CgError::at(span, format!("unknown variable `{name}`"));
         if let Some(c) = super::cgsuite_names::lookup(name) {
             // CGSuite's `g.Mean` parses as the Norton product of g and a variable `Mean`.
-            let hint = match c.ours {
-                Some(f) => format!("{}: write {f}(G), not G.{}", c.sentence(), c.cgsuite),
-                None => c.sentence(),
+            let hint = match (c.form, c.ours) {
+                (None, Some(f)) => format!("{}: write {f}(G), not G.{}", c.sentence(), c.cgsuite),
+                _ => c.sentence(),
             };
             return Err(err.with_hint(hint));
         }
@@ -374,6 +374,45 @@ impl Session {
             err = err.with_hint(format!("did you mean `{close}`?"));
         }
         Err(err)
+    }
+
+    /// CGSuite's class path `game.grid.Domineering(...)` (Norton products to the parser): an
+    /// error naming our form, or `None` when the chain is no such path (`game` is a variable).
+    fn cgsuite_path(&self, first: &Expr, rest: &[(BinOp, Expr)]) -> Option<CgError> {
+        let ExprKind::Name(root) = &first.kind else {
+            return None;
+        };
+        if root != "game" || self.vars.contains_key(root) {
+            return None;
+        }
+        let mut path = vec![root.as_str()];
+        for (i, (op, e)) in rest.iter().enumerate() {
+            if *op != BinOp::Norton {
+                return None;
+            }
+            match &e.kind {
+                ExprKind::Name(n) => path.push(n),
+                ExprKind::Call { name, .. } if i + 1 == rest.len() => path.push(name),
+                _ => return None,
+            }
+        }
+        let last = rest.last()?;
+        let span = first.span.to(last.1.span);
+        let class = path.join(".");
+        let err = CgError::at(span, format!("`{class}` is a CGSuite class path"));
+        let name = path.last().copied().unwrap_or_default();
+        Some(match super::cgsuite_names::lookup(name) {
+            Some(c) => match (c.form, c.ours) {
+                (None, Some(f)) => err.with_hint(format!("{}: write {f}(...)", c.sentence())),
+                _ => err.with_hint(c.sentence()),
+            },
+            None => err.with_hint(format!(
+                "cgcalc names its rulesets and functions in lower case without a path; `:help` lists them{}",
+                functions::lookup(&name.to_ascii_lowercase())
+                    .map(|_| format!(" (try `{}`)", name.to_ascii_lowercase()))
+                    .unwrap_or_default()
+            )),
+        })
     }
 
     /// A call of a function of the table: arity, arguments, then the row's implementation.
@@ -388,9 +427,9 @@ impl Session {
             }
             let mut err = CgError::at(name_span, format!("unknown function `{name}`"));
             if let Some(c) = super::cgsuite_names::lookup(name) {
-                let hint = match c.ours {
-                    Some(f) => format!("{}: write {f}(...)", c.sentence()),
-                    None => c.sentence(),
+                let hint = match (c.form, c.ours) {
+                    (None, Some(f)) => format!("{}: write {f}(...)", c.sentence()),
+                    _ => c.sentence(),
                 };
                 return Err(err.with_hint(hint));
             }
@@ -510,6 +549,22 @@ impl Session {
         stopped_at(span, || self.binary(BinOp::Add, a, b, span))
     }
 
+    /// The items of a list with every position replaced by its value, for a function that
+    /// takes positions as they are but reads this argument (number `arg`) as games.
+    pub(crate) fn plain_items(
+        &mut self,
+        items: Vec<Value>,
+        arg: usize,
+    ) -> Result<Vec<Value>, CallError> {
+        items
+            .into_iter()
+            .map(|x| {
+                self.plain_value(x, Span::default())
+                    .map_err(|e| CallError::Arg(arg, e.message))
+            })
+            .collect()
+    }
+
     /// A value with every position in it (lists included) replaced by its value.
     fn plain_value(&mut self, v: Value, span: Span) -> EvalResult {
         match v {
@@ -527,6 +582,9 @@ impl Session {
 
     /// `a op1 b op2 c ...`, left to right; an interrupt points at the part evaluated so far.
     fn chain(&mut self, first: &Expr, rest: &[(BinOp, Expr)]) -> EvalResult {
+        if let Some(err) = self.cgsuite_path(first, rest) {
+            return Err(err);
+        }
         let mut acc = self.eval(first)?;
         let mut acc_span = first.span;
         if rest.is_empty() {

@@ -1,5 +1,5 @@
 //! Functions that explain and typeset values (`explain`, `why`, `tree`, `latex`, `tikz`) and
-//! the impartial-game helpers (`mex`, `nim`, `nimsum`, `nimprod`, `octal`). One block of rows
+//! the impartial-game helpers (`mex`, `nim`, `nimsum`, `nimprod`). One block of rows
 //! in the function table ([`super::functions`]), after the endgame functions.
 
 use std::sync::Arc;
@@ -8,7 +8,6 @@ use super::builtins::{Builtin, CallError};
 use super::session::Session;
 use crate::analysis::explain;
 use crate::analysis::nimber;
-use crate::analysis::octal::{self, OctalCode};
 use crate::analysis::why::{self, Fact, Limits};
 use crate::calc::args::Args;
 use crate::calc::value::Value;
@@ -162,15 +161,6 @@ pub static EXPLAIN_FUNCTIONS: &[Builtin] = &[
             let xs = naturals(s, v, "nimprod")?;
             Ok(natural(s, nimber::nim_product(xs[0], xs[1])))
         }
-    ),
-    function!(
-        "octal",
-        "octal(code, n)",
-        2..=2,
-        Impartial,
-        "the nim value of a heap of n in an octal game",
-        "octal(\"0.07\", n) is the nimber value *g(n) of one heap of n tokens in the octal game\nwith that code (WW ch. 4): digit k after the point says how k tokens may be removed from a\nheap: 1 if they may be the whole heap, 2 if one heap may remain, 4 if the rest may be split\ninto two heaps (sums of these). The digit before the point is 0, or 4 if a heap may be split\nwithout removing anything (\"4.07\"). Kayles is \"0.77\", Dawson's Kayles \"0.07\", Dawson's\nChess \"0.137\". Values are memoised per code for the session; n is at most 100000.\nExample: octal(\"0.77\", 70) is *6, octal(\"0.07\", 14) is *4.",
-        |s, v| octal_call(s, v)
     ),
 ];
 
@@ -347,7 +337,7 @@ fn mex_call(s: &mut Session, v: &[Value]) -> CallResult {
     for (i, x) in v.iter().enumerate() {
         collect(s, x, i, &mut values)?;
     }
-    Ok(Value::Game(s.arena.nimber(octal::mex(values))))
+    Ok(Value::Game(s.arena.nimber(nimber::mex(values))))
 }
 
 /// The arguments of `nimsum`/`nimprod` as natural numbers below 2^64, lists read element by
@@ -402,28 +392,4 @@ fn naturals(s: &mut Session, v: &[Value], name: &str) -> Result<Vec<u64>, CallEr
 /// A natural number below 2^64 as a game.
 fn natural(s: &mut Session, n: u64) -> Value {
     Value::Game(s.arena.number(Dyadic::from_u128(u128::from(n))))
-}
-
-/// `octal(code, n)`: the nimber of a heap of `n`, from the session's memoised sequence.
-fn octal_call(s: &mut Session, v: &[Value]) -> CallResult {
-    let Value::Str(text) = &v[0] else {
-        return Err(CallError::Arg(
-            0,
-            "expected an octal code in quotes, e.g. \"0.07\"".into(),
-        ));
-    };
-    let code = OctalCode::parse(text).map_err(|m| CallError::Arg(0, m))?;
-    let n = Args::new(v).int(&mut s.arena, 1, 0..=octal::MAX_HEAP as i64)? as usize;
-    let known = s.analysis.octal.get(&code);
-    let value = match known {
-        Some(seq) if seq.len() > n => seq[n],
-        other => {
-            let mut seq = other.map(|a| a.as_ref().clone()).unwrap_or_default();
-            code.extend(&mut seq, n);
-            let value = seq[n];
-            s.analysis.octal.insert(code, Arc::new(seq));
-            value
-        }
-    };
-    Ok(Value::Game(s.arena.nimber(value)))
 }

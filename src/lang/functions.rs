@@ -183,6 +183,27 @@ pub fn overview() -> String {
     out
 }
 
+/// `:help WORD` for a word of rulesets' titles (`:help chess`: the pawn structures and the
+/// endgames): each such ruleset's section of the overview; `None` when no title has it.
+pub fn ruleset_sections(word: &str) -> Option<String> {
+    let word = word.to_lowercase();
+    let mut out = String::new();
+    for r in rulesets() {
+        let title = r.title.to_lowercase();
+        let has = title
+            .split(|c: char| !c.is_alphanumeric())
+            .any(|w| w == word || w.strip_suffix('s') == Some(word.as_str()));
+        if !has {
+            continue;
+        }
+        out.push_str(&format!("{}:\n", capitalise(r.title)));
+        for f in all().filter(|f| f.ruleset().is_some_and(|x| std::ptr::eq(x, r))) {
+            out.push_str(&format!("  {:<26} {}\n", f.signature(), f.summary()));
+        }
+    }
+    (!out.is_empty()).then(|| format!("{}(`:help NAME` for details)", out))
+}
+
 fn capitalise(s: &str) -> String {
     let mut c = s.chars();
     c.next()

@@ -4,13 +4,14 @@
 
 use std::sync::Arc;
 
-use super::builtins::{Builtin, CallError};
+use super::builtins::{Builtin, CallError, Function};
 use super::session::Session;
 use crate::analysis::period::{arithmetic_periodicity, periodicity};
 use crate::calc::args::{Args, not_a_list};
 use crate::calc::value::{Report, Table, Value};
 use crate::function;
 use crate::game::Dyadic;
+use crate::search::HeapSequence;
 use crate::syntax::span::Span;
 
 type CallResult = Result<Value, CallError>;
@@ -228,16 +229,27 @@ pub static LIST_FUNCTIONS: &[Builtin] = &[
             write_file(&path, &text, n)
         }
     ),
-    function!(
+    Function {
+        takes_positions: true,
+        ..function!(
         "period",
-        "period(xs)",
+        "period(xs) or period(takeandbreak(code, n))",
         1..=1,
         Lists,
         "the preperiod and period of a sequence (and saltus, if arithmetic-periodic)",
-        "period(xs) finds the preperiod e and period p of the sequence xs = [a(0), a(1), ...]:\na(n + p) = a(n) for every n >= e (indices from 0, as in the list). For numbers it also\nfinds arithmetic periodicity, a(n + p) = a(n) + s with saltus s != 0, and for nimbers the\nsame on nim values (a(n) = *k counts as k), as for octal games. The relation must hold on\ntwo whole periods after the preperiod (three with a saltus); of the candidates, the least\ne + p wins. Any games can be periodic; only numbers and nimbers have a saltus.\nExample: period([5, 5, 0, 1, 0, 1, 0, 1]) is preperiod 2, period 2;\nperiod(1..10) is preperiod 0, period 1, saltus 1. The result reads as the list
+        "period(xs) finds the preperiod e and period p of the sequence xs = [a(0), a(1), ...]:\na(n + p) = a(n) for every n >= e (indices from 0, as in the list). For numbers it also\nfinds arithmetic periodicity, a(n + p) = a(n) + s with saltus s != 0, and for nimbers the\nsame on nim values (a(n) = *k counts as k), as for octal games. The relation must hold on\ntwo whole periods after the preperiod (three with a saltus); of the candidates, the least\ne + p wins. Any games can be periodic; only numbers and nimbers have a saltus.\nperiod(takeandbreak(code, n)) looks at the nim values of heaps 0..n of that game and says\nwhether the period is proven: by the Octal Periodicity Theorem (WW ch. 4), generalised to\nmoves that leave h heaps, a(n + p) = a(n) for every n >= e once it holds for\ne <= n < h.max(e,1) + (h-1)p + t (t: the most tokens a move removes), so the sequence is\nperiodic for ever once heaps up to that bound + p - 1 agree. The theorem needs a finite code\nwithout constraints (!, ?, =).\nExample: period([5, 5, 0, 1, 0, 1, 0, 1]) is preperiod 2, period 2;\nperiod(1..10) is preperiod 0, period 1, saltus 1;\nperiod(takeandbreak(\"0.77\", 200)) is preperiod 71, period 12, proven (Octal Periodicity Theorem, heaps 0 to 167). The result reads as the list
 [preperiod, period, saltus]: period(xs)[1] is the period.",
         |s, v| {
-            let items = Args::new(v).list(0)?;
+            if let Value::Position(p) = &v[0] {
+                return match p.position.heap_sequence() {
+                    Some(seq) => Ok(heap_period(s, seq)),
+                    None => Err(CallError::Arg(
+                        0,
+                        "period takes a list, or a heap of a take-and-break game such as takeandbreak(\"0.77\", 200)".into(),
+                    )),
+                };
+            }
+            let items = s.plain_items(Args::new(v).list(0)?, 0)?;
             let mut games = Vec::with_capacity(items.len());
             for x in &items {
                 match x {
@@ -303,8 +315,41 @@ pub static LIST_FUNCTIONS: &[Builtin] = &[
                 )),
             })
         }
-    ),
+    )
+    },
 ];
+
+/// `period` of a heap of a take-and-break game: the periodicity of the nim values of heaps
+/// 0..n, and whether the Octal Periodicity Theorem proves it (with the heaps it reads).
+fn heap_period(s: &mut Session, seq: HeapSequence) -> Value {
+    let n = seq.values.len() - 1;
+    let Some(p) = periodicity(&seq.values) else {
+        return Value::Text(format!(
+            "no period in the nim values of heaps 0 to {n} (a period must show twice after the preperiod)"
+        ));
+    };
+    let proof = match &seq.theorem {
+        Ok(theorem) => {
+            let last = theorem.last_heap(p.preperiod, p.period);
+            if last <= n {
+                format!("proven (Octal Periodicity Theorem, heaps 0 to {last})")
+            } else {
+                format!(
+                    "not proven: the Octal Periodicity Theorem needs heaps up to {last}, which period({}{last})) checks",
+                    seq.call_prefix
+                )
+            }
+        }
+        Err(why) => format!("not proven: {why}"),
+    };
+    let text = format!("preperiod {}, period {}, {proof}", p.preperiod, p.period);
+    let items = vec![
+        Value::Game(s.arena.integer(p.preperiod as i64)),
+        Value::Game(s.arena.integer(p.period as i64)),
+        Value::Game(s.arena.zero()),
+    ];
+    Value::Report(Arc::new(Report { text, items }))
+}
 
 /// An error raised while applying a function, as the message of the call.
 fn message(e: crate::syntax::error::CgError) -> CallError {

@@ -29,4 +29,5 @@ registry![
     conditional_nim,
     endgame,
     clobber,
+    takeandbreak,
 ];

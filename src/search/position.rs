@@ -187,6 +187,13 @@ pub trait Position: Any + fmt::Debug + Send + Sync {
         None
     }
 
+    /// For a position of heaps of an impartial heap ruleset (take-and-break games): the nim
+    /// values of heaps 0 to the largest heap of the position, and the periodicity theorem that
+    /// can prove the sequence periodic, or why none applies; `None` for other rulesets.
+    fn heap_sequence(&self) -> Option<HeapSequence> {
+        None
+    }
+
     /// The independent parts the ruleset values separately, for reports (empty: the position
     /// is reported as a whole).
     fn parts(&self, _env: &mut SearchEnv) -> Vec<Part> {
@@ -226,6 +233,17 @@ pub trait Position: Any + fmt::Debug + Send + Sync {
     fn report(&self, _value: PositionValue, _env: &mut SearchEnv) -> Option<Vec<String>> {
         None
     }
+}
+
+/// The nim values of heaps `0..values.len()` of a heap ruleset ([`Position::heap_sequence`]).
+#[derive(Clone, Debug)]
+pub struct HeapSequence {
+    /// The constructor call of a heap without the heap and closing parenthesis
+    /// (`takeandbreak("0.77", `), so that messages can name the call that reaches further.
+    pub call_prefix: String,
+    pub values: Vec<u32>,
+    /// The Octal Periodicity Theorem for the ruleset, or why it does not apply.
+    pub theorem: Result<crate::analysis::period::PeriodTheorem, String>,
 }
 
 /// Why a position takes no part in the algebra of games, in the calculator's words.

@@ -821,17 +821,20 @@ fn octal_values_and_errors() {
     );
     let out = run_text(
         &mut s,
-        "octal(\"0.9\", 3)\noctal(\"0.07\", 100001)\noctal(7, 3)",
+        "octal(\"0.x\", 3)\noctal(\"0.07\", 100001)\noctal(7, 3)",
     );
     assert!(
-        out.contains("t.cgt:1:7: error: `9` is not an octal digit"),
+        out.contains("t.cgt:1:7: error: `x` is not a digit of a take-and-break code"),
         "{out}"
     );
     assert!(
         out.contains("expected an integer from 0 to 100000"),
         "{out}"
     );
-    assert!(out.contains("expected an octal code in quotes"), "{out}");
+    assert!(
+        out.contains("expected a take-and-break code in quotes"),
+        "{out}"
+    );
 }
 
 /// Grundy values by brute force, without the Sprague-Grundy sum theorem: a position is a
@@ -945,7 +948,7 @@ const KAYLES_PUBLISHED: &[u32] = &[
 
 #[test]
 fn octal_sequences() {
-    use cgcalc::analysis::octal::grundy_sequence;
+    use cgcalc::analysis::takeandbreak::grundy_sequence;
     let n = 500;
     let dk = grundy_sequence("0.07", n).unwrap();
     let dc = grundy_sequence("0.137", n).unwrap();

@@ -334,7 +334,40 @@ fn cgsuite_names_get_the_cgcalc_form() {
         1,
         1,
         6,
-        &["Kayles is the octal game 0.77: octal(\"0.77\", n)"],
+        &["CGSuite's Kayles is `takeandbreak(\"0.77\", n)` here"],
+    );
+    check(
+        "GrundysGame(5)",
+        1,
+        1,
+        11,
+        &["CGSuite's GrundysGame is `takeandbreak(\"4!.0\", n)` here"],
+    );
+    // CGSuite's class paths parse as Norton products of names: the whole path is the error.
+    check(
+        "game.grid.Domineering(\"..|..\")",
+        1,
+        1,
+        30,
+        &[
+            "`game.grid.Domineering` is a CGSuite class path",
+            "CGSuite's Domineering is `domineering` here: write domineering(...)",
+        ],
+    );
+    check(
+        "game.heap.DawsonsKayles",
+        1,
+        1,
+        23,
+        &["CGSuite's DawsonsKayles is `takeandbreak(\"0.07\", n)` here"],
+    );
+    // CGSuite's method call G.Temperature is a Norton product with the name Temperature.
+    check(
+        "{2|-2}.Temperature",
+        1,
+        8,
+        11,
+        &["CGSuite's Temperature is `temp` here: write temp(G), not G.Temperature"],
     );
     check(
         "Clobber(\"xo\")",

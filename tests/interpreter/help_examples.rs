@@ -64,3 +64,30 @@ fn help_examples_hold() {
     assert!(checked >= 60, "only {checked} help examples found");
     eprintln!("{checked} help examples hold");
 }
+
+/// `:help` finds topics by the words of rulesets' titles (`chess`) and the loopy values
+/// (issue 28, migration hints), and the loopy page's examples hold.
+#[test]
+fn help_topics_by_word() {
+    let chess = cgcalc::lang::commands::help("chess").unwrap();
+    assert!(chess.contains("pawns(fen"), "{chess}");
+    assert!(chess.contains("dtm(fen)"), "{chess}");
+    assert!(!chess.contains("domineering"), "{chess}");
+    let loopy = cgcalc::lang::commands::help("loopy").unwrap();
+    assert!(loopy.contains("on = {on|}"), "{loopy}");
+    assert_eq!(cgcalc::lang::commands::help("over"), Ok(loopy.clone()));
+    let mut s = Session::new();
+    for (stmt, value) in [
+        ("on > 5", "true"),
+        ("over > 0", "true"),
+        ("over > 1/1024", "false"),
+        ("over + 1", "1over"),
+        ("on + off", "dud"),
+    ] {
+        assert!(loopy.contains(stmt), "{stmt} is not on the page");
+        let mut out = None;
+        s.run_source(stmt, "<help>", true, &mut |r| out = r.output.clone());
+        assert_eq!(out.as_deref(), Some(value), "{stmt}");
+    }
+    assert!(cgcalc::lang::commands::help("nosuchtopic").is_err());
+}

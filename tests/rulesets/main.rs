@@ -16,3 +16,4 @@ mod pawns_brute;
 mod positions;
 mod regio;
 mod sum_play;
+mod takeandbreak;
