@@ -180,11 +180,35 @@ pub fn ascii(
     let left = w.origin + times_power_of_two(left_k, j);
     let right = w.origin + times_power_of_two(left_k - (width as i64 - 1), j);
     let (left, right) = (left.to_string(), right.to_string());
-    let gap = width.saturating_sub(left.len() + right.len()).max(1);
-    let _ = writeln!(out, "{:>label_w$}  {left}{}{right}", "", " ".repeat(gap));
+    // The value axis: its two ends, and each mast's value under the mast where it fits.
+    let mut axis = vec![' '; width.max(left.len() + right.len() + 1)];
+    let n = axis.len();
+    axis[..left.len()]
+        .iter_mut()
+        .zip(left.chars())
+        .for_each(|(a, c)| *a = c);
+    axis[n - right.len()..]
+        .iter_mut()
+        .zip(right.chars())
+        .for_each(|(a, c)| *a = c);
+    for g in graphs {
+        let text: Vec<char> = g.mast.to_string().chars().collect();
+        let start = col(f(g.mast - w.origin))
+            .saturating_sub(text.len() / 2)
+            .min(n.saturating_sub(text.len()));
+        let end = start + text.len();
+        let free = axis[start.saturating_sub(1)..(end + 1).min(n)]
+            .iter()
+            .all(|&c| c == ' ');
+        if end <= n && free {
+            axis[start..end].copy_from_slice(&text);
+        }
+    }
+    let axis: String = axis.into_iter().collect();
+    let _ = writeln!(out, "{:>label_w$}  {}", "", axis.trim_end());
     let _ = write!(
         out,
-        "{:>label_w$}  temperature t upward; values grow leftward (Left's direction); + marks where the mast starts",
+        "{:>label_w$}  temperature t upward; values grow leftward (Left's direction); + marks where the mast starts; the mast's value is on the axis",
         ""
     );
     for (i, g) in graphs.iter().enumerate() {

@@ -51,7 +51,10 @@ fn check_ascii(picture: &str, th: &Thermograph) {
     let label = |r: usize| lines[r][..7].trim().to_string();
     let width = lines[axis].matches('-').count();
     let footer: Vec<&str> = lines[axis + 1].split_whitespace().collect();
-    let (v_first, v_last) = (parse_fraction(footer[0]), parse_fraction(footer[1]));
+    let (v_first, v_last) = (
+        parse_fraction(footer[0]),
+        parse_fraction(footer[footer.len() - 1]),
+    );
     let dv = (v_first - v_last) / (width - 1) as f64;
     let bottom = grid.len() - 1;
     assert_eq!(label(bottom), "-1", "the bottom row is t = -1");
@@ -63,6 +66,17 @@ fn check_ascii(picture: &str, th: &Thermograph) {
     let col = |v: f64| ((v_first - v) / dv).round() as usize;
     let at = |r: usize, c: usize| grid[r].get(c).copied().unwrap_or(' ');
     let (temp, mast) = (f(th.temperature), f(th.mast));
+    // The mast's value is written on the value axis, centred under the mast, when it fits
+    // between the two ends.
+    if footer.len() == 3 {
+        assert_eq!(
+            parse_fraction(footer[1]),
+            mast,
+            "the label between the ends is the mast"
+        );
+        let start = lines[axis + 1][PREFIX..].find(footer[1]).expect("label") + footer[1].len() / 2;
+        assert_eq!(start, col(mast), "the mast's label is centred under it");
+    }
     for (r, cells) in grid.iter().enumerate() {
         let t = (zero as f64 - r as f64) * dt;
         let row: String = cells.iter().collect();

@@ -69,8 +69,8 @@ winning moves: White d3-d4, Black e6-e5
         |   /         \
      -1 |  /           \
       t +-----------------
-         9/2           1/2
-         temperature t upward; values grow leftward (Left's direction); + marks where the mast starts
+         9/2     9/4   1/2
+         temperature t upward; values grow leftward (Left's direction); + marks where the mast starts; the mast's value is on the axis
          mast at 9/4 from temperature 3/4
 > svg([thermo({2|-1}), thermo({1|0})], "walls.svg")
 wrote walls.svg (2378 bytes)
