@@ -44,7 +44,7 @@ fn assert_stops(s: &mut Session, src: &str, secs: u64, needles: &[&str]) {
 fn time_limit_stops_algebra() {
     let mut s = Session::new();
     run_ok(&mut s, "x = {2|1}");
-    run_ok(&mut s, ":limit time 1");
+    run_text(&mut s, ":limit time 1");
     assert_stops(
         &mut s,
         &switches(90),
@@ -63,7 +63,7 @@ fn time_limit_stops_a_sum_of_variables() {
     for i in 1..=60 {
         run_text(&mut s, &format!("g{i} = {{{}|-{}}};", 2 * i + 1, 2 * i + 1));
     }
-    run_ok(&mut s, ":limit time 1");
+    run_text(&mut s, ":limit time 1");
     let sum: Vec<String> = (1..=60).map(|i| format!("g{i}")).collect();
     assert_stops(&mut s, &sum.join(" + "), 20, &["time limit of 1 s reached"]);
 }
@@ -72,7 +72,7 @@ fn time_limit_stops_a_sum_of_variables() {
 fn memory_limit_stops_algebra() {
     let mut s = Session::new();
     run_ok(&mut s, "x = {2|1}");
-    run_ok(&mut s, ":limit memory 30M");
+    run_text(&mut s, ":limit memory 30M");
     assert_stops(
         &mut s,
         &switches(90),
@@ -93,7 +93,7 @@ fn memory_limit_stops_algebra() {
 fn node_limit_stops_algebra() {
     let mut s = Session::new();
     run_ok(&mut s, "x = {2|1}");
-    run_ok(&mut s, ":limit nodes 20000");
+    run_text(&mut s, ":limit nodes 20000");
     assert_stops(
         &mut s,
         &switches(90),
@@ -114,7 +114,7 @@ fn node_limit_stops_algebra() {
 fn time_limit_stops_analysis() {
     let mut s = Session::new();
     run_ok(&mut s, "x = {2|1}");
-    run_ok(&mut s, ":limit time 1");
+    run_text(&mut s, ":limit time 1");
     // The thermograph of the sum needs the sum first; either part may be running when time
     // is up.
     assert_stops(
@@ -134,8 +134,8 @@ fn time_limit_stops_analysis() {
 #[test]
 fn limits_off_restores_the_defaults() {
     let mut s = Session::new();
-    run_ok(&mut s, ":limit nodes 10");
-    run_ok(&mut s, ":limit off");
+    run_text(&mut s, ":limit nodes 10");
+    run_text(&mut s, ":limit off");
     assert!(run_ok(&mut s, &switches(6)).len() > 10);
 }
 
@@ -173,7 +173,7 @@ fn errors_and_summaries_are_short() {
 fn time_limit_stops_nested_empty_loops() {
     let mut s = Session::new();
     run_ok(&mut s, "x = {2|1}");
-    run_ok(&mut s, ":limit time 3");
+    run_text(&mut s, ":limit time 3");
     assert_stops(
         &mut s,
         "for i in 1..1000000 { for j in 1..1000000 { } }",
@@ -198,7 +198,7 @@ fn list_doubling_stops_at_the_cap() {
     use cgcalc::calc::value::MAX_LIST_VALUES;
     let mut s = Session::new();
     run_ok(&mut s, "x = {2|1}");
-    run_ok(&mut s, ":limit time 60");
+    run_text(&mut s, ":limit time 60");
     let start = Instant::now();
     let out = run_text(&mut s, "y = 0; for i in 1..24 { y = [y, y]; }");
     assert!(start.elapsed() < Duration::from_secs(60), "{out}");
@@ -244,17 +244,18 @@ fn memory_limit_units_parse_as_shown() {
         ("3G", "memory 3 GiB"),
         ("2048m", "memory 2 GiB"),
     ] {
-        let shown = run_ok(&mut s, &format!(":limit memory {arg}"));
+        run_text(&mut s, &format!(":limit memory {arg}"));
+        let shown = run_ok(&mut s, ":limit");
         assert!(shown.contains(size), "{arg}: {shown}");
     }
     let err = run_text(&mut s, ":limit memory 2X");
     assert!(err.contains("unknown size unit `X`"), "{err}");
-    run_ok(&mut s, ":limit memory 1");
+    run_text(&mut s, ":limit memory 1");
     let err = run_text(&mut s, &switches(20));
     assert!(
         err.contains("budget exhausted: memory limit of 1 MiB reached"),
         "{err}"
     );
-    run_ok(&mut s, ":limit memory 1G");
+    run_text(&mut s, ":limit memory 1G");
     assert_eq!(run_ok(&mut s, "x + {1|-1}"), "{3|2||1|0}");
 }

@@ -175,8 +175,17 @@ pub static COMMANDS: &[Command] = &[
         aliases: &[],
         usage: ":limit nodes N | memory 8G | time 600 | progress 10 | off",
         summary: "budgets of every statement and search",
-        help: "`:limit` shows the budgets; `:limit nodes 1000000`, `:limit memory 8G` (K, M, G are\nKiB, MiB, GiB; B is bytes; a number alone is MiB), `:limit time 600` (seconds) set one;\n`:limit progress 10` prints a progress line every 10 s of a long search (`:limit progress\noff` stops them); `:limit off` restores the defaults.\nThe limits bound every statement, not only searches: `nodes` counts positions a search\nexpands and, for algebra and analysis, new games a statement adds to the arena (checked every\n1024 games); `time` each statement, loops included; `memory` the whole process's resident\nmemory, measured as work goes on, with every large table checked before it grows. The\ndefault memory limit is half of the machine's memory (or of the control group's limit, if\nlower); `:limit` says which. Work that runs out stops with \"budget exhausted\", naming the\nlimit, and the session goes on; a statement that fails near the memory limit frees the\ngames it left behind, as `:gc` does.",
-        run: |s, args, span| text(limit(s, args, span)?),
+        help: "`:limit` shows the budgets; `:limit nodes 1000000`, `:limit memory 8G` (K, M, G are\nKiB, MiB, GiB; B is bytes; a number alone is MiB), `:limit time 600` (seconds) set one;\n`:limit progress 10` prints a progress line every 10 s of a long search (`:limit progress\noff` stops them); `:limit off` restores the defaults. At the prompt a change prints the limits; in scripts it\nis silent (`:limit` alone prints them).\nThe limits bound every statement, not only searches: `nodes` counts positions a search\nexpands and, for algebra and analysis, new games a statement adds to the arena (checked every\n1024 games); `time` each statement, loops included; `memory` the whole process's resident\nmemory, measured as work goes on, with every large table checked before it grows. The\ndefault memory limit is half of the machine's memory (or of the control group's limit, if\nlower); `:limit` says which. Work that runs out stops with \"budget exhausted\", naming the\nlimit, and the session goes on; a statement that fails near the memory limit frees the\ngames it left behind, as `:gc` does.",
+        run: |s, args, span| {
+            let shown = limit(s, args, span)?;
+            // Setting a limit in a script says nothing (it would clutter transcripts);
+            // `:limit` alone always shows them.
+            if s.interactive || args.trim().is_empty() {
+                text(shown)
+            } else {
+                Ok(Executed::Value(None))
+            }
+        },
     },
     Command {
         name: "unicode",

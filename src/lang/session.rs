@@ -95,6 +95,9 @@ pub struct Session {
     pub(crate) stack_size: usize,
     /// How many user-function calls are running, one inside the other.
     pub(crate) call_depth: usize,
+    /// Whether a person types the statements (the REPL): commands that only change a setting
+    /// then say what it is now; in scripts they are silent, so transcripts stay short.
+    pub interactive: bool,
 }
 
 impl Default for Session {
@@ -126,6 +129,7 @@ impl Session {
             stack_base: 0,
             stack_size: DEFAULT_THREAD_STACK,
             call_depth: 0,
+            interactive: false,
         }
     }
 

@@ -231,6 +231,7 @@ pub fn bare_command_hint(line: &str, variables: &[String]) -> Option<String> {
 
 /// Runs the REPL until `:quit` or Ctrl-D. Returns `true` (errors at the REPL do not fail it).
 pub fn run(session: &mut Session) -> bool {
+    session.interactive = true;
     // Ctrl-C while a computation runs sets the cancellation flag; the computation unwinds at
     // its next poll and the REPL keeps its state. (While a line is edited, rustyline reads
     // Ctrl-C as a key and we get `Interrupted` instead.)

@@ -670,7 +670,8 @@ fn meta_command_arguments_end_at_comments_and_semicolons() {
         "\n2\n2"
     );
     // The default memory limit is half of the machine's (or its control group's) memory.
-    let limits = run_ok(&mut fresh, ":limit time 3   # seconds");
+    assert_eq!(run_text(&mut fresh, ":limit time 3   # seconds"), "");
+    let limits = run_ok(&mut fresh, ":limit");
     assert!(
         limits.starts_with("search limits: nodes no limit, memory ")
             && limits.contains("(the default: half of ")

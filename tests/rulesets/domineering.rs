@@ -206,7 +206,12 @@ fn moves_listing() {
 #[test]
 fn node_budget_stops_search() {
     let mut s = Session::new();
-    assert!(run_text(&mut s, ":limit nodes 100").contains("nodes 100"));
+    assert_eq!(
+        run_text(&mut s, ":limit nodes 100"),
+        "",
+        "silent in a script"
+    );
+    assert!(run_text(&mut s, ":limit").contains("nodes 100"));
     let out = run_text(&mut s, "dom(4,5)");
     assert!(out.contains("budget exhausted"), "{out}");
     run_text(&mut s, ":limit off");
