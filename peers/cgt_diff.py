@@ -1,0 +1,134 @@
+#!/usr/bin/env python3
+"""Differential test and benchmark of cgcalc's rulesets against the `cgt` crate.
+
+  peers/cgt_diff.py diff GAME [--count N] [--seed S] [--max-cells K]
+      random positions of GAME valued by both; prints the count and every difference
+      (exit status 1 on any difference)
+  peers/cgt_diff.py bench GAME POSITION...
+      times both on each position (whole-process wall time, median of --runs) and prints a
+      table with the ratio
+
+Run from the project's root after `cargo build --release`. The peer driver (peers/cgt_diff,
+crates.io cgt 0.11.0) is built on first use under ${PEER_BENCH_DIR:-/tmp/cgcalc-peers}.
+A position is written as cgcalc's constructor takes it; GAMES below says, per game, how to
+make random ones and how cgcalc is called.
+"""
+
+import argparse
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+PEER_DIR = os.environ.get("PEER_BENCH_DIR", "/tmp/cgcalc-peers")
+CGCALC = os.environ.get("CGCALC_BIN", os.path.join(ROOT, "target/release/cgcalc"))
+
+
+def grid(rng, rows, cols, cells):
+    """A board string of rows x cols cells drawn from `cells`, rows joined by `|`."""
+    return "|".join("".join(rng.choice(cells) for _ in range(cols)) for _ in range(rows))
+
+
+def quoted(position):
+    return '"' + position.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+# Each game: a generator of random positions (rng, max_cells) -> position string, and the
+# cgcalc call of a position. Positions are strings in cgcalc's notation; the peer converts.
+GAMES = {
+    "domineering": (
+        lambda rng, k: grid(rng, rng.randint(1, 4), rng.randint(1, max(1, k // 4)), "...#"),
+        lambda p: f"domineering({quoted(p)})",
+    ),
+}
+
+
+def peer_binary():
+    exe = os.path.join(PEER_DIR, "cgt_diff")
+    if not os.path.exists(exe):
+        print("building the cgt differential driver (crates.io cgt 0.11.0) ...", file=sys.stderr)
+        os.makedirs(PEER_DIR, exist_ok=True)
+        env = dict(os.environ, CARGO_TARGET_DIR=os.path.join(PEER_DIR, "target"))
+        subprocess.run(["cargo", "build", "--release", "-q"], cwd=os.path.join(HERE, "cgt_diff"),
+                       env=env, check=True)
+        os.replace(os.path.join(PEER_DIR, "target/release/cgt_diff"), exe)
+    return exe
+
+
+def peer_values(game, positions):
+    lines = "".join(f"{game}\t{p}\n" for p in positions)
+    out = subprocess.run([peer_binary()], input=lines, capture_output=True, text=True, check=True)
+    return out.stdout.splitlines()
+
+
+def diff(args):
+    make, call = GAMES[args.game]
+    rng = random.Random(args.seed)
+    positions = [make(rng, args.max_cells) for _ in range(args.count)]
+    values = peer_values(args.game, positions)
+    script = []
+    checked = []
+    for p, v in zip(positions, values):
+        if v.startswith("error:"):
+            print(f"cgt refuses {p!r}: {v}")
+            continue
+        checked.append((p, v))
+        script.append(f"{call(p)} == {v}")
+    out = subprocess.run([CGCALC], input="\n".join(script) + "\n", capture_output=True, text=True)
+    answers = out.stdout.splitlines()
+    bad = 0
+    for (p, v), a in zip(checked, answers):
+        if a != "true":
+            bad += 1
+            shown = subprocess.run([CGCALC, "-e", call(p)], capture_output=True, text=True).stdout.strip()
+            print(f"DIFFERENT {args.game} {p!r}: cgt {v}, cgcalc {shown} ({a})")
+    if len(answers) != len(checked):
+        print(f"cgcalc answered {len(answers)} of {len(checked)}: {out.stderr.strip()}")
+        bad += 1
+    print(f"{args.game}: {len(checked)} positions, {bad} differences")
+    return 1 if bad else 0
+
+
+def wall(cmd, stdin, runs):
+    times = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        subprocess.run(cmd, input=stdin, capture_output=True, text=True, check=True)
+        times.append(time.perf_counter() - t)
+    return statistics.median(times)
+
+
+def bench(args):
+    _, call = GAMES[args.game]
+    peer = peer_binary()
+    print(f"{'position':<28} {'cgcalc s':>10} {'cgt s':>10} {'cgt/cgcalc':>11}")
+    for p in args.positions:
+        # A statement that forces the value (positions are lazy) and prints little.
+        mine = wall([CGCALC, "-e", f"temp({call(p)});"], None, args.runs)
+        theirs = wall([peer], f"{args.game}\t{p}\n", args.runs)
+        print(f"{p:<28} {mine:>10.3f} {theirs:>10.3f} {theirs / mine:>10.1f}x")
+    return 0
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    d = sub.add_parser("diff")
+    d.add_argument("game", choices=sorted(GAMES))
+    d.add_argument("--count", type=int, default=200)
+    d.add_argument("--seed", type=int, default=1)
+    d.add_argument("--max-cells", type=int, default=16)
+    b = sub.add_parser("bench")
+    b.add_argument("game", choices=sorted(GAMES))
+    b.add_argument("positions", nargs="+")
+    b.add_argument("--runs", type=int, default=3)
+    args = ap.parse_args()
+    sys.exit(diff(args) if args.cmd == "diff" else bench(args))
+
+
+if __name__ == "__main__":
+    main()
