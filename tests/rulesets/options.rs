@@ -119,3 +119,32 @@ fn value_is_the_game_of_the_options_values() {
         }
     }
 }
+
+/// Every constructor's `:help` examples (`CALL is VALUE`), for every registered ruleset, new ones
+/// included: the options listed by `left`/`right` give back the value, G = {G^L | G^R}, and
+/// G - G = 0. A ruleset whose positions are no games (conditional games) refuses both.
+#[test]
+fn every_ruleset_s_examples_are_the_game_of_their_options() {
+    let mut s = Session::new();
+    let mut checked = Vec::new();
+    for f in cgcalc::lang::functions::all() {
+        let cgcalc::lang::functions::Function::Constructor(c, _) = f else {
+            continue;
+        };
+        for (call, _) in crate::common::help::help_examples(c.help) {
+            if !call.starts_with(&format!("{}(", c.name)) {
+                continue;
+            }
+            let check = format!("P = {call}; [{{left(P) | right(P)}} == P, P - P == 0]");
+            let got = run_text(&mut s, &check);
+            let last = got.lines().last().unwrap_or("");
+            if last.contains("conditional game") {
+                continue;
+            }
+            assert_eq!(last, "[true, true]", "{check}\n{got}");
+            checked.push(call);
+        }
+    }
+    eprintln!("{} constructor examples: {checked:?}", checked.len());
+    assert!(checked.len() >= 10, "only {checked:?}");
+}
