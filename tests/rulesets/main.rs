@@ -15,5 +15,6 @@ mod pawns;
 mod pawns_brute;
 mod positions;
 mod regio;
+mod subtraction;
 mod sum_play;
 mod takeandbreak;
