@@ -32,4 +32,5 @@ registry![
     takeandbreak,
     subtraction,
     partizansubtraction,
+    cake,
 ];

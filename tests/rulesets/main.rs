@@ -4,6 +4,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod cake;
 mod conditional;
 mod cram;
 mod domineering;
