@@ -33,4 +33,6 @@ registry![
     subtraction,
     partizansubtraction,
     cake,
+    wythoff,
+    fibonaccinim,
 ];
