@@ -35,4 +35,5 @@ registry![
     cake,
     wythoff,
     fibonaccinim,
+    turning,
 ];

@@ -20,4 +20,5 @@ mod regio;
 mod subtraction;
 mod sum_play;
 mod takeandbreak;
+mod turning;
 mod wythoff;
