@@ -105,6 +105,11 @@ fn bad_input_is_refused_with_the_limit() {
         ("wythoff(-1, 3)", "expected an integer from 0 to 100000"),
         ("wythoff(3, 100001)", "expected an integer from 0 to 100000"),
         ("wythoff(1/2, 3)", "expected an integer from 0 to 100000"),
+        // 4097 x 4097 cells: one more row than the table may hold.
+        (
+            "wythoff(4096, 4096)",
+            "16785409 nim values, more than the 16777216 it may hold",
+        ),
         (
             "fibonaccinim(100001)",
             "expected an integer from 0 to 100000",
