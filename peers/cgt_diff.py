@@ -44,6 +44,12 @@ GAMES = {
         lambda rng, k: grid(rng, rng.randint(1, 4), rng.randint(1, max(1, k // 4)), "...#"),
         lambda p: f"domineering({quoted(p)})",
     ),
+    # "2,3,7;9,4": the subtraction set, then the heaps.
+    "subtraction": (
+        lambda rng, k: ",".join(str(s) for s in sorted(rng.sample(range(1, k + 1), rng.randint(1, 4))))
+        + ";" + ",".join(str(rng.randint(0, 40 * k)) for _ in range(rng.randint(1, 3))),
+        lambda p: "subtraction([{}], [{}])".format(*p.split(";")),
+    ),
 }
 
 

@@ -30,4 +30,10 @@ registry![
     endgame,
     clobber,
     takeandbreak,
+    subtraction,
+    partizansubtraction,
+    cake,
+    wythoff,
+    fibonaccinim,
+    turning,
 ];

@@ -4,16 +4,21 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod cake;
 mod conditional;
 mod cram;
 mod domineering;
 mod elkies;
 mod elkies_epsilon;
 mod endgame;
+mod fibonaccinim;
 mod options;
 mod pawns;
 mod pawns_brute;
 mod positions;
 mod regio;
+mod subtraction;
 mod sum_play;
 mod takeandbreak;
+mod turning;
+mod wythoff;
