@@ -30,4 +30,6 @@ registry![
     endgame,
     clobber,
     takeandbreak,
+    toadsandfrogs,
+    elephantsandrhinos,
 ];

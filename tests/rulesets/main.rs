@@ -17,3 +17,4 @@ mod positions;
 mod regio;
 mod sum_play;
 mod takeandbreak;
+mod toadsandfrogs;
