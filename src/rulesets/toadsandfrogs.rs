@@ -131,11 +131,42 @@ impl<const JUMPS: bool> Leaping<JUMPS> {
         p
     }
 
+    /// Calls `f` on each position `player` can move to: toads slide right into an empty cell
+    /// or jump a frog into the empty cell beyond (with `JUMPS`); frogs the same leftwards. In
+    /// the order of the pieces, left to right.
+    fn for_each_move(&self, player: Player, mut f: impl FnMut(Self)) {
+        let empty = self.empty();
+        let (slides, jumps) = match player {
+            Player::Left => (
+                self.toads & (empty >> 1),
+                self.toads & (self.frogs >> 1) & (empty >> 2),
+            ),
+            Player::Right => (
+                self.frogs & (empty << 1),
+                self.frogs & (self.toads << 1) & (empty << 2),
+            ),
+        };
+        let jumps = if JUMPS { jumps } else { 0 };
+        let mut movers = slides | jumps;
+        while movers != 0 {
+            let from = movers.trailing_zeros();
+            movers &= movers - 1;
+            let step = if slides >> from & 1 == 1 { 1 } else { 2 };
+            let to = match player {
+                Player::Left => from + step,
+                Player::Right => from - step,
+            };
+            f(self.moved(player, from, to));
+        }
+    }
+
     /// The greatest set of pieces that never move (the module doc): pieces are dropped from
     /// the candidates until every candidate is blocked by cells that never empty.
     fn stuck(&self) -> u64 {
         let outside = !cells(self.len);
-        let mut d = self.toads | self.frogs;
+        // A piece facing an empty cell is never stuck: start from the others.
+        let empty = self.empty();
+        let mut d = (self.toads & !(empty >> 1)) | (self.frogs & !(empty << 1));
         loop {
             let never_empty = self.blocked | outside | d;
             let (stuck_toads, stuck_frogs) = (d & self.toads, d & self.frogs);
@@ -203,38 +234,27 @@ impl<const JUMPS: bool> Game for Leaping<JUMPS> {
         "elephantsandrhinos"
     };
 
-    /// Toads slide right into an empty cell or jump a frog into the empty cell beyond; frogs
-    /// the same leftwards. Moves in the order of the pieces, left to right.
+    /// Normalising is a few word operations (a bit reversal), cheaper than a second table.
+    const RAW_CACHE: bool = false;
+
     fn moves(&self, player: Player) -> Vec<Self> {
-        let empty = self.empty();
         let mut out = Vec::new();
-        let (mine, theirs) = match player {
-            Player::Left => (self.toads, self.frogs),
-            Player::Right => (self.frogs, self.toads),
-        };
-        let (slides, jumps) = match player {
-            Player::Left => (
-                mine & (empty >> 1),
-                mine & (theirs >> 1) & (empty >> 2),
-            ),
-            Player::Right => (
-                mine & (empty << 1),
-                mine & (theirs << 1) & (empty << 2),
-            ),
-        };
-        let jumps = if JUMPS { jumps } else { 0 };
-        let mut movers = slides | jumps;
-        while movers != 0 {
-            let from = movers.trailing_zeros();
-            movers &= movers - 1;
-            let step = if slides >> from & 1 == 1 { 1 } else { 2 };
-            let to = match player {
-                Player::Left => from + step,
-                Player::Right => from - step,
-            };
-            out.push(self.moved(player, from, to));
-        }
+        self.for_each_move(player, |m| out.push(m));
         out
+    }
+
+    /// Components of each move straight from [`Leaping::for_each_move`], without collecting
+    /// the moves first.
+    fn for_each_option_key(&self, player: Player, mut f: impl FnMut(usize, Self, bool)) -> usize {
+        let mut i = 0;
+        self.for_each_move(player, |m| {
+            m.for_each_component(|c| {
+                let (key, negated) = c.normalize();
+                f(i, key, negated)
+            });
+            i += 1;
+        });
+        i
     }
 
     fn components(&self) -> Vec<Self> {
@@ -247,29 +267,39 @@ impl<const JUMPS: bool> Game for Leaping<JUMPS> {
     /// pieces and `#` at its ends; parts where no piece can move are dropped.
     fn for_each_component(&self, mut f: impl FnMut(Self)) {
         let stuck = self.stuck();
+        let movable = (self.toads | self.frogs) & !stuck;
+        if movable == 0 {
+            return;
+        }
         let walls = stuck | self.blocked;
+        if walls == 0 {
+            f(*self);
+            return;
+        }
         // Bit c: no move crosses the boundary between cells c and c+1.
         let cuts = if JUMPS {
             (walls & (walls >> 1)) | self.blocked | (self.blocked >> 1)
         } else {
             walls | (walls >> 1)
         };
-        let movable = (self.toads | self.frogs) & !stuck;
+        let len = self.len as u32;
+        let mut ends = cuts & cells(self.len - 1);
         let mut start = 0u32;
-        for c in 0..self.len as u32 {
-            if c + 1 == self.len as u32 || cuts >> c & 1 == 1 {
-                let (mut a, mut b) = (start, c + 1);
-                while a < b && walls >> a & 1 == 1 {
-                    a += 1;
-                }
-                while b > a && walls >> (b - 1) & 1 == 1 {
-                    b -= 1;
-                }
-                if a < b && (movable >> a) & cells((b - a) as u8) != 0 {
-                    f(self.slice(a, b));
-                }
-                start = c + 1;
+        while start < len {
+            let end = if ends == 0 {
+                len
+            } else {
+                ends.trailing_zeros() + 1
+            };
+            ends &= ends.wrapping_sub(1);
+            let part = cells((end - start) as u8) << start;
+            if movable & part != 0 {
+                // Cells start..end, without the walls at either end.
+                let inner = part & !walls;
+                let (a, b) = (inner.trailing_zeros(), 64 - inner.leading_zeros());
+                f(self.slice(a, b));
             }
+            start = end;
         }
     }
 
