@@ -32,4 +32,5 @@ registry![
     takeandbreak,
     toadsandfrogs,
     elephantsandrhinos,
+    topplingdominoes,
 ];

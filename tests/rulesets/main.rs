@@ -18,3 +18,4 @@ mod regio;
 mod sum_play;
 mod takeandbreak;
 mod toadsandfrogs;
+mod topplingdominoes;
