@@ -50,6 +50,21 @@ GAMES = {
         + ";" + ",".join(str(rng.randint(0, 40 * k)) for _ in range(rng.randint(1, 3))),
         lambda p: "subtraction([{}], [{}])".format(*p.split(";")),
     ),
+    "toadsandfrogs": (
+        lambda rng, k: "".join(rng.choice("tf...tf#") for _ in range(rng.randint(1, k))),
+        lambda p: f"toadsandfrogs({quoted(p)})",
+    ),
+    "topplingdominoes": (
+        lambda rng, k: "|".join(
+            "".join(rng.choice("lr") for _ in range(rng.randint(1, max(1, k // 2))))
+            for _ in range(rng.randint(1, 2))
+        ),
+        lambda p: f"topplingdominoes({quoted(p)})",
+    ),
+    "skijumps": (
+        lambda rng, k: grid(rng, rng.randint(1, 4), rng.randint(1, max(1, k // 3)), ".....LRlr"),
+        lambda p: f"skijumps({quoted(p)})",
+    ),
 }
 
 

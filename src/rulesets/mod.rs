@@ -36,4 +36,7 @@ registry![
     wythoff,
     fibonaccinim,
     turning,
+    toadsandfrogs,
+    elephantsandrhinos,
+    topplingdominoes,
 ];

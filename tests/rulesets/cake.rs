@@ -39,9 +39,9 @@ fn cutcake_agrees_with_the_research_script() {
     let script = std::fs::read_to_string("scripts/research/rulesets.cgt").unwrap();
     let def = script
         .lines()
-        .find(|l| l.starts_with("cutcake(m, n) ="))
-        .expect("the script defines cutcake(m, n)")
-        .replace("cutcake(", "script_cutcake(");
+        .find(|l| l.starts_with("cuts(m, n) ="))
+        .expect("the script defines cuts(m, n)")
+        .replace("cuts(", "script_cutcake(");
     let mut s = Session::new();
     run_ok(&mut s, &def);
     let check = "[[m, n] for m in 1..8 for n in 1..8 if script_cutcake(m, n) != cutcake(m, n)]";

@@ -20,5 +20,7 @@ mod regio;
 mod subtraction;
 mod sum_play;
 mod takeandbreak;
+mod toadsandfrogs;
+mod topplingdominoes;
 mod turning;
 mod wythoff;

@@ -69,9 +69,9 @@ fn wythoff_agrees_with_the_research_script() {
     let script = std::fs::read_to_string("scripts/research/rulesets.cgt").unwrap();
     let def = script
         .lines()
-        .find(|l| l.starts_with("wythoff(a, b) ="))
-        .expect("the script defines wythoff(a, b)")
-        .replace("wythoff(", "script_wythoff(");
+        .find(|l| l.starts_with("wyt(a, b) ="))
+        .expect("the script defines wyt(a, b)")
+        .replace("wyt(", "script_wythoff(");
     let mut s = Session::new();
     run_ok(&mut s, &def);
     let check = "[[a, b] for a in 0..9 for b in 0..9 if script_wythoff(a, b) != wythoff(a, b)]";
