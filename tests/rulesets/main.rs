@@ -10,6 +10,7 @@ mod domineering;
 mod elkies;
 mod elkies_epsilon;
 mod endgame;
+mod hackenbush;
 mod options;
 mod pawns;
 mod pawns_brute;

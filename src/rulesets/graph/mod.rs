@@ -1,0 +1,3 @@
+//! Games on graphs: CGSuite's graph strings ([`strings`]).
+
+pub mod strings;
