@@ -32,4 +32,6 @@ registry![
     clobber,
     takeandbreak,
     hackenbush,
+    snort,
+    col,
 ];

@@ -16,5 +16,6 @@ mod pawns;
 mod pawns_brute;
 mod positions;
 mod regio;
+mod snort_col;
 mod sum_play;
 mod takeandbreak;
