@@ -2,12 +2,12 @@
 //! mover's colour, never next to a vertex of the mover's own colour. The rules shared with
 //! Snort are in [`super::graph::colouring`].
 
-use super::graph::colouring::{ColouringRule, Colouring, UNTINTED};
+use super::graph::colouring::{Colouring, ColouringRule};
 use super::graph::strings::Notation;
 use crate::calc::catalogue::{Constructor, Fuzz, FuzzCheck, Ruleset, no_caches};
 use crate::search::{Player, Searched};
 
-/// Col's rule: a player colours an untinted vertex or one tinted with the opponent's colour.
+/// Col's rule: a vertex next to the mover's own colour is forbidden.
 pub struct ColRule;
 
 impl ColouringRule for ColRule {
@@ -21,8 +21,8 @@ impl ColouringRule for ColRule {
         summary: "A Col graph is CGSuite's graph string (`.` an uncoloured vertex, `L`/`R` one next to Left's/Right's colour, `-` an edge, `(a;b)` branches, `:A` or `:{name}` names a vertex, `;` starts another piece, e.g. \"L-.-.-.-L\", \".-.-.(-.;-.)\") or a grid (`.`, `L`, `R`, `#` for no vertex, rows separated by `|`, e.g. \"..|..\").",
     };
 
-    fn may_colour(tint: u8, player: Player) -> bool {
-        tint == UNTINTED || tint == 1 + player.other().index() as u8
+    fn forbidding(player: Player) -> Player {
+        player
     }
 }
 

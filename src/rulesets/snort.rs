@@ -2,12 +2,12 @@
 //! the mover's colour, never next to a vertex of the opponent's colour. The rules shared with
 //! Col are in [`super::graph::colouring`].
 
-use super::graph::colouring::{ColouringRule, Colouring, UNTINTED};
+use super::graph::colouring::{Colouring, ColouringRule};
 use super::graph::strings::Notation;
 use crate::calc::catalogue::{Constructor, Fuzz, FuzzCheck, Ruleset, no_caches};
 use crate::search::{Player, Searched};
 
-/// Snort's rule: a player colours an untinted vertex or one tinted with their own colour.
+/// Snort's rule: a vertex next to the opponent's colour is forbidden.
 pub struct SnortRule;
 
 impl ColouringRule for SnortRule {
@@ -21,8 +21,8 @@ impl ColouringRule for SnortRule {
         summary: "A Snort graph is CGSuite's graph string (`.` an uncoloured vertex, `L`/`R` one next to Left's/Right's colour, `-` an edge, `(a;b)` branches, `:A` or `:{name}` names a vertex, `;` starts another piece, e.g. \"L-.-.-.-L\", \".-.-.(-.;-.)\") or a grid (`.`, `L`, `R`, `#` for no vertex, rows separated by `|`, e.g. \"..|..\").",
     };
 
-    fn may_colour(tint: u8, player: Player) -> bool {
-        tint == UNTINTED || tint == 1 + player.index() as u8
+    fn forbidding(player: Player) -> Player {
+        player.other()
     }
 }
 

@@ -238,7 +238,7 @@ fn malformed_graphs_are_refused_at_the_character() {
         };
         assert!(err.contains(&format!("A {title} graph")), "{input}: {err}");
     }
-    let big = vec!["."; 129].join("-");
+    let big = vec!["."; 65].join("-");
     let err = run_text(&mut s, &format!("snort(\"{big}\")"));
-    assert!(err.contains("more than the 128"), "{err}");
+    assert!(err.contains("more than the 64"), "{err}");
 }

@@ -17,22 +17,10 @@ use std::marker::PhantomData;
 use super::strings::{Notation, parse_graph, parse_grid, write_graph};
 use crate::search::{Game, Player};
 
-/// A vertex's tint: untinted, or next to Left's or Right's colour.
-pub const UNTINTED: u8 = 0;
-const TINT_LEFT: u8 = 1;
-const TINT_RIGHT: u8 = 2;
+/// The most vertices a position holds (its vertex sets are 64-bit words).
+pub const MAX_VERTICES: usize = 64;
 
-/// The most vertices a position holds (its adjacency rows are 128-bit sets).
-pub const MAX_VERTICES: usize = 128;
-
-fn tint_of(player: Player) -> u8 {
-    match player {
-        Player::Left => TINT_LEFT,
-        Player::Right => TINT_RIGHT,
-    }
-}
-
-/// What tells Snort from Col: which tints a player may colour, and the game's names.
+/// What tells Snort from Col: the tint that forbids a player, and the game's names.
 pub trait ColouringRule: 'static {
     /// The ruleset's name (`snort`, `col`).
     const NAME: &'static str;
@@ -40,21 +28,23 @@ pub trait ColouringRule: 'static {
     const TITLE: &'static str;
     /// The notation, for errors.
     const NOTATION: Notation;
-    /// Whether `player` may colour a vertex of `tint`.
-    fn may_colour(tint: u8, player: Player) -> bool;
+    /// The player whose colour next to a vertex forbids `player` to colour it: the opponent
+    /// in Snort, `player` in Col.
+    fn forbidding(player: Player) -> Player;
 }
 
-/// A position of Snort or Col: each vertex's tint and its neighbours as a bit set.
+/// A position of Snort or Col: the uncoloured vertices `0..n`, those tinted by a neighbour
+/// of Left's and of Right's colour (bit sets), and each vertex's neighbours (a bit set).
 pub struct Colouring<R> {
-    tints: Vec<u8>,
-    adjacent: Vec<u128>,
+    tinted: [u64; 2],
+    adjacent: Box<[u64]>,
     rule: PhantomData<fn() -> R>,
 }
 
 impl<R> Clone for Colouring<R> {
     fn clone(&self) -> Self {
         Colouring {
-            tints: self.tints.clone(),
+            tinted: self.tinted,
             adjacent: self.adjacent.clone(),
             rule: PhantomData,
         }
@@ -63,7 +53,7 @@ impl<R> Clone for Colouring<R> {
 
 impl<R> PartialEq for Colouring<R> {
     fn eq(&self, other: &Self) -> bool {
-        self.tints == other.tints && self.adjacent == other.adjacent
+        self.tinted == other.tinted && self.adjacent == other.adjacent
     }
 }
 
@@ -71,7 +61,7 @@ impl<R> Eq for Colouring<R> {}
 
 impl<R> Hash for Colouring<R> {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.tints.hash(state);
+        self.tinted.hash(state);
         self.adjacent.hash(state);
     }
 }
@@ -84,7 +74,11 @@ impl<R> PartialOrd for Colouring<R> {
 
 impl<R> Ord for Colouring<R> {
     fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        (&self.tints, &self.adjacent).cmp(&(&other.tints, &other.adjacent))
+        (self.adjacent.len(), self.tinted, &self.adjacent).cmp(&(
+            other.adjacent.len(),
+            other.tinted,
+            &other.adjacent,
+        ))
     }
 }
 
@@ -95,7 +89,7 @@ impl<R: ColouringRule> fmt::Debug for Colouring<R> {
 }
 
 /// The vertices of a bit set, lowest first.
-fn members(mut set: u128) -> impl Iterator<Item = usize> {
+fn members(mut set: u64) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         (set != 0).then(|| {
             let v = set.trailing_zeros() as usize;
@@ -103,6 +97,30 @@ fn members(mut set: u128) -> impl Iterator<Item = usize> {
             v
         })
     })
+}
+
+/// The bits of `x` at the positions in `keep`, packed down to positions `0..`.
+fn compress(x: u64, keep: u64) -> u64 {
+    let mut holes = !keep & low_bits(64 - keep.leading_zeros());
+    if holes.count_ones() > 4 {
+        return members(keep)
+            .enumerate()
+            .fold(0, |s, (i, v)| s | ((x >> v) & 1) << i);
+    }
+    // Few holes: close each, highest first.
+    let mut x = x & keep;
+    while holes != 0 {
+        let i = 63 - holes.leading_zeros();
+        holes &= !(1 << i);
+        let below = low_bits(i);
+        x = (x & below) | ((x >> 1) & !below);
+    }
+    x
+}
+
+/// The set `0..k`.
+fn low_bits(k: u32) -> u64 {
+    if k >= 64 { u64::MAX } else { (1 << k) - 1 }
 }
 
 impl<R: ColouringRule> Colouring<R> {
@@ -124,16 +142,15 @@ impl<R: ColouringRule> Colouring<R> {
                 R::TITLE
             ));
         }
-        let tints = g
-            .vertices
-            .iter()
-            .map(|&c| match c {
-                'L' => TINT_LEFT,
-                'R' => TINT_RIGHT,
-                _ => UNTINTED,
-            })
-            .collect();
-        let mut adjacent = vec![0u128; g.vertices.len()];
+        let mut tinted = [0u64; 2];
+        for (v, &c) in g.vertices.iter().enumerate() {
+            match c {
+                'L' => tinted[0] |= 1 << v,
+                'R' => tinted[1] |= 1 << v,
+                _ => {}
+            }
+        }
+        let mut adjacent = vec![0u64; g.vertices.len()];
         for &(u, v, _) in &g.edges {
             if u != v {
                 adjacent[u] |= 1 << v;
@@ -141,33 +158,23 @@ impl<R: ColouringRule> Colouring<R> {
             }
         }
         Ok(Colouring {
-            tints,
-            adjacent,
+            tinted,
+            adjacent: adjacent.into_boxed_slice(),
             rule: PhantomData,
         })
     }
 
-    fn all(&self) -> u128 {
-        match self.tints.len() {
-            128 => u128::MAX,
-            n => (1u128 << n) - 1,
-        }
+    fn all(&self) -> u64 {
+        low_bits(self.adjacent.len() as u32)
     }
 
-    /// The position on the vertices of `keep` only, renumbered in order.
-    fn restricted(&self, keep: u128, tints: &[u8]) -> Self {
-        let vertices: Vec<usize> = members(keep).collect();
-        let mut number = [0u8; MAX_VERTICES];
-        for (i, &v) in vertices.iter().enumerate() {
-            number[v] = i as u8;
-        }
-        let adjacent = vertices
-            .iter()
-            .map(|&v| members(self.adjacent[v] & keep).fold(0u128, |s, w| s | 1 << number[w]))
-            .collect();
+    /// The position on the vertices of `keep` only, renumbered in order, with tints `tinted`.
+    fn restricted(&self, keep: u64, tinted: [u64; 2]) -> Self {
         Colouring {
-            tints: vertices.iter().map(|&v| tints[v]).collect(),
-            adjacent,
+            tinted: tinted.map(|t| compress(t, keep)),
+            adjacent: members(keep)
+                .map(|v| compress(self.adjacent[v], keep))
+                .collect(),
             rule: PhantomData,
         }
     }
@@ -175,77 +182,75 @@ impl<R: ColouringRule> Colouring<R> {
     /// The position after `player` colours `v`: `v` goes, its untinted neighbours take the
     /// mover's tint, and its neighbours tinted by the opponent go.
     fn coloured(&self, v: usize, player: Player) -> Self {
-        let (mine, theirs) = (tint_of(player), tint_of(player.other()));
-        let mut tints = self.tints.clone();
-        let mut gone = 1u128 << v;
-        for w in members(self.adjacent[v]) {
-            match tints[w] {
-                UNTINTED => tints[w] = mine,
-                t if t == theirs => gone |= 1 << w,
-                _ => {}
-            }
-        }
-        self.restricted(self.all() & !gone, &tints)
+        let (mine, theirs) = (player.index(), player.other().index());
+        let around = self.adjacent[v];
+        let mut tinted = self.tinted;
+        tinted[mine] |= around & !tinted[theirs];
+        let gone = 1 << v | (around & tinted[theirs]);
+        self.restricted(self.all() & !gone, tinted)
     }
 
     /// The vertices in the connected piece of `v` within `within`.
-    fn piece(&self, v: usize, within: u128) -> u128 {
-        let mut piece = 1u128 << v;
+    fn piece(&self, v: usize, within: u64) -> u64 {
+        let mut piece = 1u64 << v;
         let mut frontier = piece;
         while frontier != 0 {
-            let reach = members(frontier).fold(0u128, |s, w| s | self.adjacent[w]);
+            let reach = members(frontier).fold(0u64, |s, w| s | self.adjacent[w]);
             frontier = reach & within & !piece;
             piece |= frontier;
         }
         piece
     }
 
-    /// The position with the tints swapped: its negative.
-    fn swapped(&self) -> Self {
-        Colouring {
-            tints: self
-                .tints
-                .iter()
-                .map(|&t| match t {
-                    TINT_LEFT => TINT_RIGHT,
-                    TINT_RIGHT => TINT_LEFT,
-                    t => t,
-                })
-                .collect(),
-            adjacent: self.adjacent.clone(),
-            rule: PhantomData,
-        }
+    /// A vertex's tint: 0 none, 1 Left's, 2 Right's; 1 and 2 exchanged when `swap`.
+    fn tint(&self, v: usize, swap: bool) -> u64 {
+        let (l, r) = (self.tinted[0] >> v & 1, self.tinted[1] >> v & 1);
+        if swap { r + 2 * l } else { l + 2 * r }
     }
 
-    /// A renumbering that does not depend on how the graph was written, as far as a few
-    /// rounds of colour refinement tell vertices apart (ties by the old numbers): isomorphic
-    /// positions mostly share a key, and the key is always isomorphic to the position.
-    fn relabelled(&self) -> Self {
-        let n = self.tints.len();
-        let mut class: Vec<u64> = self.tints.iter().map(|&t| u64::from(t)).collect();
-        for _ in 0..3 {
-            class = (0..n)
-                .map(|v| {
-                    let mut seen: Vec<u64> = members(self.adjacent[v]).map(|w| class[w]).collect();
-                    seen.sort_unstable();
-                    seen.iter().fold(
-                        mix(class[v], self.adjacent[v].count_ones() as u64),
-                        |h, &x| mix(h, x),
-                    )
-                })
-                .collect();
+    /// A renumbering that does not depend on how the graph was written, as far as two rounds
+    /// of colour refinement tell vertices apart (ties by the old numbers), with the tints
+    /// swapped when `swap` (the negative): isomorphic positions mostly share a key, and the
+    /// key is always isomorphic to the position. Works on the stack but for the result.
+    fn relabelled(&self, swap: bool) -> Self {
+        let n = self.adjacent.len();
+        let mut class = [0u64; MAX_VERTICES];
+        let mut next = [0u64; MAX_VERTICES];
+        for (v, c) in class.iter_mut().enumerate().take(n) {
+            *c = mix(self.tint(v, swap), u64::from(self.adjacent[v].count_ones()));
         }
-        let mut order: Vec<usize> = (0..n).collect();
-        order.sort_by_key(|&v| (class[v], v));
+        for _ in 0..2 {
+            for v in 0..n {
+                let around = members(self.adjacent[v])
+                    .fold(0u64, |s, w| s.wrapping_add(mix(class[w], 0x5bd1)));
+                next[v] = mix(class[v], around);
+            }
+            class[..n].copy_from_slice(&next[..n]);
+        }
+        let mut order = [0u8; MAX_VERTICES];
+        for (v, o) in order.iter_mut().enumerate().take(n) {
+            *o = v as u8;
+        }
+        order[..n].sort_unstable_by_key(|&v| (class[usize::from(v)], v));
         let mut number = [0u8; MAX_VERTICES];
-        for (i, &v) in order.iter().enumerate() {
-            number[v] = i as u8;
+        for (i, &v) in order[..n].iter().enumerate() {
+            number[usize::from(v)] = i as u8;
+        }
+        let mut tinted = [0u64; 2];
+        for (i, &v) in order[..n].iter().enumerate() {
+            match self.tint(usize::from(v), swap) {
+                1 => tinted[0] |= 1 << i,
+                2 => tinted[1] |= 1 << i,
+                _ => {}
+            }
         }
         Colouring {
-            tints: order.iter().map(|&v| self.tints[v]).collect(),
-            adjacent: order
+            tinted,
+            adjacent: order[..n]
                 .iter()
-                .map(|&v| members(self.adjacent[v]).fold(0u128, |s, w| s | 1 << number[w]))
+                .map(|&v| {
+                    members(self.adjacent[usize::from(v)]).fold(0u64, |s, w| s | 1 << number[w])
+                })
                 .collect(),
             rule: PhantomData,
         }
@@ -263,10 +268,8 @@ impl<R: ColouringRule> Game for Colouring<R> {
 
     /// Each vertex the player may colour, coloured.
     fn moves(&self, player: Player) -> Vec<Self> {
-        (0..self.tints.len())
-            .filter(|&v| R::may_colour(self.tints[v], player))
-            .map(|v| self.coloured(v, player))
-            .collect()
+        let allowed = self.all() & !self.tinted[R::forbidding(player).index()];
+        members(allowed).map(|v| self.coloured(v, player)).collect()
     }
 
     /// The connected pieces of the graph.
@@ -276,13 +279,22 @@ impl<R: ColouringRule> Game for Colouring<R> {
         while left != 0 {
             let piece = self.piece(left.trailing_zeros() as usize, left);
             left &= !piece;
-            out.push(self.restricted(piece, &self.tints));
+            if piece == self.all() {
+                return vec![self.clone()];
+            }
+            out.push(self.restricted(piece, self.tinted));
         }
         out
     }
 
+    /// The relabelled position, or its negative (tints swapped) when that has more `L`
+    /// vertices than `R` ones, or the smaller of the two when the counts are equal.
     fn normalize(&self) -> (Self, bool) {
-        let (plain, swapped) = (self.relabelled(), self.swapped().relabelled());
+        let (l, r) = (self.tinted[0].count_ones(), self.tinted[1].count_ones());
+        if l != r || l == 0 {
+            return (self.relabelled(l > r), l > r);
+        }
+        let (plain, swapped) = (self.relabelled(false), self.relabelled(true));
         if swapped < plain {
             (swapped, true)
         } else {
@@ -296,16 +308,10 @@ impl<R: ColouringRule> Game for Colouring<R> {
 
     /// The graph string of the position (`.` untinted, `L`, `R` tinted vertices).
     fn describe(&self) -> String {
-        let labels: Vec<char> = self
-            .tints
-            .iter()
-            .map(|&t| match t {
-                TINT_LEFT => 'L',
-                TINT_RIGHT => 'R',
-                _ => '.',
-            })
+        let labels: Vec<char> = (0..self.adjacent.len())
+            .map(|v| ['.', 'L', 'R'][self.tint(v, false) as usize])
             .collect();
-        let edges: Vec<(usize, usize, char)> = (0..self.tints.len())
+        let edges: Vec<(usize, usize, char)> = (0..self.adjacent.len())
             .flat_map(|v| {
                 members(self.adjacent[v])
                     .filter(move |&w| w > v)
