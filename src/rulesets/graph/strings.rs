@@ -51,6 +51,7 @@ pub fn parse_graph(s: &str, notation: &Notation) -> Result<Graph, String> {
             edges: Vec::new(),
         },
         names: HashMap::new(),
+        depth: 0,
     };
     reader.pieces()?;
     Ok(reader.graph)
@@ -255,7 +256,12 @@ struct Reader<'n> {
     notation: &'n Notation,
     graph: Graph,
     names: HashMap<String, usize>,
+    /// How many groups `(` are open.
+    depth: usize,
 }
+
+/// How deep groups `(...)` may nest (the reader recurses once per group).
+pub const MAX_DEPTH: usize = 256;
 
 impl Reader<'_> {
     fn peek(&self) -> Option<char> {
@@ -301,6 +307,12 @@ impl Reader<'_> {
             match self.peek() {
                 None | Some(';') | Some(')') => return Ok(()),
                 Some('(') => {
+                    self.depth += 1;
+                    if self.depth > MAX_DEPTH {
+                        return Err(
+                            self.error(&format!("groups `(...)` nest at most {MAX_DEPTH} deep"))
+                        );
+                    }
                     self.at += 1;
                     loop {
                         self.path(from)?;
@@ -313,6 +325,7 @@ impl Reader<'_> {
                             _ => return Err(self.error("a `(` needs its `)`")),
                         }
                     }
+                    self.depth -= 1;
                     return match self.peek() {
                         None | Some(';') | Some(')') => Ok(()),
                         Some(_) => Err(self.error(
@@ -479,6 +492,30 @@ mod tests {
         assert!(e.contains("labelled `L` before"), "{e}");
         let e = parse_graph("l-", &SNORT).unwrap_err();
         assert!(e.contains("unexpected `l` at character 1"), "{e}");
+    }
+
+    /// Random strings over the notation's characters are read or refused, never a panic;
+    /// deep nesting is refused with its limit.
+    #[test]
+    fn random_strings_are_read_or_refused() {
+        let mut rng = crate::game::rng::Rng::xorshift64(29);
+        let alphabet: Vec<char> = "lre-.LR();:{}|>< A0#".chars().collect();
+        for _ in 0..5000 {
+            let len = rng.below(14);
+            let s: String = (0..len).map(|_| *rng.pick(&alphabet)).collect();
+            for notation in [&HACK, &SNORT] {
+                if let Ok(g) = parse_graph(&s, notation) {
+                    let again = write_graph(&g.vertices, &g.edges, notation.shared_root);
+                    let back = parse_graph(&again, notation).expect("a written graph reads");
+                    assert_eq!(back.edges.len(), g.edges.len(), "{s} -> {again}");
+                    assert_eq!(back.vertices.len(), g.vertices.len(), "{s} -> {again}");
+                }
+            }
+            let _ = parse_grid(&s, "LR", "");
+        }
+        let deep = format!("{}l{}", "l(".repeat(300), ")".repeat(300));
+        let e = parse_graph(&deep, &HACK).unwrap_err();
+        assert!(e.contains("nest at most 256 deep"), "{e}");
     }
 
     #[test]
