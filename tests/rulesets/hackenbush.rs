@@ -50,6 +50,9 @@ fn values_from_the_theory() {
             // (*2), the top edge two stalks of 1 (0): mex{2, 0} = 1, *. WW ch. 7's fusion
             // agrees: the cycle fuses into three loops on the ground, * + * + * = *.
             ("hackenbush(\":Geee:G\")", "*"),
+            // Fusion (WW ch. 7): a green triangle on top of a green edge fuses into three
+            // loops, *1 + *1 + *1 = *1, carried by the edge: *2 (colon principle).
+            ("hackenbush(\"e:Aeee:A\")", "*2"),
             // A loop at the ground is an edge whose cut removes only it: 1, -1, *.
             ("hackenbush(\":Gl:G\")", "1"),
             ("hackenbush(\":Gr:G;e\")", "-1*"),
