@@ -33,6 +33,48 @@ def grid(rng, rows, cols, cells):
     return "|".join("".join(rng.choice(cells) for _ in range(cols)) for _ in range(rows))
 
 
+def tinted_graph(rng, k):
+    """A random Snort/Col position of up to k vertices: a grid half the time, else a graph
+    string with every vertex named (`L:{0}-.:{1}...`), random tints and edges."""
+    if rng.random() < 0.5:
+        rows = rng.randint(1, 3)
+        return grid(rng, rows, rng.randint(1, max(1, k // rows)), "....LR#")
+    n = rng.randint(1, k)
+    tints = [rng.choice("..LR") for _ in range(n)]
+    edges = []
+    for v in range(1, n):
+        edges.append((rng.randrange(v), v))
+    for _ in range(rng.randint(0, n)):
+        a, b = rng.randrange(n), rng.randrange(n)
+        if a != b:
+            edges.append((min(a, b), max(a, b)))
+    edges = [e for e in edges if rng.random() < 0.85]
+    done, seen = [False] * len(edges), [False] * n
+
+    def walk(v):
+        seen[v] = True
+        items = []
+        for i, (a, b) in enumerate(edges):
+            if done[i] or v not in (a, b):
+                continue
+            done[i] = True
+            w = b if a == v else a
+            item = f"-{tints[w]}:{{{w}}}"
+            if not seen[w]:
+                rest = walk(w)
+                item += rest[0] if len(rest) == 1 else (f"({';'.join(rest)})" if rest else "")
+            items.append(item)
+        return items
+
+    pieces = []
+    for v in range(n):
+        if not seen[v]:
+            rest = walk(v)
+            tail = rest[0] if len(rest) == 1 else (f"({';'.join(rest)})" if rest else "")
+            pieces.append(f"{tints[v]}:{{{v}}}{tail}")
+    return ";".join(pieces)
+
+
 def quoted(position):
     return '"' + position.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
@@ -65,6 +107,8 @@ GAMES = {
         lambda rng, k: grid(rng, rng.randint(1, 4), rng.randint(1, max(1, k // 3)), ".....LRlr"),
         lambda p: f"skijumps({quoted(p)})",
     ),
+    "snort": (tinted_graph, lambda p: f"snort({quoted(p)})"),
+    "col": (tinted_graph, lambda p: f"col({quoted(p)})"),
 }
 
 

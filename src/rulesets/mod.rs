@@ -4,6 +4,7 @@
 //! constructors, its own functions, its `:help` section, fuzz families and CGSuite's names.
 //! [`ALL`] lists the registrations; it is the only name the interpreter reads from here.
 
+pub mod graph;
 pub mod grid;
 pub mod regio_experiment;
 
@@ -39,4 +40,7 @@ registry![
     toadsandfrogs,
     elephantsandrhinos,
     topplingdominoes,
+    hackenbush,
+    snort,
+    col,
 ];

@@ -11,6 +11,10 @@ use cgt::short::partizan::games::domineering::Domineering;
 use cgt::short::partizan::games::ski_jumps::SkiJumps;
 use cgt::short::partizan::games::toads_and_frogs::ToadsAndFrogs;
 use cgt::short::partizan::games::toppling_dominoes::{self, TopplingDominoes};
+use cgt::graph::adjacency_matrix::undirected::UndirectedGraph;
+use cgt::graph::{Graph, VertexIndex};
+use cgt::short::partizan::games::col::{Col, VertexColor as ColTint};
+use cgt::short::partizan::games::snort::{Snort, VertexColor as SnortTint, VertexKind};
 use cgt::short::partizan::partizan_game::PartizanGame;
 use cgt::short::partizan::transposition_table::ParallelTranspositionTable;
 
@@ -22,6 +26,8 @@ pub fn value(game: &str, position: &str) -> Result<CanonicalForm, String> {
         "toadsandfrogs" => toads_and_frogs(position),
         "topplingdominoes" => toppling_dominoes(position),
         "skijumps" => ski_jumps(position),
+        "snort" => snort(position),
+        "col" => col(position),
         other => Err(format!("no game {other} in this driver")),
     }
 }
@@ -111,4 +117,158 @@ fn toppling_dominoes(position: &str) -> Result<CanonicalForm, String> {
 fn ski_jumps(position: &str) -> Result<CanonicalForm, String> {
     let board: SkiJumps = SkiJumps::from_str(position).map_err(|e| format!("{e:?}"))?;
     Ok(canonical(&board))
+}
+
+/// A graph read from cgcalc's Snort/Col notation: vertex tints (`.`, `L` next to Left's
+/// colour, `R` next to Right's) and edges. Grids (`|` between rows, `#` no vertex) and
+/// CGSuite's graph strings (`-` edges, `(a;b)` branches, `:A`/`:{name}` names, `;` pieces).
+fn tinted_graph(s: &str) -> Result<(Vec<char>, Vec<(usize, usize)>), String> {
+    if s.contains('|') || s.chars().all(|c| ".LR#".contains(c)) {
+        let rows: Vec<Vec<char>> = s.split('|').map(|r| r.chars().collect()).collect();
+        let mut index = vec![vec![None; rows[0].len()]; rows.len()];
+        let mut tints = Vec::new();
+        for (r, row) in rows.iter().enumerate() {
+            for (c, &cell) in row.iter().enumerate() {
+                if cell != '#' {
+                    index[r][c] = Some(tints.len());
+                    tints.push(cell);
+                }
+            }
+        }
+        let mut edges = Vec::new();
+        for r in 0..rows.len() {
+            for c in 0..rows[r].len() {
+                let Some(v) = index[r][c] else { continue };
+                if let Some(Some(w)) = index[r].get(c + 1) {
+                    edges.push((v, *w));
+                }
+                if let Some(Some(w)) = index.get(r + 1).and_then(|row| row.get(c)) {
+                    edges.push((v, *w));
+                }
+            }
+        }
+        return Ok((tints, edges));
+    }
+    let chars: Vec<char> = s.chars().filter(|c| !c.is_whitespace()).collect();
+    let mut p = GraphReader { chars, at: 0, tints: Vec::new(), edges: Vec::new(), names: Vec::new() };
+    loop {
+        let v = p.vertex()?;
+        p.path(v)?;
+        match p.peek() {
+            None => break,
+            Some(';') => p.at += 1,
+            Some(c) => return Err(format!("unexpected {c}")),
+        }
+    }
+    Ok((p.tints, p.edges))
+}
+
+struct GraphReader {
+    chars: Vec<char>,
+    at: usize,
+    tints: Vec<char>,
+    edges: Vec<(usize, usize)>,
+    names: Vec<(String, usize)>,
+}
+
+impl GraphReader {
+    fn peek(&self) -> Option<char> {
+        self.chars.get(self.at).copied()
+    }
+
+    fn path(&mut self, mut v: usize) -> Result<(), String> {
+        loop {
+            match self.peek() {
+                None | Some(';') | Some(')') => return Ok(()),
+                Some('(') => {
+                    self.at += 1;
+                    loop {
+                        self.path(v)?;
+                        match self.peek() {
+                            Some(';') => self.at += 1,
+                            Some(')') => {
+                                self.at += 1;
+                                return Ok(());
+                            }
+                            _ => return Err("unclosed (".into()),
+                        }
+                    }
+                }
+                Some('-') => {
+                    self.at += 1;
+                    let w = self.vertex()?;
+                    self.edges.push((v, w));
+                    v = w;
+                }
+                Some(c) => return Err(format!("unexpected {c}")),
+            }
+        }
+    }
+
+    fn vertex(&mut self) -> Result<usize, String> {
+        let tint = match self.peek() {
+            Some(c @ ('.' | 'L' | 'R')) => {
+                self.at += 1;
+                c
+            }
+            _ => '.',
+        };
+        if self.peek() != Some(':') {
+            self.tints.push(tint);
+            return Ok(self.tints.len() - 1);
+        }
+        self.at += 1;
+        let name: String = if self.peek() == Some('{') {
+            let end = self.chars[self.at..].iter().position(|&c| c == '}').ok_or("unclosed {")?;
+            let name = self.chars[self.at + 1..self.at + end].iter().collect();
+            self.at += end + 1;
+            name
+        } else {
+            let c = self.peek().ok_or("name expected")?;
+            self.at += 1;
+            c.to_string()
+        };
+        if let Some(&(_, v)) = self.names.iter().find(|(n, _)| *n == name) {
+            return Ok(v);
+        }
+        self.tints.push(tint);
+        self.names.push((name, self.tints.len() - 1));
+        Ok(self.tints.len() - 1)
+    }
+}
+
+/// The undirected graph of cgt with vertex data `vertex(tint)`, loops left out.
+fn cgt_graph<V: Clone>(s: &str, vertex: impl Fn(char) -> V) -> Result<UndirectedGraph<V>, String> {
+    let (tints, edges) = tinted_graph(s)?;
+    let vertices: Vec<V> = tints.iter().map(|&t| vertex(t)).collect();
+    let edges: Vec<(VertexIndex, VertexIndex)> = edges
+        .iter()
+        .filter(|(a, b)| a != b)
+        .map(|&(a, b)| (VertexIndex { index: a }, VertexIndex { index: b }))
+        .collect();
+    Ok(UndirectedGraph::from_edges(&edges, &vertices))
+}
+
+/// Snort: cgt's tint is who may colour the vertex, which in Snort is the colour next to it:
+/// `L` is `TintLeft`.
+fn snort(position: &str) -> Result<CanonicalForm, String> {
+    let graph = cgt_graph(position, |t| {
+        VertexKind::Single(match t {
+            'L' => SnortTint::TintLeft,
+            'R' => SnortTint::TintRight,
+            _ => SnortTint::Empty,
+        })
+    })?;
+    Ok(canonical(&Snort::new(graph)))
+}
+
+/// Col: cgt's tint is who may colour the vertex, in Col the opposite of the colour next to
+/// it: `L` (next to Left's colour, only Right may colour it) is `TintRight`.
+fn col(position: &str) -> Result<CanonicalForm, String> {
+    let graph = cgt_graph(position, |t| match t {
+        'L' => ColTint::TintRight,
+        'R' => ColTint::TintLeft,
+        _ => ColTint::Empty,
+    })?;
+    Ok(canonical(&Col::new(graph)))
 }
