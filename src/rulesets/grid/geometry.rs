@@ -316,7 +316,7 @@ impl<B: Bits> Grid<B> {
 
     /// The board reflected in its main diagonal: cell (r, c) goes to (c, r). Lines of up to
     /// 64 cells are moved as words ([`Self::line_bits`]); other boards cell by cell.
-    fn transposed(&self) -> Grid<B> {
+    pub(super) fn transposed(&self) -> Grid<B> {
         let (r, c) = (self.rows(), self.cols());
         if r == 0 || c == 0 || r > 64 || c > 64 {
             return self.transform(c, r, |i, j| (j, i));
@@ -413,7 +413,7 @@ impl<B: Bits> Grid<B> {
 
     /// The board, its left-right mirror, its top-bottom mirror and its half turn. Rows of up
     /// to 64 cells are mirrored as words (a bit reversal each), at most 64 of them.
-    fn row_images(&self) -> [Grid<B>; 4] {
+    pub(super) fn row_images(&self) -> [Grid<B>; 4] {
         let (r, c) = (self.rows(), self.cols());
         if c == 0 || c > 64 || r > 64 {
             return [
