@@ -30,4 +30,5 @@ registry![
     endgame,
     clobber,
     takeandbreak,
+    konane,
 ];

@@ -10,6 +10,7 @@ mod domineering;
 mod elkies;
 mod elkies_epsilon;
 mod endgame;
+mod konane;
 mod options;
 mod pawns;
 mod pawns_brute;
