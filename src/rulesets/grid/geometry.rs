@@ -170,10 +170,13 @@ impl<B: Bits> Grid<B> {
     }
 
     /// `m` with the free cells a king's step away added (orthogonal and diagonal neighbours).
+    /// The sideways step leaves out the cells on the edge it would cross before shifting: a
+    /// cell of the last row's last column shifted right would sit past the board, and the
+    /// step up would bring it back onto the last row's first column.
     fn dilate_king(&self, m: B, (left_edge, right_edge): (B, B)) -> B {
         let across = m
-            .or(m.shl(1).and_not(left_edge))
-            .or(m.shr(1).and_not(right_edge));
+            .or(m.and_not(right_edge).shl(1))
+            .or(m.and_not(left_edge).shr(1));
         across
             .or(across.shl(self.cols()))
             .or(across.shr(self.cols()))

@@ -716,6 +716,10 @@ mod tests {
         assert_eq!(texts(&king), ["x.#.|.o#x|##o."]);
         let stones = b.components(b.occupied(), Adjacency::Orthogonal);
         assert_eq!(texts(&stones), ["x", "o", "x", "o"]);
+        // columns a and c never touch: a king's step right from c2 must not wrap to a2
+        let b = board(".#.|x#x");
+        let king = b.components(b.cells(), Adjacency::King);
+        assert_eq!(texts(&king), [".|x", ".|x"]);
         // groups of stones keep their shape; the gaps in their boxes become blocked
         let b = board("xo.x|#.ox|o..x");
         let stones = b.components(b.occupied(), Adjacency::Orthogonal);
