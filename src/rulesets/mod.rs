@@ -31,4 +31,5 @@ registry![
     clobber,
     takeandbreak,
     konane,
+    amazons,
 ];

@@ -4,6 +4,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod amazons;
 mod conditional;
 mod cram;
 mod domineering;
