@@ -32,4 +32,5 @@ registry![
     takeandbreak,
     konane,
     amazons,
+    fission,
 ];

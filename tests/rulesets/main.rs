@@ -11,6 +11,7 @@ mod domineering;
 mod elkies;
 mod elkies_epsilon;
 mod endgame;
+mod fission;
 mod konane;
 mod options;
 mod pawns;
