@@ -33,4 +33,5 @@ registry![
     konane,
     amazons,
     fission,
+    anticlobber,
 ];

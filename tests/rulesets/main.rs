@@ -5,6 +5,7 @@
 mod common;
 
 mod amazons;
+mod anticlobber;
 mod conditional;
 mod cram;
 mod domineering;
