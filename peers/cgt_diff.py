@@ -73,6 +73,14 @@ def tinted_graph(rng, k):
             tail = rest[0] if len(rest) == 1 else (f"({';'.join(rest)})" if rest else "")
             pieces.append(f"{tints[v]}:{{{v}}}{tail}")
     return ";".join(pieces)
+def amazons_board(rng, rows, cols):
+    """An Amazons board: cells empty or arrows (`#`, one in four), then one or two amazons of
+    each colour on random cells (fewer on a small board)."""
+    cells = [rng.choice("...#") for _ in range(rows * cols)]
+    spots = rng.sample(range(rows * cols), min(rows * cols, rng.randint(1, 4)))
+    for i, spot in enumerate(spots):
+        cells[spot] = "xo"[i % 2]
+    return "|".join("".join(cells[r * cols:(r + 1) * cols]) for r in range(rows))
 
 
 def quoted(position):
@@ -109,6 +117,19 @@ GAMES = {
     ),
     "snort": (tinted_graph, lambda p: f"snort({quoted(p)})"),
     "col": (tinted_graph, lambda p: f"col({quoted(p)})"),
+    "konane": (
+        lambda rng, k: grid(rng, rng.randint(1, 4), rng.randint(1, max(1, k // 4)), "xo..#"),
+        lambda p: f"konane({quoted(p)})",
+    ),
+    # A few amazons on a board of empty cells and arrows: no more than two of each colour.
+    "amazons": (
+        lambda rng, k: amazons_board(rng, rng.randint(1, 4), rng.randint(1, max(1, k // 4))),
+        lambda p: f"amazons({quoted(p)})",
+    ),
+    "fission": (
+        lambda rng, k: grid(rng, rng.randint(1, 4), rng.randint(1, max(1, k // 4)), "x...#"),
+        lambda p: f"fission({quoted(p)})",
+    ),
 }
 
 

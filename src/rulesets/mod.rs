@@ -43,4 +43,8 @@ registry![
     hackenbush,
     snort,
     col,
+    konane,
+    amazons,
+    fission,
+    anticlobber,
 ];

@@ -4,6 +4,8 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod amazons;
+mod anticlobber;
 mod cake;
 mod conditional;
 mod cram;
@@ -12,7 +14,9 @@ mod elkies;
 mod elkies_epsilon;
 mod endgame;
 mod fibonaccinim;
+mod fission;
 mod hackenbush;
+mod konane;
 mod options;
 mod pawns;
 mod pawns_brute;

@@ -15,6 +15,9 @@ use cgt::graph::adjacency_matrix::undirected::UndirectedGraph;
 use cgt::graph::{Graph, VertexIndex};
 use cgt::short::partizan::games::col::{Col, VertexColor as ColTint};
 use cgt::short::partizan::games::snort::{Snort, VertexColor as SnortTint, VertexKind};
+use cgt::short::partizan::games::amazons::Amazons;
+use cgt::short::partizan::games::fission::Fission;
+use cgt::short::partizan::games::konane::Konane;
 use cgt::short::partizan::partizan_game::PartizanGame;
 use cgt::short::partizan::transposition_table::ParallelTranspositionTable;
 
@@ -28,6 +31,9 @@ pub fn value(game: &str, position: &str) -> Result<CanonicalForm, String> {
         "skijumps" => ski_jumps(position),
         "snort" => snort(position),
         "col" => col(position),
+        "konane" => konane(position),
+        "amazons" => amazons(position),
+        "fission" => fission(position),
         other => Err(format!("no game {other} in this driver")),
     }
 }
@@ -271,4 +277,25 @@ fn col(position: &str) -> Result<CanonicalForm, String> {
         _ => ColTint::Empty,
     })?;
     Ok(canonical(&Col::new(graph)))
+}
+
+/// Konane: cgcalc's board strings (`x` Left, `o` Right, `.` empty, `#` blocked, `|` between
+/// rows) are cgt's.
+fn konane(position: &str) -> Result<CanonicalForm, String> {
+    let board: Konane = Konane::from_str(position).map_err(|e| format!("{e:?}"))?;
+    Ok(canonical(&board))
+}
+
+/// Amazons: cgcalc's board strings (`x` Left's amazons, `o` Right's, `.` empty, `#` arrows and
+/// blocked cells) are cgt's.
+fn amazons(position: &str) -> Result<CanonicalForm, String> {
+    let board: Amazons = Amazons::from_str(position).map_err(|e| format!("{e:?}"))?;
+    Ok(canonical(&board))
+}
+
+/// Fission: cgcalc's board strings (`x` a stone, `.` empty, `#` blocked) are cgt's; Left
+/// splits a stone vertically, Right horizontally, in both.
+fn fission(position: &str) -> Result<CanonicalForm, String> {
+    let board: Fission = Fission::from_str(position).map_err(|e| format!("{e:?}"))?;
+    Ok(canonical(&board))
 }

@@ -170,10 +170,13 @@ impl<B: Bits> Grid<B> {
     }
 
     /// `m` with the free cells a king's step away added (orthogonal and diagonal neighbours).
+    /// The sideways step leaves out the cells on the edge it would cross before shifting: a
+    /// cell of the last row's last column shifted right would sit past the board, and the
+    /// step up would bring it back onto the last row's first column.
     fn dilate_king(&self, m: B, (left_edge, right_edge): (B, B)) -> B {
         let across = m
-            .or(m.shl(1).and_not(left_edge))
-            .or(m.shr(1).and_not(right_edge));
+            .or(m.and_not(right_edge).shl(1))
+            .or(m.and_not(left_edge).shr(1));
         across
             .or(across.shl(self.cols()))
             .or(across.shr(self.cols()))
@@ -316,7 +319,7 @@ impl<B: Bits> Grid<B> {
 
     /// The board reflected in its main diagonal: cell (r, c) goes to (c, r). Lines of up to
     /// 64 cells are moved as words ([`Self::line_bits`]); other boards cell by cell.
-    fn transposed(&self) -> Grid<B> {
+    pub(super) fn transposed(&self) -> Grid<B> {
         let (r, c) = (self.rows(), self.cols());
         if r == 0 || c == 0 || r > 64 || c > 64 {
             return self.transform(c, r, |i, j| (j, i));
@@ -413,7 +416,7 @@ impl<B: Bits> Grid<B> {
 
     /// The board, its left-right mirror, its top-bottom mirror and its half turn. Rows of up
     /// to 64 cells are mirrored as words (a bit reversal each), at most 64 of them.
-    fn row_images(&self) -> [Grid<B>; 4] {
+    pub(super) fn row_images(&self) -> [Grid<B>; 4] {
         let (r, c) = (self.rows(), self.cols());
         if c == 0 || c > 64 || r > 64 {
             return [

@@ -190,6 +190,22 @@ impl<B: Bits, const K: usize> PieceBoard<B, K> {
         Ok(board)
     }
 
+    /// The same board on another cell set type, if its cells fit there (a board parsed on the
+    /// widest sets moves to one word when it is small).
+    pub fn converted<C: Bits>(&self) -> Option<PieceBoard<C, K>> {
+        let cells = self.rows() * self.cols();
+        if cells > C::CAPACITY {
+            return None;
+        }
+        let set = |m: B| ones(m).fold(C::EMPTY, |out, i| out.or(C::bit(i)));
+        Some(PieceBoard {
+            rows: self.rows,
+            cols: self.cols,
+            blocked: set(self.blocked),
+            pieces: self.pieces.map(set),
+        })
+    }
+
     /// The board string: rows separated by `|` ([`Self::parse`] reads it back).
     pub fn board_string(&self, legend: &Legend<K>) -> String {
         let mut s = String::new();
@@ -294,11 +310,16 @@ impl<B: Bits, const K: usize> PieceBoard<B, K> {
     /// target next to them in direction `d`.
     pub fn step(&self, m: B, d: Direction) -> B {
         let cols = self.cols();
-        let (first_col, last_col) = self.grid(self.all()).edges();
         let across = match d.1 {
-            1 => m.and_not(last_col).shl(1),
-            -1 => m.and_not(first_col).shr(1),
-            _ => m,
+            0 => m,
+            _ => {
+                let (first_col, last_col) = self.grid(self.all()).edges();
+                if d.1 > 0 {
+                    m.and_not(last_col).shl(1)
+                } else {
+                    m.and_not(first_col).shr(1)
+                }
+            }
         };
         let down = match d.0 {
             1 => across.shl(cols),
@@ -310,7 +331,10 @@ impl<B: Bits, const K: usize> PieceBoard<B, K> {
 
     /// The cell one step from `i` in direction `d`, if on the board.
     pub fn neighbour(&self, i: usize, d: Direction) -> Option<usize> {
-        self.step(B::bit(i), d).lowest()
+        let cols = self.cols();
+        let r = (i / cols).checked_add_signed(d.0 as isize)?;
+        let c = (i % cols).checked_add_signed(d.1 as isize)?;
+        (r < self.rows() && c < cols).then_some(r * cols + c)
     }
 
     /// The cells reached from `from` by repeated steps in direction `d` while they are cells
@@ -372,31 +396,61 @@ impl<B: Bits, const K: usize> PieceBoard<B, K> {
 
     /// A canonical key among the images `symmetries` declares, and whether it is the negative
     /// of this board: the least of them (with its flag), ties going to the images with the
-    /// same value (a board equal to an image of its negative has value 0).
+    /// same value (a board equal to an image of its negative has value 0). Boards order by
+    /// rows first, so where transposed images are declared only the images with the fewer
+    /// rows can be least: a board with fewer rows than columns needs its four row-keeping
+    /// images, one with more the four transposed ones (the identity is always declared); a
+    /// colour-swapped image is an image with its kinds permuted, not built again.
     pub fn normalize(&self, symmetries: Symmetries, legend: &Legend<K>) -> (Self, bool) {
         let mut best = (*self, false);
         if symmetries.same | symmetries.negative == 1 {
             return best;
         }
-        let images = self.images();
-        let swapped = if (symmetries.same | symmetries.negative) >> 8 != 0 {
-            self.colours_swapped(legend).images()
-        } else {
-            images
+        let declared = symmetries.same | symmetries.negative;
+        let halves: &[usize] = match self.rows.cmp(&self.cols) {
+            _ if declared & 0xF0F0 == 0 => &[0],
+            std::cmp::Ordering::Less => &[0],
+            std::cmp::Ordering::Greater => &[4],
+            std::cmp::Ordering::Equal => &[0, 4],
         };
-        for bit in 0..16 {
-            let image = if bit < 8 {
-                images[bit]
-            } else {
-                swapped[bit - 8]
-            };
-            for (set, negated) in [(symmetries.same, false), (symmetries.negative, true)] {
-                if set >> bit & 1 != 0 && (image, negated) < best {
-                    best = (image, negated);
+        let swaps = declared >> 8 != 0;
+        for &half in halves {
+            let images = self.oriented_images(half == 4);
+            for (k, image) in images.into_iter().enumerate() {
+                let t = half + k;
+                for (bit, image) in [(t, image), (8 + t, image.colours_swapped(legend))] {
+                    if bit >= 8 && !swaps {
+                        continue;
+                    }
+                    for (set, negated) in [(symmetries.same, false), (symmetries.negative, true)] {
+                        if set >> bit & 1 != 0 && (image, negated) < best {
+                            best = (image, negated);
+                        }
+                    }
                 }
             }
         }
         best
+    }
+
+    /// Images 0 to 3 of [`Self::images`] (`transposed` false) or 4 to 7 (true).
+    fn oriented_images(&self, transposed: bool) -> [Self; 4] {
+        let layer = |m: B| {
+            let grid = self.grid(m);
+            if transposed {
+                grid.transposed().row_images()
+            } else {
+                grid.row_images()
+            }
+        };
+        let blocked = layer(self.blocked);
+        let pieces = self.pieces.map(layer);
+        std::array::from_fn(|t| PieceBoard {
+            rows: blocked[t].rows() as u16,
+            cols: blocked[t].cols() as u16,
+            blocked: blocked[t].free(),
+            pieces: std::array::from_fn(|k| pieces[k][t].free()),
+        })
     }
 
     /// Calls `f` on each region of the cells of `connecting` (connected under `adjacency`),
@@ -584,8 +638,9 @@ mod tests {
     }
 
     /// `normalize` against the least of the images built here cell by cell (cell (r, c) of an
-    /// image taken from the board's cell given by `source`), over every 2x2 and 1x4 board and
-    /// many 2x3 ones, for three symmetry sets.
+    /// image taken from the board's cell given by `source`), over every 2x2, 1x4 and 4x1 board
+    /// and many 2x3 and 3x2 ones (fewer rows than columns, as many, more), for three symmetry
+    /// sets.
     #[test]
     fn normalize_is_the_least_declared_image() {
         let states = ['.', '#', 'x', 'o'];
@@ -622,7 +677,13 @@ mod tests {
             Symmetries::new(0x0F, 0xF0),
         ];
         let masks = [(0x00FF, 0xFF00), (0b101, 0b1010 << 8), (0x0F, 0xF0)];
-        for (r, c, count) in [(2, 2, 256), (1, 4, 256), (2, 3, 4096)] {
+        for (r, c, count) in [
+            (2, 2, 256),
+            (1, 4, 256),
+            (4, 1, 256),
+            (2, 3, 4096),
+            (3, 2, 4096),
+        ] {
             for n in (0..count).step_by(if count > 256 { 7 } else { 1 }) {
                 let cells: Vec<char> = (0..r * c).map(|k| states[(n >> (2 * k)) & 3]).collect();
                 let b = image(&cells, r, c, 0, false);
@@ -655,6 +716,10 @@ mod tests {
         assert_eq!(texts(&king), ["x.#.|.o#x|##o."]);
         let stones = b.components(b.occupied(), Adjacency::Orthogonal);
         assert_eq!(texts(&stones), ["x", "o", "x", "o"]);
+        // columns a and c never touch: a king's step right from c2 must not wrap to a2
+        let b = board(".#.|x#x");
+        let king = b.components(b.cells(), Adjacency::King);
+        assert_eq!(texts(&king), [".|x", ".|x"]);
         // groups of stones keep their shape; the gaps in their boxes become blocked
         let b = board("xo.x|#.ox|o..x");
         let stones = b.components(b.occupied(), Adjacency::Orthogonal);

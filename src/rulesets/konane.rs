@@ -1,0 +1,242 @@
+//! Konane (Ernst, *Playing Konane mathematically*, 1995; CGSuite's and the `cgt` crate's
+//! Konane): Left's stones `x` and Right's stones `o` stand on a board; a move takes one of your
+//! stones over an orthogonally adjacent enemy stone into the empty cell just beyond, removing
+//! the enemy stone, and may go on jumping in the same direction (each stop is a move of its
+//! own). Who cannot move loses.
+//!
+//! A jump crosses two cells in a line, none of them blocked, so a move never joins or touches
+//! two orthogonal regions of the cells that are not blocked: those regions are independent
+//! components ([`PieceBoard`]'s module doc). Jumps remove stones and never add any, so a
+//! region without both colours, or without an empty cell to land on, never has a move again
+//! (value 0) and is dropped. The rules are the same in every direction: all eight images keep
+//! the value and swapping the colours negates it ([`Symmetries::SQUARE`]).
+
+use super::grid::{Adjacency, Bits, Cell, Direction, Legend, PieceBoard, Symmetries, Wide, ones};
+use crate::calc::catalogue::{Constructor, Fuzz, FuzzCheck, Ruleset, no_caches};
+use crate::search::{Game, Player, Position, Searched};
+
+/// A Konane position on a board of up to 64 cells (`u64`, the constructor's choice where the
+/// board fits) or 256 ([`Wide`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Konane<B: Bits = u64>(pub PieceBoard<B>);
+
+impl<B: Bits> Konane<B> {
+    /// Parses CGSuite's board string: rows separated by `|`, `x` Left, `o` Right, `.` empty,
+    /// `#` blocked.
+    pub fn parse(s: &str) -> Result<Konane<B>, String> {
+        PieceBoard::parse(s, &Legend::STONES).map(Konane)
+    }
+}
+
+/// A board string as a searchable position: on one word when it has at most 64 cells.
+fn position(s: &str) -> Result<Box<dyn Position>, String> {
+    let wide = PieceBoard::<Wide>::parse(s, &Legend::STONES)?;
+    Ok(match wide.converted::<u64>() {
+        Some(narrow) => Box::new(Searched(Konane(narrow))),
+        None => Box::new(Searched(Konane(wide))),
+    })
+}
+
+impl<B: Bits> Game for Konane<B> {
+    const NAME: &'static str = "konane";
+
+    /// Each of `player`'s stones with an enemy stone next to it in direction `d` and an empty
+    /// cell beyond jumps there; from there it may jump again the same way, and each landing
+    /// cell is a move.
+    fn moves(&self, player: Player) -> Vec<Konane<B>> {
+        let b = &self.0;
+        let (mine, theirs) = (b.pieces(player.index()), b.pieces(player.other().index()));
+        let empty = b.empty();
+        let mut out = Vec::new();
+        for d in Direction::ORTHOGONAL {
+            let back = d.opposite();
+            let jumpers = mine
+                .and(b.step(theirs, back))
+                .and(b.step(b.step(empty, back), back));
+            for from in ones(jumpers) {
+                let mut board = *b;
+                let mut at = from;
+                while let Some((over, land)) = jump(b, at, d) {
+                    if !theirs.has(over) || !empty.has(land) {
+                        break;
+                    }
+                    board = board.moved(at, land).with(over, Cell::Empty);
+                    out.push(Konane(board));
+                    at = land;
+                }
+            }
+        }
+        out
+    }
+
+    /// The orthogonal regions of cells that are not blocked holding stones of both colours
+    /// and an empty cell, each cropped to its box.
+    fn components(&self) -> Vec<Konane<B>> {
+        let b = &self.0;
+        b.components(b.cells(), Adjacency::Orthogonal)
+            .into_iter()
+            .filter(|c| {
+                !c.pieces(0).is_empty() && !c.pieces(1).is_empty() && !c.empty().is_empty()
+            })
+            .map(Konane)
+            .collect()
+    }
+
+    fn normalize(&self) -> (Konane<B>, bool) {
+        let (key, negated) = self.0.normalize(Symmetries::SQUARE, &Legend::STONES);
+        (Konane(key), negated)
+    }
+
+    /// `a1-c1`: the stone on a1 jumps to c1 (over b1).
+    fn describe_move(&self, to: &Konane<B>, player: Player) -> String {
+        let (before, after) = (self.0.pieces(player.index()), to.0.pieces(player.index()));
+        match (before.and_not(after).lowest(), after.and_not(before).lowest()) {
+            (Some(from), Some(at)) => format!("{}-{}", self.0.cell_name(from), self.0.cell_name(at)),
+            _ => to.describe(),
+        }
+    }
+
+    fn describe(&self) -> String {
+        self.0.board_string(&Legend::STONES)
+    }
+}
+
+/// The cell jumped over and the landing cell of a jump from `at` in direction `d`, if both
+/// are on the board.
+fn jump<B: Bits>(b: &PieceBoard<B>, at: usize, d: Direction) -> Option<(usize, usize)> {
+    let over = b.neighbour(at, d)?;
+    Some((over, b.neighbour(over, d)?))
+}
+
+/// Konane's registration.
+pub static RULESET: Ruleset = Ruleset {
+    title: "Konane",
+    constructors: &[Constructor {
+        name: "konane",
+        signature: "konane(board)",
+        arity: 1..=1,
+        summary: "a Konane position (CGSuite's board string) and its value",
+        help: "konane(\"xo.|...\") is the Konane position with those rows (CGSuite's board string: `x`\nLeft's stones, `o` Right's, `.` empty, `#` blocked, rows separated by `|`). A move jumps one\nof your stones over an orthogonally adjacent enemy stone into the empty cell beyond, removing\nit, and may jump on in the same line (each landing is a move); who cannot move loses (Ernst\n1995, as CGSuite and cgt play it). Regions of unblocked cells are valued apart and added; all\neight images of a board have its value and swapping the colours negates it.\nExample: konane(\"xo.\") is 1, konane(\".xo.\") is *, konane(\"xo.#xo.\") is 2.",
+        build: |c, a| a.parsed(c.arena, 0, "a board string such as \"xo.|.ox\"", position),
+    }],
+    functions: &[],
+    fuzz: &[Fuzz {
+        name: "konane",
+        check: FuzzCheck::Position,
+    }],
+    cgsuite_names: &[("Konane", "konane")],
+    caches: no_caches,
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::rng::Rng;
+    use crate::game::{Arena, GameId};
+    use crate::search::Budget;
+    use crate::search::local::LocalSearch;
+
+    fn value(arena: &mut Arena, board: &str) -> GameId {
+        let position: Konane = Konane::parse(board).unwrap();
+        LocalSearch::new(arena, Budget::default()).value(&position)
+    }
+
+    /// The value straight from the definition {G^L | G^R}: no components, no symmetries.
+    fn by_definition(arena: &mut Arena, p: &Konane) -> GameId {
+        let mut side = |player| -> Vec<GameId> {
+            p.moves(player)
+                .iter()
+                .map(|q| by_definition(arena, q))
+                .collect()
+        };
+        let (left, right) = (side(Player::Left), side(Player::Right));
+        arena.game(left, right)
+    }
+
+    fn texts(p: &str, player: Player) -> Vec<String> {
+        let p: Konane = Konane::parse(p).unwrap();
+        p.moves(player).iter().map(Konane::describe).collect()
+    }
+
+    /// Moves by hand: single jumps in each direction, a double jump in one line (both stops
+    /// are moves), no jump onto a stone, a blocked cell or off the board, no turning.
+    #[test]
+    fn jumps_by_hand() {
+        assert_eq!(texts("xo.", Player::Left), ["..x"]);
+        assert!(texts("xo.", Player::Right).is_empty());
+        assert_eq!(texts("xo.o.", Player::Left), ["..xo.", "....x"]);
+        assert!(texts("xox", Player::Left).is_empty());
+        assert!(texts("xo#", Player::Left).is_empty());
+        assert!(texts("xo", Player::Left).is_empty());
+        assert_eq!(texts(".|o|x", Player::Left), ["x|.|."]);
+        // a1 jumps down to a3, but not on to the right after it (a3's neighbour b3 is o)
+        assert_eq!(texts("x..|o..|.o.", Player::Left), ["...|...|xo."]);
+        // the double jump stops where the line does: o at e1 has no empty cell beyond
+        assert_eq!(texts("xo.oo", Player::Left), ["..xoo"]);
+    }
+
+    /// Values derived by hand. `xo.`: Left jumps to `..x` (0), Right has no move: {0|} = 1.
+    /// `.xo.`: Left's x jumps to d1 leaving `...x`, Right's o jumps to a1 leaving `o...`, both
+    /// 0: {0|0} = *. `xo.o.`: Left jumps once to `..xo.` (which is `.xo.` shifted: *) or twice
+    /// to `....x` (0); Right's o on b1 has nothing beyond a1 and the o on d1 no x beside it:
+    /// {*, 0 |} = {0 |} = 1 (* reverses through 0). `ox.`: Right jumps: -1. `xo.#xo.`: two
+    /// regions, 1 + 1 = 2. cgt's own tests give `..ox` = 1, `.ox.|o..x|....` = {1|-1}.
+    /// `xo.|...|...` and its images are all 1.
+    #[test]
+    fn values_derived_by_hand() {
+        let mut a = Arena::new();
+        let (zero, star) = (a.zero(), a.nimber(1));
+        let (one, two, minus_one) = (a.integer(1), a.integer(2), a.integer(-1));
+        let one_minus_one = a.game(vec![one], vec![minus_one]);
+        assert_eq!(value(&mut a, "xo."), one);
+        assert_eq!(value(&mut a, "xo.o."), one);
+        assert_eq!(value(&mut a, "xo.#xo."), two);
+        assert_eq!(value(&mut a, ".xo."), star);
+        assert_eq!(value(&mut a, "ox."), minus_one);
+        assert_eq!(value(&mut a, "..ox"), one);
+        assert_eq!(value(&mut a, ".ox.|o..x|...."), one_minus_one);
+        assert_eq!(value(&mut a, "xo#."), zero);
+        assert_eq!(value(&mut a, "xo.|...|..."), one);
+        assert_eq!(value(&mut a, "...|...|.ox"), one);
+        assert_eq!(value(&mut a, "x|o|."), one);
+        // two regions apart: 1 + -1 = 0 (`ox.` is -1) and 1 + 1 = 2 (`.ox` is `xo.` mirrored);
+        // one colour or no empty cell: 0
+        assert_eq!(value(&mut a, "xo.#ox."), zero);
+        assert_eq!(value(&mut a, "xo.#.ox"), two);
+        assert_eq!(value(&mut a, "xx.|x.x"), zero);
+        assert_eq!(value(&mut a, "xo|ox"), zero);
+    }
+
+    /// On random boards up to 3x4: the search (regions, symmetries, colour swap) agrees with
+    /// the definition, and G + -G = 0 where -G is the board with the colours swapped.
+    #[test]
+    fn random_boards_agree_with_the_definition_and_cancel() {
+        let mut rng = Rng::xorshift64(1995);
+        let mut a = Arena::new();
+        let cells = ['x', 'o', '.', '.', 'x', 'o', '#'];
+        for _ in 0..300 {
+            let (rows, cols) = (1 + rng.below(3), 1 + rng.below(4));
+            let board: Vec<String> = (0..rows)
+                .map(|_| (0..cols).map(|_| *rng.pick(&cells)).collect())
+                .collect();
+            let board = board.join("|");
+            let g = value(&mut a, &board);
+            let p: Konane = Konane::parse(&board).unwrap();
+            assert_eq!(g, by_definition(&mut a, &p), "{board}");
+            let swapped = p.0.colours_swapped(&Legend::STONES);
+            let h = LocalSearch::new(&mut a, Budget::default()).value(&Konane(swapped));
+            assert_eq!(a.add(g, h), a.zero(), "{board}");
+        }
+    }
+
+    #[test]
+    fn moves_are_named_by_their_squares() {
+        let p: Konane = Konane::parse("xo.o.").unwrap();
+        let names: Vec<String> = p
+            .moves(Player::Left)
+            .iter()
+            .map(|q| p.describe_move(q, Player::Left))
+            .collect();
+        assert_eq!(names, ["a1-c1", "a1-e1"]);
+    }
+}
