@@ -33,4 +33,5 @@ registry![
     toadsandfrogs,
     elephantsandrhinos,
     topplingdominoes,
+    skijumps,
 ];

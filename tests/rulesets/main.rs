@@ -15,6 +15,7 @@ mod pawns;
 mod pawns_brute;
 mod positions;
 mod regio;
+mod skijumps;
 mod sum_play;
 mod takeandbreak;
 mod toadsandfrogs;
