@@ -47,4 +47,5 @@ registry![
     amazons,
     fission,
     anticlobber,
+    skijumps,
 ];

@@ -22,6 +22,7 @@ mod pawns;
 mod pawns_brute;
 mod positions;
 mod regio;
+mod skijumps;
 mod snort_col;
 mod subtraction;
 mod sum_play;

@@ -1,0 +1,430 @@
+//! Ski Jumps (Winning Ways, ch. 1; the `cgt` crate's `SkiJumps`, whose board notation this
+//! reads): skiers on a slope of rows, Left's moving right and Right's moving left. `L` and `R`
+//! are jumpers, `l` and `r` slippers, `.` empty, `|` between rows (the top row first). A move
+//! slides one of your skiers any number of empty cells in your direction along its row, or off
+//! the board if every cell on the way is empty; or a jumper jumps the enemy skier directly below
+//! it, landing on the empty cell two rows down, and the skier jumped becomes a slipper. Who
+//! cannot move loses.
+//!
+//! **Components.** Skiers change rows only by jumping, and a jump needs a jumper above an
+//! enemy skier in the next row with a row below that. Where no row holds a jumper whose next
+//! row (not the last) holds an enemy skier, slides never create one (they stay in their
+//! rows), so no jump is ever possible and the rows are independent: each row is a component.
+//! Empty rows at the top are dropped: jumps land two rows down, so nothing ever enters them.
+//! Mirroring every row and exchanging the colours gives the negative.
+
+use crate::calc::catalogue::{Constructor, Fuzz, FuzzCheck, Ruleset, no_caches};
+use crate::game::{Arena, GameId};
+use crate::search::{Game, Player, Searched};
+
+/// The most cells a board holds (one bit per cell in a `u64`).
+pub const MAX_CELLS: usize = 64;
+
+/// A Ski Jumps board of `height` rows of `width` cells: cell (x, y) is bit `y * width + x`,
+/// row 0 the top.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SkiJumps {
+    width: u8,
+    height: u8,
+    /// Left's jumpers `L`, Left's slippers `l`, Right's jumpers `R`, Right's slippers `r`.
+    pieces: [u64; 4],
+}
+
+const LEFT_JUMPER: usize = 0;
+const LEFT_SLIPPER: usize = 1;
+const RIGHT_JUMPER: usize = 2;
+const RIGHT_SLIPPER: usize = 3;
+const LETTERS: [char; 4] = ['L', 'l', 'R', 'r'];
+
+/// The cells `0..n`.
+fn cells(n: u32) -> u64 {
+    if n as usize >= MAX_CELLS {
+        u64::MAX
+    } else {
+        (1u64 << n) - 1
+    }
+}
+
+impl SkiJumps {
+    /// Parses the `cgt` crate's board: rows separated by `|`, top row first, `L`/`l` Left's
+    /// jumpers and slippers, `R`/`r` Right's, `.` empty; at most [`MAX_CELLS`] cells.
+    pub fn parse(s: &str) -> Result<SkiJumps, String> {
+        let rows: Vec<&str> = s.split('|').collect();
+        let width = rows[0].chars().count();
+        if let Some((i, r)) = rows
+            .iter()
+            .enumerate()
+            .find(|(_, r)| r.chars().count() != width)
+        {
+            return Err(format!(
+                "row {} has {} cells but row 1 has {width}: Ski Jumps boards are rectangular",
+                i + 1,
+                r.chars().count()
+            ));
+        }
+        if rows.len() * width > MAX_CELLS {
+            return Err(format!(
+                "the board has {} cells; Ski Jumps boards hold at most {MAX_CELLS}",
+                rows.len() * width
+            ));
+        }
+        let mut board = SkiJumps {
+            width: width as u8,
+            height: if width == 0 { 0 } else { rows.len() as u8 },
+            pieces: [0; 4],
+        };
+        for (y, row) in rows.iter().enumerate() {
+            for (x, ch) in row.chars().enumerate() {
+                if ch == '.' {
+                    continue;
+                }
+                let Some(kind) = LETTERS.iter().position(|&c| c == ch) else {
+                    return Err(format!(
+                        "unexpected `{ch}` in row {}, column {} of \"{s}\": Ski Jumps boards hold `L` and `l` (Left's jumpers and slippers), `R` and `r` (Right's), `.` (empty), rows separated by `|`",
+                        y + 1,
+                        x + 1
+                    ));
+                };
+                board.pieces[kind] |= 1u64 << (y * width + x);
+            }
+        }
+        Ok(board)
+    }
+
+    fn left(&self) -> u64 {
+        self.pieces[LEFT_JUMPER] | self.pieces[LEFT_SLIPPER]
+    }
+
+    fn right(&self) -> u64 {
+        self.pieces[RIGHT_JUMPER] | self.pieces[RIGHT_SLIPPER]
+    }
+
+    fn occupied(&self) -> u64 {
+        self.left() | self.right()
+    }
+
+    /// The cells of row `y`.
+    fn row(&self, y: u32) -> u64 {
+        cells(self.width as u32) << (y * self.width as u32)
+    }
+
+    /// The board with the piece of `kind` on `from` moved to `to` (`None`: off the board).
+    fn moved(&self, kind: usize, from: u32, to: Option<u32>) -> SkiJumps {
+        let mut b = *self;
+        b.pieces[kind] &= !(1u64 << from);
+        if let Some(to) = to {
+            b.pieces[kind] |= 1u64 << to;
+        }
+        b
+    }
+
+    /// Calls `f` on each move of `player`, skier by skier in cell order: slides nearest
+    /// first, then off the board, then the jump.
+    fn for_each_move(&self, player: Player, mut f: impl FnMut(SkiJumps)) {
+        let w = self.width as u32;
+        let occupied = self.occupied();
+        let (jumper, slipper, enemies, enemy_slipper) = match player {
+            Player::Left => (LEFT_JUMPER, LEFT_SLIPPER, self.right(), RIGHT_SLIPPER),
+            Player::Right => (RIGHT_JUMPER, RIGHT_SLIPPER, self.left(), LEFT_SLIPPER),
+        };
+        let mut mine = self.pieces[jumper] | self.pieces[slipper];
+        while mine != 0 {
+            let i = mine.trailing_zeros();
+            mine &= mine - 1;
+            let kind = if self.pieces[jumper] >> i & 1 == 1 {
+                jumper
+            } else {
+                slipper
+            };
+            let (x, y) = (i % w, i / w);
+            let row_start = y * w;
+            let mut off = true;
+            match player {
+                Player::Left => {
+                    for tx in x + 1..w {
+                        if occupied >> (row_start + tx) & 1 == 1 {
+                            off = false;
+                            break;
+                        }
+                        f(self.moved(kind, i, Some(row_start + tx)));
+                    }
+                }
+                Player::Right => {
+                    for tx in (0..x).rev() {
+                        if occupied >> (row_start + tx) & 1 == 1 {
+                            off = false;
+                            break;
+                        }
+                        f(self.moved(kind, i, Some(row_start + tx)));
+                    }
+                }
+            }
+            if off {
+                f(self.moved(kind, i, None));
+            }
+            let (below, landing) = (i + w, i + 2 * w);
+            if kind == jumper
+                && y + 2 < self.height as u32
+                && enemies >> below & 1 == 1
+                && occupied >> landing & 1 == 0
+            {
+                let mut b = self.moved(kind, i, Some(landing));
+                for k in 0..4 {
+                    b.pieces[k] &= !(1u64 << below);
+                }
+                b.pieces[enemy_slipper] |= 1u64 << below;
+                f(b);
+            }
+        }
+    }
+
+    /// Whether some jump can ever be made (the module doc): a row, not one of the last two,
+    /// holding a jumper whose next row holds an enemy skier.
+    fn jumps_possible(&self) -> bool {
+        let (left, right) = (self.left(), self.right());
+        (0..(self.height as u32).saturating_sub(2)).any(|y| {
+            let (row, next) = (self.row(y), self.row(y + 1));
+            (self.pieces[LEFT_JUMPER] & row != 0 && right & next != 0)
+                || (self.pieces[RIGHT_JUMPER] & row != 0 && left & next != 0)
+        })
+    }
+
+    /// Rows `from..to` as a board of their own.
+    fn rows(&self, from: u32, to: u32) -> SkiJumps {
+        let w = self.width as u32;
+        let m = cells((to - from) * w);
+        SkiJumps {
+            width: self.width,
+            height: (to - from) as u8,
+            pieces: self.pieces.map(|p| (p >> (from * w)) & m),
+        }
+    }
+
+    /// Each row reversed and the colours exchanged: the negative.
+    fn mirrored(&self) -> SkiJumps {
+        let w = self.width as u32;
+        let flip = |p: u64| {
+            (0..self.height as u32).fold(0u64, |acc, y| {
+                let row = (p >> (y * w)) & cells(w);
+                acc | ((row.reverse_bits() >> (64 - w)) << (y * w))
+            })
+        };
+        SkiJumps {
+            width: self.width,
+            height: self.height,
+            pieces: [
+                flip(self.pieces[RIGHT_JUMPER]),
+                flip(self.pieces[RIGHT_SLIPPER]),
+                flip(self.pieces[LEFT_JUMPER]),
+                flip(self.pieces[LEFT_SLIPPER]),
+            ],
+        }
+    }
+
+    /// `b1-d1`: columns by letter, rows by number from the top; `b1-off` slides off.
+    fn cell_name(&self, i: u32) -> String {
+        let w = self.width as u32;
+        let column = char::from(b'a' + (i % w) as u8);
+        if i % w < 26 {
+            format!("{column}{}", i / w + 1)
+        } else {
+            format!("{}.{}", i % w + 1, i / w + 1)
+        }
+    }
+}
+
+impl Game for SkiJumps {
+    const NAME: &'static str = "skijumps";
+
+    fn moves(&self, player: Player) -> Vec<SkiJumps> {
+        let mut out = Vec::new();
+        self.for_each_move(player, |m| out.push(m));
+        out
+    }
+
+    fn components(&self) -> Vec<SkiJumps> {
+        let mut out = Vec::new();
+        self.for_each_component(|c| out.push(c));
+        out
+    }
+
+    /// Without possible jumps, each row holding a skier; otherwise the board without its
+    /// empty top rows.
+    fn for_each_component(&self, mut f: impl FnMut(SkiJumps)) {
+        let occupied = self.occupied();
+        if occupied == 0 {
+            return;
+        }
+        let h = self.height as u32;
+        if self.jumps_possible() {
+            let top = (0..h).find(|&y| occupied & self.row(y) != 0).unwrap_or(0);
+            f(if top == 0 { *self } else { self.rows(top, h) });
+            return;
+        }
+        for y in 0..h {
+            if occupied & self.row(y) != 0 {
+                f(if h == 1 { *self } else { self.rows(y, y + 1) });
+            }
+        }
+    }
+
+    fn normalize(&self) -> (SkiJumps, bool) {
+        let m = self.mirrored();
+        if m < *self { (m, true) } else { (*self, false) }
+    }
+
+    /// A single row where no Left skier stands left of a Right one: the skiers never meet,
+    /// a skier at column x (from 0) has at most `width - x` moves going right (one cell at a
+    /// time, then off) or `x + 1` going left, and the one nearest the edge among a player's
+    /// can always take one step, so Left has exactly the sum of theirs, Right of theirs, and
+    /// the value is the difference (as the `cgt` crate reduces such boards too).
+    fn direct_value(&self, arena: &mut Arena) -> Option<GameId> {
+        if self.height != 1 {
+            return None;
+        }
+        let (left, right) = (self.left(), self.right());
+        if left != 0 && right >> left.trailing_zeros() != 0 {
+            return None;
+        }
+        let w = self.width as i64;
+        let mut value = 0i64;
+        for i in 0..self.width as u32 {
+            if left >> i & 1 == 1 {
+                value += w - i as i64;
+            } else if right >> i & 1 == 1 {
+                value -= i as i64 + 1;
+            }
+        }
+        Some(arena.integer(value))
+    }
+
+    fn describe_move(&self, to: &SkiJumps, player: Player) -> String {
+        let (before, after) = match player {
+            Player::Left => (self.left(), to.left()),
+            Player::Right => (self.right(), to.right()),
+        };
+        let (from, at) = (before & !after, after & !before);
+        match (from.count_ones(), at.count_ones()) {
+            (1, 1) => format!(
+                "{}-{}",
+                self.cell_name(from.trailing_zeros()),
+                self.cell_name(at.trailing_zeros())
+            ),
+            (1, 0) => format!("{}-off", self.cell_name(from.trailing_zeros())),
+            _ => to.describe(),
+        }
+    }
+
+    fn describe(&self) -> String {
+        let w = self.width as u32;
+        let mut s = String::new();
+        for i in 0..w * self.height as u32 {
+            if i > 0 && i % w == 0 {
+                s.push('|');
+            }
+            let kind = (0..4).find(|&k| self.pieces[k] >> i & 1 == 1);
+            s.push(kind.map_or('.', |k| LETTERS[k]));
+        }
+        s
+    }
+}
+
+/// Ski Jumps' registration.
+pub static RULESET: Ruleset = Ruleset {
+    title: "Ski Jumps",
+    constructors: &[Constructor {
+        name: "skijumps",
+        signature: "skijumps(board)",
+        arity: 1..=1,
+        summary: "a Ski Jumps board (the cgt crate's notation) and its value",
+        help: "skijumps(\"L....|..R..|.....\") is the Ski Jumps board with those rows, top first (the cgt\ncrate's notation: `L` and `l` Left's jumpers and slippers, `R` and `r` Right's, `.` empty, rows\nseparated by `|`; at most 64 cells). Left's skiers move right, Right's left: a move slides a\nskier any number of empty cells along its row, or off the board if the way is clear; or a\njumper jumps the enemy skier directly below onto the empty cell beneath, and the skier jumped\nbecomes a slipper; who cannot move loses (Winning Ways, ch. 1). Rows are valued apart where\nno jump can ever happen; each row mirrored with the colours exchanged is the negative.\nExample: skijumps(\"L..\") is 3, skijumps(\"L.R\") is *, skijumps(\"L..R\") is *2, skijumps(\"L|R|.\") is 1/2.",
+        build: |c, a| {
+            let board = a.parsed(
+                c.arena,
+                0,
+                "a board such as \"L....|..R..\"",
+                SkiJumps::parse,
+            )?;
+            Ok(Box::new(Searched(board)))
+        },
+    }],
+    functions: &[],
+    fuzz: &[Fuzz {
+        name: "skijumps",
+        check: FuzzCheck::Position,
+    }],
+    cgsuite_names: &[("SkiJumps", "skijumps")],
+    caches: no_caches,
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Budget;
+    use crate::search::local::LocalSearch;
+
+    fn value(arena: &mut Arena, board: &str) -> GameId {
+        let position = SkiJumps::parse(board).unwrap();
+        LocalSearch::new(arena, Budget::default()).value(&position)
+    }
+
+    /// The value straight from the definition {G^L | G^R}: no components, no symmetries, no
+    /// direct values (positions remembered in `memo`).
+    fn by_definition(
+        arena: &mut Arena,
+        memo: &mut std::collections::HashMap<SkiJumps, GameId>,
+        p: &SkiJumps,
+    ) -> GameId {
+        if let Some(&v) = memo.get(p) {
+            return v;
+        }
+        let mut sides = [Vec::new(), Vec::new()];
+        for (side, player) in sides.iter_mut().zip([Player::Left, Player::Right]) {
+            for q in p.moves(player) {
+                side.push(by_definition(arena, memo, &q));
+            }
+        }
+        let [left, right] = sides;
+        let v = arena.game(left, right);
+        memo.insert(*p, v);
+        v
+    }
+
+    #[test]
+    fn moves_slide_and_jump() {
+        let p = SkiJumps::parse("L..|R..|...").unwrap();
+        let left: Vec<String> = p.moves(Player::Left).iter().map(|q| q.describe()).collect();
+        assert_eq!(left, [".L.|R..|...", "..L|R..|...", "...|R..|...", "...|r..|L.."]);
+        let names: Vec<String> = p
+            .moves(Player::Left)
+            .iter()
+            .map(|q| p.describe_move(q, Player::Left))
+            .collect();
+        assert_eq!(names, ["a1-b1", "a1-c1", "a1-off", "a1-a3"]);
+        let right: Vec<String> = p.moves(Player::Right).iter().map(|q| q.describe()).collect();
+        assert_eq!(right, ["L..|...|..."]);
+    }
+
+    /// On random boards up to 3x4: the search (rows, mirror, direct values) agrees with the
+    /// definition, and the mirror with colours exchanged is the negative.
+    #[test]
+    fn random_boards_agree_with_the_definition_and_cancel() {
+        let mut rng = crate::game::rng::Rng::xorshift64(1982);
+        let mut a = Arena::new();
+        let mut memo = std::collections::HashMap::new();
+        let cells = ['.', '.', '.', 'L', 'R', 'l', 'r'];
+        for _ in 0..300 {
+            let (rows, cols) = (1 + rng.below(3), 1 + rng.below(4));
+            let board: Vec<String> = (0..rows)
+                .map(|_| (0..cols).map(|_| *rng.pick(&cells)).collect())
+                .collect();
+            let board = board.join("|");
+            let g = value(&mut a, &board);
+            let p = SkiJumps::parse(&board).unwrap();
+            assert_eq!(g, by_definition(&mut a, &mut memo, &p), "{board}");
+            let mirrored = p.mirrored().describe();
+            let h = value(&mut a, &mirrored);
+            assert_eq!(a.add(g, h), a.zero(), "{board} + {mirrored}");
+        }
+    }
+}
