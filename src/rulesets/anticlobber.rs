@@ -111,6 +111,7 @@ pub static RULESET: Ruleset = Ruleset {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::game::value_by_definition as by_definition;
     use crate::game::rng::Rng;
     use crate::game::{Arena, GameId};
     use crate::search::Budget;
@@ -121,17 +122,6 @@ mod tests {
         LocalSearch::new(arena, Budget::default()).value(&position)
     }
 
-    /// The value straight from the definition {G^L | G^R}: no components, no symmetries.
-    fn by_definition(arena: &mut Arena, p: &AntiClobber) -> GameId {
-        let mut side = |player| -> Vec<GameId> {
-            p.moves(player)
-                .iter()
-                .map(|q| by_definition(arena, q))
-                .collect()
-        };
-        let (left, right) = (side(Player::Left), side(Player::Right));
-        arena.game(left, right)
-    }
 
     /// Values by hand. `x.`: Left moves to b1 leaving `ox`, where nothing can move: {0 |} = 1.
     /// `x..`: Left's move leaves `ox.` (x may go on: `oox`, 0; o is blocked by x: 1): {1 |}

@@ -97,6 +97,7 @@ pub static RULESET: Ruleset = Ruleset {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::game::value_by_definition as by_definition;
     use crate::game::rng::Rng;
     use crate::game::{Arena, GameId};
     use crate::search::Budget;
@@ -107,20 +108,6 @@ mod tests {
         LocalSearch::new(arena, Budget::default()).value(&position)
     }
 
-    /// The value straight from the definition {G^L | G^R}: no components, no symmetries.
-    fn by_definition(arena: &mut Arena, p: &Clobber) -> GameId {
-        let left: Vec<GameId> = p
-            .moves(Player::Left)
-            .iter()
-            .map(|q| by_definition(arena, q))
-            .collect();
-        let right: Vec<GameId> = p
-            .moves(Player::Right)
-            .iter()
-            .map(|q| by_definition(arena, q))
-            .collect();
-        arena.game(left, right)
-    }
 
     /// Values derived by hand. `xo`: Left's x takes the o leaving `.x`, Right's o takes the x
     /// leaving `o.`, both 0, so {0|0} = *. `xoo`: Left's only move leaves `.xo` = *, Right's

@@ -127,6 +127,7 @@ pub static RULESET: Ruleset = Ruleset {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::game::value_by_definition as by_definition;
     use crate::game::rng::Rng;
     use crate::game::{Arena, GameId};
     use crate::search::Budget;
@@ -137,17 +138,6 @@ mod tests {
         LocalSearch::new(arena, Budget::default()).value(&position)
     }
 
-    /// The value straight from the definition {G^L | G^R}: no components, no symmetries.
-    fn by_definition(arena: &mut Arena, p: &Fission) -> GameId {
-        let mut side = |player| -> Vec<GameId> {
-            p.moves(player)
-                .iter()
-                .map(|q| by_definition(arena, q))
-                .collect()
-        };
-        let (left, right) = (side(Player::Left), side(Player::Right));
-        arena.game(left, right)
-    }
 
     /// Transposed: rows become columns.
     fn transposed(board: &str) -> String {

@@ -390,6 +390,7 @@ pub static RULESET: Ruleset = Ruleset {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::game::value_by_definition as by_definition;
     use crate::search::Budget;
     use crate::search::local::LocalSearch;
 
@@ -398,20 +399,6 @@ mod tests {
         LocalSearch::new(arena, Budget::default()).value(&position)
     }
 
-    /// The value straight from the definition {G^L | G^R}: no components, no symmetries.
-    fn by_definition<const J: bool>(arena: &mut Arena, p: &Leaping<J>) -> GameId {
-        let left: Vec<GameId> = p
-            .moves(Player::Left)
-            .iter()
-            .map(|q| by_definition(arena, q))
-            .collect();
-        let right: Vec<GameId> = p
-            .moves(Player::Right)
-            .iter()
-            .map(|q| by_definition(arena, q))
-            .collect();
-        arena.game(left, right)
-    }
 
     #[test]
     fn moves_slide_and_jump() {

@@ -342,6 +342,7 @@ pub static RULESET: Ruleset = Ruleset {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::game::value_by_definition as by_definition;
     use crate::search::Budget;
     use crate::search::local::LocalSearch;
 
@@ -351,20 +352,6 @@ mod tests {
     }
 
     /// The value straight from the definition {G^L | G^R}: no components, no symmetries, no
-    /// direct values.
-    fn by_definition(arena: &mut Arena, p: &TopplingDominoes) -> GameId {
-        let left: Vec<GameId> = p
-            .moves(Player::Left)
-            .iter()
-            .map(|q| by_definition(arena, q))
-            .collect();
-        let right: Vec<GameId> = p
-            .moves(Player::Right)
-            .iter()
-            .map(|q| by_definition(arena, q))
-            .collect();
-        arena.game(left, right)
-    }
 
     #[test]
     fn moves_topple_to_the_end_of_the_row() {

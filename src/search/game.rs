@@ -223,3 +223,17 @@ impl MoveBounds {
         }
     }
 }
+
+/// The value of `p` straight from the definition G = {G^L | G^R} (Conway, ONAG ch. 1): every
+/// option valued in turn, with no components, symmetries or table. Exponential: an oracle
+/// for a ruleset's tests on small positions, against which its search must agree.
+pub fn value_by_definition<G: Game>(arena: &mut Arena, p: &G) -> GameId {
+    let mut side = |player| -> Vec<GameId> {
+        p.moves(player)
+            .iter()
+            .map(|q| value_by_definition(arena, q))
+            .collect()
+    };
+    let (left, right) = (side(Player::Left), side(Player::Right));
+    arena.game(left, right)
+}
