@@ -7,6 +7,7 @@
 pub mod graph;
 pub mod grid;
 pub mod regio_experiment;
+pub mod sequences;
 
 use crate::calc::catalogue::Ruleset;
 

@@ -10,17 +10,15 @@
 //! Subtraction games with a finite set of largest element s are periodic, and the Octal
 //! Periodicity Theorem with one heap and t = s proves a period from the values.
 
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
-use rustc_hash::FxHashMap;
-
+use super::sequences::{Sequence, SequenceRule, Sequences};
 use crate::analysis::period::PeriodTheorem;
 use crate::analysis::takeandbreak::{MAX_HEAP, move_text};
 use crate::calc::args::{Args, CallError};
 use crate::calc::catalogue::{Constructor, Fuzz, FuzzCheck, Ruleset};
 use crate::calc::context::Context;
 use crate::calc::value::{MAX_LIST_LEN, Value};
-use crate::game::cache::CacheStats;
 use crate::game::interrupt::Interrupt;
 use crate::game::{Arena, Outcome};
 use crate::search::{HeapSequence, MoveRow, Player, Position, PositionValue, SearchEnv};
@@ -131,65 +129,17 @@ fn bump(counts: &mut Vec<u32>, g: u32) {
 
 /// A rule and the Grundy values of its heaps found so far, shared by every position of the
 /// rule in a session.
-#[derive(Debug)]
-pub struct SubtractionGame {
-    rule: SubtractionRule,
-    values: Mutex<(Vec<u32>, Vec<u32>)>,
-}
-
-impl SubtractionGame {
-    /// The Grundy values of heaps `0..=n`.
-    fn sequence(&self, n: usize) -> Vec<u32> {
-        let mut guard = self.values.lock().unwrap_or_else(|e| e.into_inner());
-        let (values, counts) = &mut *guard;
-        self.rule.extend(values, counts, n);
-        values[..=n].to_vec()
-    }
-
-    /// The Grundy value of a heap of `n`.
-    fn grundy(&self, n: usize) -> u32 {
-        let mut guard = self.values.lock().unwrap_or_else(|e| e.into_inner());
-        let (values, counts) = &mut *guard;
-        self.rule.extend(values, counts, n);
-        values[n]
-    }
-
-    fn known(&self) -> usize {
-        self.values.lock().unwrap_or_else(|e| e.into_inner()).0.len()
-    }
-}
+pub type SubtractionGame = Sequence<SubtractionRule>;
 
 /// The session's subtraction games by rule.
-#[derive(Debug, Default)]
-pub struct SubtractionGames {
-    games: FxHashMap<SubtractionRule, Arc<SubtractionGame>>,
-    hits: u64,
-    misses: u64,
-}
+pub type SubtractionGames = Sequences<SubtractionRule>;
 
-impl SubtractionGames {
-    fn game(&mut self, rule: SubtractionRule) -> Arc<SubtractionGame> {
-        if let Some(g) = self.games.get(&rule) {
-            self.hits += 1;
-            return g.clone();
-        }
-        self.misses += 1;
-        let game = Arc::new(SubtractionGame {
-            rule: rule.clone(),
-            values: Mutex::new((Vec::new(), Vec::new())),
-        });
-        self.games.insert(rule, game.clone());
-        game
-    }
+impl SequenceRule for SubtractionRule {
+    /// How many heaps have each value (the all-but mex reads them).
+    type Scratch = Vec<u32>;
 
-    fn stats(&self) -> CacheStats {
-        CacheStats {
-            len: self.games.values().map(|g| g.known()).sum(),
-            capacity: self.games.len() * (MAX_HEAP + 1),
-            hits: self.hits,
-            misses: self.misses,
-            flushes: 0,
-        }
+    fn extend(&self, values: &mut Vec<u32>, counts: &mut Vec<u32>, n: usize) {
+        SubtractionRule::extend(self, values, counts, n);
     }
 }
 
@@ -212,7 +162,7 @@ impl SubtractionHeaps {
 
     /// The nim sum of the heaps' Grundy values.
     fn nim_value(&self) -> u32 {
-        self.heaps.iter().fold(0, |x, &h| x ^ self.game.grundy(h))
+        self.heaps.iter().fold(0, |x, &h| x ^ self.game.value(h))
     }
 
     /// Every move (in one heap of each size), as its text `7 -> 5` and the heaps it leaves.
@@ -293,7 +243,7 @@ impl Position for SubtractionHeaps {
         let rule = &self.game.rule;
         Some(HeapSequence {
             call_prefix: format!("subtraction({}, ", rule.set_text()),
-            values: self.game.sequence(largest),
+            values: self.game.values(largest),
             theorem: rule.period_theorem(),
         })
     }
@@ -382,7 +332,7 @@ fn build(c: &mut Context, a: Args) -> Result<Box<dyn Position>, CallError> {
     let game = c
         .states
         .get::<SubtractionGames>()
-        .game(SubtractionRule { set, allbut });
+        .get(SubtractionRule { set, allbut });
     Ok(Box::new(SubtractionHeaps::new(game, heaps)))
 }
 
@@ -406,7 +356,10 @@ pub static RULESET: Ruleset = Ruleset {
     caches: |states| {
         let stats = states
             .peek::<SubtractionGames>()
-            .map_or_else(|| SubtractionGames::default().stats(), SubtractionGames::stats);
+            .map_or_else(
+                || SubtractionGames::default().stats(MAX_HEAP + 1),
+                |g| g.stats(MAX_HEAP + 1),
+            );
         vec![("subtraction sequences", stats)]
     },
 };

@@ -8,9 +8,7 @@
 //! as larger heaps are asked for; its options are positions of the same game, each move
 //! written `7 -> 2+3` (a heap of 7 leaves heaps of 2 and 3).
 
-use std::sync::{Arc, Mutex};
-
-use rustc_hash::FxHashMap;
+use std::sync::Arc;
 
 use crate::analysis::takeandbreak::{MAX_HEAP, TakeBreakCode, move_text};
 use crate::calc::args::{Args, CallError};
@@ -18,71 +16,23 @@ use crate::calc::catalogue::{Constructor, Function, Fuzz, FuzzCheck, Ruleset};
 use crate::calc::context::Context;
 use crate::calc::value::{MAX_LIST_LEN, Value};
 use crate::function;
-use crate::game::cache::CacheStats;
+use super::sequences::{Sequence, SequenceRule, Sequences};
 use crate::game::interrupt::Interrupt;
 use crate::game::{Arena, Outcome};
 use crate::search::{HeapSequence, MoveRow, Player, Position, PositionValue, SearchEnv};
 
 /// A game's code and the Grundy values of its heaps found so far, shared by every position of
 /// the game in a session.
-#[derive(Debug)]
-pub struct HeapGame {
-    code: TakeBreakCode,
-    values: Mutex<Vec<u32>>,
-}
+pub type HeapGame = Sequence<TakeBreakCode>;
 
-impl HeapGame {
-    /// The Grundy values of heaps `0..=n`, extending the sequence as needed.
-    fn sequence(&self, n: usize) -> Vec<u32> {
-        let mut values = self.values.lock().unwrap_or_else(|e| e.into_inner());
-        self.code.extend(&mut values, n);
-        values[..=n].to_vec()
-    }
+/// The session's games by code.
+pub type HeapGames = Sequences<TakeBreakCode>;
 
-    /// The Grundy value of a heap of `n`.
-    fn grundy(&self, n: usize) -> u32 {
-        let mut values = self.values.lock().unwrap_or_else(|e| e.into_inner());
-        self.code.extend(&mut values, n);
-        values[n]
-    }
+impl SequenceRule for TakeBreakCode {
+    type Scratch = ();
 
-    fn known(&self) -> usize {
-        self.values.lock().unwrap_or_else(|e| e.into_inner()).len()
-    }
-}
-
-/// The session's games by code, so that every position and call of one code shares its
-/// sequence.
-#[derive(Debug, Default)]
-pub struct HeapGames {
-    games: FxHashMap<TakeBreakCode, Arc<HeapGame>>,
-    hits: u64,
-    misses: u64,
-}
-
-impl HeapGames {
-    fn game(&mut self, code: TakeBreakCode) -> Arc<HeapGame> {
-        if let Some(g) = self.games.get(&code) {
-            self.hits += 1;
-            return g.clone();
-        }
-        self.misses += 1;
-        let game = Arc::new(HeapGame {
-            code: code.clone(),
-            values: Mutex::new(Vec::new()),
-        });
-        self.games.insert(code, game.clone());
-        game
-    }
-
-    fn stats(&self) -> CacheStats {
-        CacheStats {
-            len: self.games.values().map(|g| g.known()).sum(),
-            capacity: self.games.len() * (MAX_HEAP + 1),
-            hits: self.hits,
-            misses: self.misses,
-            flushes: 0,
-        }
+    fn extend(&self, values: &mut Vec<u32>, _: &mut (), n: usize) {
+        TakeBreakCode::extend(self, values, n);
     }
 }
 
@@ -102,7 +52,7 @@ impl Heaps {
 
     /// The nim sum of the heaps' Grundy values.
     fn nim_value(&self) -> u32 {
-        self.heaps.iter().fold(0, |x, &h| x ^ self.game.grundy(h))
+        self.heaps.iter().fold(0, |x, &h| x ^ self.game.value(h))
     }
 
     /// Every move (in one heap of each size: moves in equal heaps are alike), as its text and
@@ -113,7 +63,7 @@ impl Heaps {
             if i > 0 && self.heaps[i - 1] == h {
                 continue;
             }
-            self.game.code.for_each_move(h, |_, parts| {
+            self.game.rule.for_each_move(h, |_, parts| {
                 if out.len() == MAX_MOVES {
                     Interrupt::Budget(format!(
                         "{} has more than {MAX_MOVES} moves, more than a listing holds",
@@ -142,7 +92,7 @@ impl Position for Heaps {
     /// `0.77 [3, 5]`: the code and the heaps.
     fn describe(&self) -> String {
         let heaps: Vec<String> = self.heaps.iter().map(usize::to_string).collect();
-        format!("{} [{}]", self.game.code.text(), heaps.join(", "))
+        format!("{} [{}]", self.game.rule.text(), heaps.join(", "))
     }
 
     fn value(&self, env: &mut SearchEnv) -> PositionValue {
@@ -179,9 +129,9 @@ impl Position for Heaps {
     fn heap_sequence(&self) -> Option<HeapSequence> {
         let largest = self.heaps.last().copied().unwrap_or(0);
         Some(HeapSequence {
-            call_prefix: format!("takeandbreak(\"{}\", ", self.game.code.text()),
-            values: self.game.sequence(largest),
-            theorem: self.game.code.period_theorem(),
+            call_prefix: format!("takeandbreak(\"{}\", ", self.game.rule.text()),
+            values: self.game.values(largest),
+            theorem: self.game.rule.period_theorem(),
         })
     }
 }
@@ -211,7 +161,7 @@ pub static RULESET: Ruleset = Ruleset {
     caches: |states| {
         let stats = states
             .peek::<HeapGames>()
-            .map_or_else(|| HeapGames::default().stats(), HeapGames::stats);
+            .map_or_else(|| HeapGames::default().stats(MAX_HEAP + 1), |g| g.stats(MAX_HEAP + 1));
         vec![("heap sequences", stats)]
     },
 };
@@ -233,7 +183,7 @@ static FUNCTIONS: &[Function] = &[
                     format!("{} values, more than a list may hold (at most {MAX_LIST_LEN})", n + 1),
                 ));
             }
-            let values = game.sequence(n);
+            let values = game.values(n);
             Ok(Value::List(
                 values
                     .into_iter()
@@ -252,7 +202,7 @@ static FUNCTIONS: &[Function] = &[
         |c, a| {
             let game = game_arg(c, &a)?;
             let n = heap_arg(c.arena, &a)?;
-            Ok(Value::Game(c.arena.nimber(game.grundy(n))))
+            Ok(Value::Game(c.arena.nimber(game.value(n))))
         }
     ),
 ];
@@ -261,7 +211,7 @@ static FUNCTIONS: &[Function] = &[
 fn game_arg(c: &mut Context, a: &Args) -> Result<Arc<HeapGame>, CallError> {
     let text = a.str(c.arena, 0, "a take-and-break code in quotes, e.g. \"0.77\"")?;
     let code = TakeBreakCode::parse(text).map_err(|m| CallError::Arg(0, m))?;
-    Ok(c.states.get::<HeapGames>().game(code))
+    Ok(c.states.get::<HeapGames>().get(code))
 }
 
 /// A heap size in argument 1.
@@ -308,7 +258,7 @@ mod tests {
     fn heaps(code: &str, hs: &[usize]) -> Heaps {
         let mut games = HeapGames::default();
         Heaps::new(
-            games.game(TakeBreakCode::parse(code).unwrap()),
+            games.get(TakeBreakCode::parse(code).unwrap()),
             hs.to_vec(),
         )
     }

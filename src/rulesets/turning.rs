@@ -13,15 +13,13 @@
 //! and two equal heaps cancel), so a row's value is the nimber of the nim sum of G(n) over its
 //! heads, G from one sequence per code that the session extends.
 
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
-use rustc_hash::FxHashMap;
-
+use super::sequences::{Sequence, SequenceRule, Sequences};
 use crate::calc::args::{Args, CallError};
 use crate::calc::catalogue::{Constructor, Fuzz, FuzzCheck, Ruleset};
 use crate::calc::context::Context;
 use crate::calc::value::MAX_LIST_LEN;
-use crate::game::cache::CacheStats;
 use crate::game::interrupt::Interrupt;
 use crate::game::Outcome;
 use crate::search::{HeapSequence, MoveRow, Player, Position, PositionValue, SearchEnv};
@@ -338,55 +336,16 @@ fn parse_element(part: &str, offset: usize) -> Result<Option<Element>, String> {
 }
 
 /// A code and G over the positions found so far, shared by every row of the code.
-#[derive(Debug)]
-pub struct TurningGame {
-    code: TurningCode,
-    values: Mutex<Vec<u32>>,
-}
-
-impl TurningGame {
-    fn sequence(&self, n: usize) -> Vec<u32> {
-        let mut values = self.values.lock().unwrap_or_else(|e| e.into_inner());
-        self.code.extend(&mut values, n);
-        values[..=n].to_vec()
-    }
-
-    fn known(&self) -> usize {
-        self.values.lock().unwrap_or_else(|e| e.into_inner()).len()
-    }
-}
+pub type TurningGame = Sequence<TurningCode>;
 
 /// The session's turning games by code.
-#[derive(Debug, Default)]
-pub struct TurningGames {
-    games: FxHashMap<TurningCode, Arc<TurningGame>>,
-    hits: u64,
-    misses: u64,
-}
+pub type TurningGames = Sequences<TurningCode>;
 
-impl TurningGames {
-    fn game(&mut self, code: TurningCode) -> Arc<TurningGame> {
-        if let Some(g) = self.games.get(&code) {
-            self.hits += 1;
-            return g.clone();
-        }
-        self.misses += 1;
-        let game = Arc::new(TurningGame {
-            code: code.clone(),
-            values: Mutex::new(Vec::new()),
-        });
-        self.games.insert(code, game.clone());
-        game
-    }
+impl SequenceRule for TurningCode {
+    type Scratch = ();
 
-    fn stats(&self) -> CacheStats {
-        CacheStats {
-            len: self.games.values().map(|g| g.known()).sum(),
-            capacity: self.games.len() * (MAX_COINS + 1),
-            hits: self.hits,
-            misses: self.misses,
-            flushes: 0,
-        }
+    fn extend(&self, values: &mut Vec<u32>, _: &mut (), n: usize) {
+        TurningCode::extend(self, values, n);
     }
 }
 
@@ -424,7 +383,7 @@ fn parse_coins(s: &str) -> Result<Vec<bool>, String> {
 impl Coins {
     /// The nim sum of G over the heads.
     fn nim_value(&self) -> u32 {
-        let g = self.game.sequence(self.heads.len());
+        let g = self.game.values(self.heads.len());
         (1..=self.heads.len())
             .filter(|&p| self.heads[p - 1])
             .fold(0, |x, p| x ^ g[p])
@@ -434,7 +393,7 @@ impl Coins {
     fn each_move(&self) -> Vec<(String, Vec<bool>)> {
         let mut out = Vec::new();
         for n in (1..=self.heads.len()).filter(|&p| self.heads[p - 1]) {
-            self.game.code.each_option(n, &mut |others| {
+            self.game.rule.each_option(n, &mut |others| {
                 if out.len() == MAX_LIST_LEN {
                     Interrupt::Budget(format!(
                         "{} has more than {MAX_LIST_LEN} moves, more than a listing holds",
@@ -467,7 +426,7 @@ impl Position for Coins {
     /// `turning("1-3", "htth")`.
     fn describe(&self) -> String {
         let row: String = self.heads.iter().map(|&h| if h { 'h' } else { 't' }).collect();
-        format!("turning(\"{}\", \"{row}\")", self.game.code.text)
+        format!("turning(\"{}\", \"{row}\")", self.game.rule.text)
     }
 
     fn value(&self, env: &mut SearchEnv) -> PositionValue {
@@ -511,8 +470,8 @@ impl Position for Coins {
     /// The coin at position n is a heap of n (position 0 holds no coin: G(0) = 0).
     fn heap_sequence(&self) -> Option<HeapSequence> {
         Some(HeapSequence {
-            call_prefix: format!("turning(\"{}\", ", self.game.code.text),
-            values: self.game.sequence(self.heads.len()),
+            call_prefix: format!("turning(\"{}\", ", self.game.rule.text),
+            values: self.game.values(self.heads.len()),
             theorem: Err("a coin-turning game is no take-and-break game of bounded take".into()),
         })
     }
@@ -520,7 +479,7 @@ impl Position for Coins {
 
 fn code_arg(c: &mut Context, a: &Args) -> Result<Arc<TurningGame>, CallError> {
     let code = a.parsed(c.arena, 0, "a turning code in quotes, e.g. \"1-3\"", TurningCode::parse)?;
-    Ok(c.states.get::<TurningGames>().game(code))
+    Ok(c.states.get::<TurningGames>().get(code))
 }
 
 /// `turning(code, coins)`.
@@ -550,7 +509,10 @@ pub static RULESET: Ruleset = Ruleset {
     caches: |states| {
         let stats = states
             .peek::<TurningGames>()
-            .map_or_else(|| TurningGames::default().stats(), TurningGames::stats);
+            .map_or_else(
+                || TurningGames::default().stats(MAX_COINS + 1),
+                |g| g.stats(MAX_COINS + 1),
+            );
         vec![("turning sequences", stats)]
     },
 };
