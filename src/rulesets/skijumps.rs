@@ -178,15 +178,37 @@ impl SkiJumps {
         }
     }
 
-    /// Whether some jump can ever be made (the module doc): a row, not one of the last two,
-    /// holding a jumper whose next row holds an enemy skier.
-    fn jumps_possible(&self) -> bool {
-        let (left, right) = (self.left(), self.right());
-        (0..(self.height as u32).saturating_sub(2)).any(|y| {
-            let (row, next) = (self.row(y), self.row(y + 1));
-            (self.pieces[LEFT_JUMPER] & row != 0 && right & next != 0)
-                || (self.pieces[RIGHT_JUMPER] & row != 0 && left & next != 0)
-        })
+    /// The rows that some jump may ever join to the row below, as a mask (bit `y`: rows `y` and
+    /// `y + 1`), found as a fixpoint of the rows that may ever hold each player's skiers and
+    /// jumpers: a jumper that may stand in row `y` over an enemy skier that may stand in row
+    /// `y + 1`, with a row `y + 2` to land in, may jump, putting a jumper of its colour in row
+    /// `y + 2` and joining the three rows. Every position reachable in play is covered (by
+    /// induction on the moves: slides keep skiers in their rows, and each jump's rows are
+    /// covered), so rows the mask does not join never interact.
+    fn joined_rows(&self) -> u64 {
+        let h = self.height as u32;
+        let row_mask = |cells: u64| -> u64 {
+            (0..h).fold(0, |acc, y| acc | (((cells & self.row(y) != 0) as u64) << y))
+        };
+        let mut jumpers = [
+            row_mask(self.pieces[LEFT_JUMPER]),
+            row_mask(self.pieces[RIGHT_JUMPER]),
+        ];
+        let mut skiers = [row_mask(self.left()), row_mask(self.right())];
+        let can_land = cells(h.saturating_sub(2));
+        let mut joined = 0;
+        loop {
+            let before = (jumpers, skiers);
+            for side in 0..2 {
+                let from = jumpers[side] & (skiers[1 - side] >> 1) & can_land;
+                jumpers[side] |= from << 2;
+                skiers[side] |= from << 2;
+                joined |= from | from << 1;
+            }
+            if (jumpers, skiers) == before {
+                return joined;
+            }
+        }
     }
 
     /// Rows `from..to` as a board of their own.
@@ -248,23 +270,25 @@ impl Game for SkiJumps {
         out
     }
 
-    /// Without possible jumps, each row holding a skier; otherwise the board without its
-    /// empty top rows.
+    /// The bands of rows that jumps may join ([`Self::joined_rows`]) holding a skier, each
+    /// without its empty top rows (jumps land two rows down, so nothing ever enters them).
     fn for_each_component(&self, mut f: impl FnMut(SkiJumps)) {
         let occupied = self.occupied();
         if occupied == 0 {
             return;
         }
         let h = self.height as u32;
-        if self.jumps_possible() {
-            let top = (0..h).find(|&y| occupied & self.row(y) != 0).unwrap_or(0);
-            f(if top == 0 { *self } else { self.rows(top, h) });
-            return;
-        }
-        for y in 0..h {
-            if occupied & self.row(y) != 0 {
-                f(if h == 1 { *self } else { self.rows(y, y + 1) });
+        let joined = self.joined_rows();
+        let mut y = 0;
+        while y < h {
+            let mut end = y + 1;
+            while end < h && joined >> (end - 1) & 1 == 1 {
+                end += 1;
             }
+            if let Some(top) = (y..end).find(|&r| occupied & self.row(r) != 0) {
+                f(if top == 0 && end == h { *self } else { self.rows(top, end) });
+            }
+            y = end;
         }
     }
 
@@ -407,6 +431,37 @@ mod tests {
 
     /// On random boards up to 3x4: the search (rows, mirror, direct values) agrees with the
     /// definition, and the mirror with colours exchanged is the negative.
+    /// Bands of rows ([`SkiJumps::joined_rows`]): in `L.|r.|..|L.|r.|..` the Left jumper of
+    /// row 1 may jump the slipper below it into row 3, but no Right skier can ever reach row
+    /// 4, which holds only Left's: rows 1-3 and 4-6 are two copies of one component, and the
+    /// value is twice theirs. With `R.` in row 2 instead, Right's jumper may jump a Left
+    /// skier landed in row 3 into row 4, and the board is one band.
+    #[test]
+    fn rows_that_no_jump_joins_are_components() {
+        let mut a = Arena::new();
+        let mut memo = std::collections::HashMap::new();
+        let two_bands = SkiJumps::parse("L.|r.|..|L.|r.|..").unwrap();
+        assert_eq!(two_bands.components().len(), 2);
+        let band = value(&mut a, "L.|r.|..");
+        let twice = a.add(band, band);
+        assert_eq!(value(&mut a, "L.|r.|..|L.|r.|.."), twice);
+        assert_eq!(by_definition(&mut a, &mut memo, &two_bands), twice);
+        let one_band = SkiJumps::parse("L.|R.|..|L.|r.|..").unwrap();
+        assert_eq!(one_band.components().len(), 1);
+        // random tall narrow boards: the bands agree with the definition
+        let mut rng = crate::game::rng::Rng::xorshift64(1983);
+        let cells = ['.', '.', '.', '.', 'L', 'R', 'l', 'r'];
+        for _ in 0..150 {
+            let (rows, cols) = (4 + rng.below(3), 1 + rng.below(2));
+            let board: Vec<String> = (0..rows)
+                .map(|_| (0..cols).map(|_| *rng.pick(&cells)).collect())
+                .collect();
+            let board = board.join("|");
+            let p = SkiJumps::parse(&board).unwrap();
+            assert_eq!(value(&mut a, &board), by_definition(&mut a, &mut memo, &p), "{board}");
+        }
+    }
+
     #[test]
     fn random_boards_agree_with_the_definition_and_cancel() {
         let mut rng = crate::game::rng::Rng::xorshift64(1982);
