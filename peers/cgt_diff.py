@@ -7,6 +7,9 @@
   peers/cgt_diff.py bench GAME POSITION...
       times both on each position (whole-process wall time, median of --runs) and prints a
       table with the ratio
+  peers/cgt_diff.py table [--cases peers/bench.tsv] [--runs N]
+      the benchmark table per ruleset: every case of the file timed with cgcalc and, where
+      the `cgt` crate has the game, with it too, in one run; prints a Markdown table
 
 Run from the project's root after `cargo build --release`. The peer driver (peers/cgt_diff,
 crates.io cgt 0.11.0) is built on first use under ${PEER_BENCH_DIR:-/tmp/cgcalc-peers}.
@@ -73,6 +76,8 @@ def tinted_graph(rng, k):
             tail = rest[0] if len(rest) == 1 else (f"({';'.join(rest)})" if rest else "")
             pieces.append(f"{tints[v]}:{{{v}}}{tail}")
     return ";".join(pieces)
+
+
 def amazons_board(rng, rows, cols):
     """An Amazons board: cells empty or arrows (`#`, one in four), then one or two amazons of
     each colour on random cells (fewer on a small board)."""
@@ -200,6 +205,51 @@ def bench(args):
     return 0
 
 
+def read_cases(path):
+    """The cases of a benchmark file: tab-separated lines `ruleset, cgcalc expression, cgt
+    game, cgt position` (the last two `-` where cgt lacks the game); `#` starts a comment."""
+    cases = []
+    with open(path) as f:
+        for n, line in enumerate(f, 1):
+            if not line.strip() or line.startswith("#"):
+                continue
+            fields = line.rstrip("\n").split("\t")
+            if len(fields) != 4:
+                sys.exit(f"{path}:{n}: expected 4 tab-separated fields, found {len(fields)}")
+            cases.append(fields)
+    return cases
+
+
+def value_line(cmd, stdin):
+    out = subprocess.run(cmd, input=stdin, capture_output=True, text=True, check=True)
+    return out.stdout.strip().splitlines()[-1] if out.stdout.strip() else ""
+
+
+def table(args):
+    peer = peer_binary()
+    print("| ruleset | position | value | cgcalc s | cgt s | cgt/cgcalc |")
+    print("|---|---|---|---|---|---|")
+    for ruleset, expression, game, position in read_cases(args.cases):
+        value = value_line([CGCALC, "-e", expression], None)
+        mine = wall([CGCALC, "-e", f"temp({expression});"], None, args.runs)
+        if game == "-":
+            theirs, ratio = "-", "-"
+        else:
+            # the peer must print the same value: the table times the same positions
+            stdin = f"{game}\t{position}\n"
+            peer_value = value_line([peer], stdin)
+            check = subprocess.run([CGCALC, "-e", f"{expression} == {peer_value}"],
+                                   capture_output=True, text=True).stdout.strip()
+            if check != "true":
+                sys.exit(f"{expression}: cgcalc {value}, cgt {peer_value}")
+            t = wall([peer], stdin, args.runs)
+            theirs, ratio = f"{t:.3f}", f"{t / mine:.1f}x"
+        shown = expression.replace("|", "\\|")
+        print(f"| {ruleset} | `{shown}` | {value.replace('|', chr(92) + '|')} | {mine:.3f} | {theirs} | {ratio} |",
+              flush=True)
+    return 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -212,8 +262,11 @@ def main():
     b.add_argument("game", choices=sorted(GAMES))
     b.add_argument("positions", nargs="+")
     b.add_argument("--runs", type=int, default=3)
+    t = sub.add_parser("table")
+    t.add_argument("--cases", default=os.path.join(HERE, "bench.tsv"))
+    t.add_argument("--runs", type=int, default=1)
     args = ap.parse_args()
-    sys.exit(diff(args) if args.cmd == "diff" else bench(args))
+    sys.exit({"diff": diff, "bench": bench, "table": table}[args.cmd](args))
 
 
 if __name__ == "__main__":

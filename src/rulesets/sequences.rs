@@ -29,10 +29,15 @@ pub struct Sequence<R: SequenceRule> {
 impl<R: SequenceRule> Sequence<R> {
     /// `f` of the values of heaps `0..=n`, extending the sequence as needed.
     fn with<T>(&self, n: usize, f: impl FnOnce(&[u32]) -> T) -> T {
+        self.with_scratch(n, |values, _| f(values))
+    }
+
+    /// `f` of the values of heaps `0..=n` and the rule's scratch, extending as needed.
+    pub fn with_scratch<T>(&self, n: usize, f: impl FnOnce(&[u32], &R::Scratch) -> T) -> T {
         let mut guard = self.memo.lock().unwrap_or_else(|e| e.into_inner());
         let (values, scratch) = &mut *guard;
         self.rule.extend(values, scratch, n);
-        f(&values[..=n])
+        f(&values[..=n], scratch)
     }
 
     /// The nim values of heaps `0..=n`.
