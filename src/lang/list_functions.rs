@@ -241,7 +241,7 @@ pub static LIST_FUNCTIONS: &[Builtin] = &[
 [preperiod, period, saltus]: period(xs)[1] is the period.",
         |s, v| {
             if let Value::Position(p) = &v[0] {
-                return match p.position.heap_sequence() {
+                return match p.position.heap_sequence(None) {
                     Some(seq) => Ok(heap_period(s, seq)),
                     None => Err(CallError::Arg(
                         0,

@@ -19,7 +19,7 @@ use crate::calc::catalogue::{Constructor, Fuzz, FuzzCheck, Ruleset};
 use crate::calc::context::Context;
 use crate::game::Outcome;
 use crate::game::interrupt::check_cancel;
-use crate::search::{Game, MoveRow, Player, Position, PositionValue, SearchEnv};
+use crate::search::{Game, HeapSequence, MoveRow, Player, Position, PositionValue, SearchEnv};
 
 /// The largest heap.
 pub const MAX_HEAP: i64 = 30_000;
@@ -194,6 +194,20 @@ impl Position for Heap {
                 MoveRow::whole(env, None, text, value)
             })
             .collect()
+    }
+
+    /// A heap of m before the first move is fibonaccinim(m), g(m, m - 1).
+    fn heap_sequence(&self, through: Option<usize>) -> Option<HeapSequence> {
+        let n = through.unwrap_or(self.at.heap as usize);
+        let values = self.table.with_scratch(n, |_, rows| {
+            (0..=n).map(|m| nim_value(rows, m, m.saturating_sub(1))).collect()
+        });
+        Some(HeapSequence {
+            call_prefix: "fibonaccinim(".into(),
+            values,
+            max_heap: MAX_HEAP as usize,
+            theorem: Err("Fibonacci Nim's moves depend on the previous move: no periodicity theorem covers it".into()),
+        })
     }
 
     /// An impartial game lists its moves as Left's.

@@ -238,12 +238,13 @@ impl Position for SubtractionHeaps {
         Some(options.collect())
     }
 
-    fn heap_sequence(&self) -> Option<HeapSequence> {
-        let largest = self.heaps.last().copied().unwrap_or(0);
+    fn heap_sequence(&self, through: Option<usize>) -> Option<HeapSequence> {
+        let largest = through.unwrap_or_else(|| self.heaps.last().copied().unwrap_or(0));
         let rule = &self.game.rule;
         Some(HeapSequence {
             call_prefix: format!("subtraction({}, ", rule.set_text()),
             values: self.game.values(largest),
+            max_heap: MAX_HEAP,
             theorem: rule.period_theorem(),
         })
     }

@@ -187,10 +187,11 @@ pub trait Position: Any + fmt::Debug + Send + Sync {
         None
     }
 
-    /// For a position of heaps of an impartial heap ruleset (take-and-break games): the nim
-    /// values of heaps 0 to the largest heap of the position, and the periodicity theorem that
-    /// can prove the sequence periodic, or why none applies; `None` for other rulesets.
-    fn heap_sequence(&self) -> Option<HeapSequence> {
+    /// For a position of heaps of an impartial heap ruleset (take-and-break, subtraction and
+    /// coin-turning games, Fibonacci Nim): the nim values of heaps 0 to `through` (`None`: to
+    /// the largest heap of the position), and the periodicity theorem that can prove the
+    /// sequence periodic, or why none applies; `None` for other rulesets.
+    fn heap_sequence(&self, _through: Option<usize>) -> Option<HeapSequence> {
         None
     }
 
@@ -242,6 +243,8 @@ pub struct HeapSequence {
     /// (`takeandbreak("0.77", `), so that messages can name the call that reaches further.
     pub call_prefix: String,
     pub values: Vec<u32>,
+    /// The largest heap the ruleset takes.
+    pub max_heap: usize,
     /// The Octal Periodicity Theorem for the ruleset, or why it does not apply.
     pub theorem: Result<crate::analysis::period::PeriodTheorem, String>,
 }

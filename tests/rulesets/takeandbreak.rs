@@ -170,3 +170,57 @@ fn bad_codes_and_heaps_are_errors_at_the_argument() {
     let err = run_text(&mut s, "period(dom(2, 2))");
     assert!(err.contains("take-and-break"), "{err}");
 }
+
+/// `nimsequence(P, n)` for the heap rulesets besides take-and-break, each against its theory:
+/// subtraction {1, 2} has G(n) = n mod 3 (WW ch. 4); Mock Turtles' coin at place n is worth
+/// the n-th odious number (WW ch. 14: 1, 2, 4, 7, 8, 11, ...: odd count of ones in binary);
+/// Fibonacci Nim's whole heaps are 0 exactly at the Fibonacci numbers (Whinihan 1963).
+/// Kayles to 100000 goes on by its proven period 12: G(n) = G(n - 12) past 71.
+#[test]
+fn nim_sequences_of_every_heap_ruleset() {
+    let mut s = Session::new();
+    let mod3: Vec<String> = (0..=30).map(|n| (n % 3).to_string()).collect();
+    assert_eq!(
+        run_ok(&mut s, "nimsequence(subtraction([1, 2], 0), 30)"),
+        format!("[{}]", mod3.join(", "))
+    );
+    let odious: Vec<String> = std::iter::once(0u32)
+        .chain((1u32..).filter(|k| k.count_ones() % 2 == 1).take(40))
+        .map(|k| k.to_string())
+        .collect();
+    assert_eq!(
+        run_ok(&mut s, "nimsequence(turning(\"1-3\", \"h\"), 40)"),
+        format!("[{}]", odious.join(", "))
+    );
+    assert_eq!(
+        run_ok(
+            &mut s,
+            "[n for n in 1..400 if nimsequence(fibonaccinim(0), 400)[n] == 0]"
+        ),
+        "[1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233, 377]"
+    );
+    assert_eq!(
+        run_ok(
+            &mut s,
+            "k = nimsequence(\"0.77\", 100000); [k[100000 - i] == k[72 + mod(100000 - i - 72, 12)] for i in 0..3]"
+        ),
+        "[true, true, true, true]"
+    );
+    for (src, want) in [
+        (
+            "nimsequence(clobber(\"xo\"), 4)",
+            "nimsequence takes a take-and-break code or a heap",
+        ),
+        (
+            "nimsequence(fibonaccinim(0), 30001)",
+            "fibonaccinim(30001) is past the largest heap, 30000",
+        ),
+        (
+            "nimsequence(\"0.77\", -1)",
+            "expected an integer from 0 to 999999",
+        ),
+    ] {
+        let got = run_text(&mut s, src);
+        assert!(got.contains(want), "{src}: {got}");
+    }
+}

@@ -110,10 +110,7 @@ fn bad_input_is_refused_with_the_limit() {
             "wythoff(4096, 4096)",
             "16785409 nim values, more than the 16777216 it may hold",
         ),
-        (
-            "fibonaccinim(30001)",
-            "expected an integer from 0 to 30000",
-        ),
+        ("fibonaccinim(30001)", "expected an integer from 0 to 30000"),
         ("fibonaccinim(5, 0)", "expected an integer from 1 to 30000"),
         ("Wythoff(1, 2)", "wythoff"),
         ("FibonacciNim(5)", "fibonaccinim"),
