@@ -220,9 +220,15 @@ def read_cases(path):
     return cases
 
 
-def value_line(cmd, stdin):
-    out = subprocess.run(cmd, input=stdin, capture_output=True, text=True, check=True)
-    return out.stdout.strip().splitlines()[-1] if out.stdout.strip() else ""
+def timed_value(cmd, stdin, runs):
+    """The last line printed by `cmd` and the median wall time of `runs` runs."""
+    times, last = [], ""
+    for _ in range(runs):
+        t = time.perf_counter()
+        out = subprocess.run(cmd, input=stdin, capture_output=True, text=True, check=True)
+        times.append(time.perf_counter() - t)
+        last = out.stdout.strip().splitlines()[-1] if out.stdout.strip() else ""
+    return last, statistics.median(times)
 
 
 def table(args):
@@ -230,23 +236,22 @@ def table(args):
     print("| ruleset | position | value | cgcalc s | cgt s | cgt/cgcalc |")
     print("|---|---|---|---|---|---|")
     for ruleset, expression, game, position in read_cases(args.cases):
-        value = value_line([CGCALC, "-e", expression], None)
-        mine = wall([CGCALC, "-e", f"temp({expression});"], None, args.runs)
+        # `g = X; g` prints the value after valuing it: the time is the search's
+        value, mine = timed_value([CGCALC, "-e", f"g = {expression}; g"], None, args.runs)
         if game == "-":
             theirs, ratio = "-", "-"
         else:
-            # the peer must print the same value: the table times the same positions
-            stdin = f"{game}\t{position}\n"
-            peer_value = value_line([peer], stdin)
+            peer_value, t = timed_value([peer], f"{game}\t{position}\n", args.runs)
+            # the peer must give the same value: the table times the same positions
             check = subprocess.run([CGCALC, "-e", f"{expression} == {peer_value}"],
                                    capture_output=True, text=True).stdout.strip()
             if check != "true":
                 sys.exit(f"{expression}: cgcalc {value}, cgt {peer_value}")
-            t = wall([peer], stdin, args.runs)
             theirs, ratio = f"{t:.3f}", f"{t / mine:.1f}x"
         shown = expression.replace("|", "\\|")
-        print(f"| {ruleset} | `{shown}` | {value.replace('|', chr(92) + '|')} | {mine:.3f} | {theirs} | {ratio} |",
-              flush=True)
+        # a long value would swamp the table: its first 40 characters
+        value = (value if len(value) <= 40 else value[:37] + "...").replace("|", "\\|")
+        print(f"| {ruleset} | `{shown}` | {value} | {mine:.3f} | {theirs} | {ratio} |", flush=True)
     return 0
 
 

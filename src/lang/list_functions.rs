@@ -335,8 +335,8 @@ fn heap_period(s: &mut Session, seq: HeapSequence) -> Value {
                 format!("proven (Octal Periodicity Theorem, heaps 0 to {last})")
             } else {
                 format!(
-                    "not proven: the Octal Periodicity Theorem needs heaps up to {last}, which period({}{last})) checks",
-                    seq.call_prefix
+                    "not proven: the Octal Periodicity Theorem needs heaps up to {last}, which period({}{last}{}) checks",
+                    seq.call.0, seq.call.1
                 )
             }
         }

@@ -203,7 +203,7 @@ impl Position for Heap {
             (0..=n).map(|m| nim_value(rows, m, m.saturating_sub(1))).collect()
         });
         Some(HeapSequence {
-            call_prefix: "fibonaccinim(".into(),
+            call: ("fibonaccinim(".into(), ")".into()),
             values,
             max_heap: MAX_HEAP as usize,
             theorem: Err("Fibonacci Nim's moves depend on the previous move: no periodicity theorem covers it".into()),

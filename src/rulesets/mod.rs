@@ -6,6 +6,7 @@
 
 pub mod graph;
 pub mod grid;
+pub mod heaps;
 pub mod regio_experiment;
 pub mod sequences;
 

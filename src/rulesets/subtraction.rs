@@ -10,18 +10,16 @@
 //! Subtraction games with a finite set of largest element s are periodic, and the Octal
 //! Periodicity Theorem with one heap and t = s proves a period from the values.
 
-use std::sync::Arc;
-
+use super::heaps::HeapRule;
 use super::sequences::{Sequence, SequenceRule, Sequences};
 use crate::analysis::period::PeriodTheorem;
-use crate::analysis::takeandbreak::{MAX_HEAP, move_text};
+use crate::analysis::takeandbreak::MAX_HEAP;
 use crate::calc::args::{Args, CallError};
 use crate::calc::catalogue::{Constructor, Fuzz, FuzzCheck, Ruleset};
 use crate::calc::context::Context;
-use crate::calc::value::{MAX_LIST_LEN, Value};
-use crate::game::interrupt::Interrupt;
-use crate::game::{Arena, Outcome};
-use crate::search::{HeapSequence, MoveRow, Player, Position, PositionValue, SearchEnv};
+use crate::calc::value::Value;
+use crate::game::Arena;
+use crate::search::Position;
 
 /// The most elements a subtraction set may have.
 pub const MAX_SET_LEN: usize = 1000;
@@ -44,12 +42,6 @@ impl SubtractionRule {
     fn set_text(&self) -> String {
         let items: Vec<String> = self.set.iter().map(usize::to_string).collect();
         format!("[{}]", items.join(", "))
-    }
-
-    /// The constructor call with `heaps` in place of the heap argument.
-    fn call(&self, heaps: &str) -> String {
-        let allbut = if self.allbut { ", \"allbut\"" } else { "" };
-        format!("subtraction({}, {heaps}{allbut})", self.set_text())
     }
 
     /// The Grundy values of heaps `seq.len()..=n` appended to `seq`: G(n) = mex{G(n - k) : k
@@ -143,110 +135,28 @@ impl SequenceRule for SubtractionRule {
     }
 }
 
-/// A position: heaps of one subtraction game, in increasing order (empty heaps dropped).
-#[derive(Debug)]
-pub struct SubtractionHeaps {
-    game: Arc<SubtractionGame>,
-    heaps: Vec<usize>,
-}
+/// A position: heaps of a subtraction game.
+pub type SubtractionHeaps = super::heaps::Heaps<SubtractionRule>;
 
-/// The most moves `moves(P)` and `left(P)` list.
-const MAX_MOVES: usize = MAX_LIST_LEN;
+impl HeapRule for SubtractionRule {
+    const RULESET: &'static str = "subtraction";
+    const MAX_HEAP: usize = MAX_HEAP;
 
-impl SubtractionHeaps {
-    fn new(game: Arc<SubtractionGame>, mut heaps: Vec<usize>) -> SubtractionHeaps {
-        heaps.retain(|&h| h > 0);
-        heaps.sort_unstable();
-        SubtractionHeaps { game, heaps }
-    }
-
-    /// The nim sum of the heaps' Grundy values.
-    fn nim_value(&self) -> u32 {
-        self.heaps.iter().fold(0, |x, &h| x ^ self.game.value(h))
-    }
-
-    /// Every move (in one heap of each size), as its text `7 -> 5` and the heaps it leaves.
-    fn each_move(&self) -> Vec<(String, Vec<usize>)> {
-        let mut out = Vec::new();
-        for (i, &h) in self.heaps.iter().enumerate() {
-            if i > 0 && self.heaps[i - 1] == h {
-                continue;
-            }
-            for k in (1..=h).filter(|&k| self.game.rule.takes(k)) {
-                if out.len() == MAX_MOVES {
-                    Interrupt::Budget(format!(
-                        "{} has more than {MAX_MOVES} moves, more than a listing holds",
-                        self.describe()
-                    ))
-                    .raise();
-                }
-                let mut rest = self.heaps.clone();
-                rest[i] = h - k;
-                let parts: &[usize] = if k == h { &[] } else { &[h - k] };
-                out.push((move_text(h, parts), rest));
-            }
+    /// Taking k of a heap of h leaves h - k (nothing when k = h).
+    fn for_each_move(&self, h: usize, mut f: impl FnMut(&[usize])) {
+        for k in (1..=h).filter(|&k| self.takes(k)) {
+            let left = [h - k];
+            f(if k == h { &[] } else { &left });
         }
-        out
-    }
-}
-
-impl Position for SubtractionHeaps {
-    fn ruleset(&self) -> &'static str {
-        "subtraction"
     }
 
-    /// The call that builds the position: `subtraction([2, 3, 7], [3, 5])`.
-    fn describe(&self) -> String {
-        let heaps = match self.heaps.as_slice() {
-            [h] => h.to_string(),
-            hs => {
-                let items: Vec<String> = hs.iter().map(usize::to_string).collect();
-                format!("[{}]", items.join(", "))
-            }
-        };
-        self.game.rule.call(&heaps)
+    fn call(&self) -> (String, String) {
+        let allbut = if self.allbut { ", \"allbut\"" } else { "" };
+        (format!("subtraction({}, ", self.set_text()), format!("{allbut})"))
     }
 
-    fn value(&self, env: &mut SearchEnv) -> PositionValue {
-        PositionValue::Game(env.arena.nimber(self.nim_value()))
-    }
-
-    fn outcome(&self, _env: &mut SearchEnv) -> Result<Outcome, String> {
-        Ok(if self.nim_value() == 0 {
-            Outcome::P
-        } else {
-            Outcome::N
-        })
-    }
-
-    fn moves(&self, env: &mut SearchEnv) -> Vec<MoveRow> {
-        self.each_move()
-            .into_iter()
-            .map(|(text, rest)| {
-                let after = SubtractionHeaps::new(self.game.clone(), rest).nim_value();
-                let value = PositionValue::Game(env.arena.nimber(after));
-                MoveRow::whole(env, None, text, value)
-            })
-            .collect()
-    }
-
-    fn options(&self, _player: Player) -> Option<Vec<(String, Box<dyn Position>)>> {
-        let options = self.each_move().into_iter().map(|(text, rest)| {
-            let next = SubtractionHeaps::new(self.game.clone(), rest);
-            (text, Box::new(next) as Box<dyn Position>)
-        });
-        Some(options.collect())
-    }
-
-    fn heap_sequence(&self, through: Option<usize>) -> Option<HeapSequence> {
-        let largest = through.unwrap_or_else(|| self.heaps.last().copied().unwrap_or(0));
-        let rule = &self.game.rule;
-        Some(HeapSequence {
-            call_prefix: format!("subtraction({}, ", rule.set_text()),
-            values: self.game.values(largest),
-            max_heap: MAX_HEAP,
-            theorem: rule.period_theorem(),
-        })
+    fn period_theorem(&self) -> Result<PeriodTheorem, String> {
+        SubtractionRule::period_theorem(self)
     }
 }
 

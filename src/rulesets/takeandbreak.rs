@@ -10,17 +10,17 @@
 
 use std::sync::Arc;
 
-use crate::analysis::period::periodicity;
-use crate::analysis::takeandbreak::{MAX_HEAP, TakeBreakCode, move_text};
+use super::heaps::HeapRule;
+use super::sequences::{Sequence, SequenceRule, Sequences};
+use crate::analysis::period::{PeriodTheorem, periodicity};
+use crate::analysis::takeandbreak::{MAX_HEAP, TakeBreakCode};
 use crate::calc::args::{Args, CallError};
 use crate::calc::catalogue::{Constructor, Function, Fuzz, FuzzCheck, Ruleset};
 use crate::calc::context::Context;
 use crate::calc::value::{MAX_LIST_LEN, Value};
 use crate::function;
-use super::sequences::{Sequence, SequenceRule, Sequences};
-use crate::game::interrupt::Interrupt;
-use crate::game::{Arena, Outcome};
-use crate::search::{HeapSequence, MoveRow, Player, Position, PositionValue, SearchEnv};
+use crate::game::Arena;
+use crate::search::Position;
 
 /// A game's code and the Grundy values of its heaps found so far, shared by every position of
 /// the game in a session.
@@ -63,104 +63,23 @@ impl SequenceRule for TakeBreakCode {
     }
 }
 
-/// A position: heaps of the game, in increasing order (empty heaps are dropped).
-#[derive(Debug)]
-pub struct Heaps {
-    game: Arc<HeapGame>,
-    heaps: Vec<usize>,
-}
+/// A position: heaps of a take-and-break game.
+pub type Heaps = super::heaps::Heaps<TakeBreakCode>;
 
-impl Heaps {
-    fn new(game: Arc<HeapGame>, mut heaps: Vec<usize>) -> Heaps {
-        heaps.retain(|&h| h > 0);
-        heaps.sort_unstable();
-        Heaps { game, heaps }
+impl HeapRule for TakeBreakCode {
+    const RULESET: &'static str = "takeandbreak";
+    const MAX_HEAP: usize = MAX_HEAP;
+
+    fn for_each_move(&self, h: usize, mut f: impl FnMut(&[usize])) {
+        TakeBreakCode::for_each_move(self, h, |_, parts| f(parts));
     }
 
-    /// The nim sum of the heaps' Grundy values.
-    fn nim_value(&self) -> u32 {
-        self.heaps.iter().fold(0, |x, &h| x ^ self.game.value(h))
+    fn call(&self) -> (String, String) {
+        (format!("takeandbreak(\"{}\", ", self.text()), ")".into())
     }
 
-    /// Every move (in one heap of each size: moves in equal heaps are alike), as its text and
-    /// the heaps it leaves; an interrupt past `MAX_MOVES`.
-    fn each_move(&self) -> Vec<(String, Vec<usize>)> {
-        let mut out = Vec::new();
-        for (i, &h) in self.heaps.iter().enumerate() {
-            if i > 0 && self.heaps[i - 1] == h {
-                continue;
-            }
-            self.game.rule.for_each_move(h, |_, parts| {
-                if out.len() == MAX_MOVES {
-                    Interrupt::Budget(format!(
-                        "{} has more than {MAX_MOVES} moves, more than a listing holds",
-                        self.describe()
-                    ))
-                    .raise();
-                }
-                let mut rest = self.heaps.clone();
-                rest.remove(i);
-                rest.extend_from_slice(parts);
-                out.push((move_text(h, parts), rest));
-            });
-        }
-        out
-    }
-}
-
-/// The most moves `moves(P)` and `left(P)` list.
-const MAX_MOVES: usize = MAX_LIST_LEN;
-
-impl Position for Heaps {
-    fn ruleset(&self) -> &'static str {
-        "takeandbreak"
-    }
-
-    /// `0.77 [3, 5]`: the code and the heaps.
-    fn describe(&self) -> String {
-        let heaps: Vec<String> = self.heaps.iter().map(usize::to_string).collect();
-        format!("{} [{}]", self.game.rule.text(), heaps.join(", "))
-    }
-
-    fn value(&self, env: &mut SearchEnv) -> PositionValue {
-        PositionValue::Game(env.arena.nimber(self.nim_value()))
-    }
-
-    fn outcome(&self, _env: &mut SearchEnv) -> Result<Outcome, String> {
-        Ok(if self.nim_value() == 0 {
-            Outcome::P
-        } else {
-            Outcome::N
-        })
-    }
-
-    fn moves(&self, env: &mut SearchEnv) -> Vec<MoveRow> {
-        self.each_move()
-            .into_iter()
-            .map(|(text, rest)| {
-                let after = Heaps::new(self.game.clone(), rest).nim_value();
-                let value = PositionValue::Game(env.arena.nimber(after));
-                MoveRow::whole(env, None, text, value)
-            })
-            .collect()
-    }
-
-    fn options(&self, _player: Player) -> Option<Vec<(String, Box<dyn Position>)>> {
-        let options = self.each_move().into_iter().map(|(text, rest)| {
-            let next = Heaps::new(self.game.clone(), rest);
-            (text, Box::new(next) as Box<dyn Position>)
-        });
-        Some(options.collect())
-    }
-
-    fn heap_sequence(&self, through: Option<usize>) -> Option<HeapSequence> {
-        let largest = through.unwrap_or_else(|| self.heaps.last().copied().unwrap_or(0));
-        Some(HeapSequence {
-            call_prefix: format!("takeandbreak(\"{}\", ", self.game.rule.text()),
-            values: self.game.values(largest),
-            max_heap: MAX_HEAP,
-            theorem: self.game.rule.period_theorem(),
-        })
+    fn period_theorem(&self) -> Result<PeriodTheorem, String> {
+        TakeBreakCode::period_theorem(self)
     }
 }
 
@@ -216,7 +135,7 @@ static FUNCTIONS: &[Function] = &[
                     if n > known.max_heap {
                         return Err(CallError::Arg(
                             1,
-                            format!("{}{n}) is past the largest heap, {}", known.call_prefix, known.max_heap),
+                            format!("{}{n}{} is past the largest heap, {}", known.call.0, known.call.1, known.max_heap),
                         ));
                     }
                     p.position.heap_sequence(Some(n)).expect("a heap ruleset").values
@@ -296,7 +215,7 @@ fn build_heaps(c: &mut Context, a: Args) -> Result<Box<dyn Position>, CallError>
 mod tests {
     use super::*;
     use crate::game::threat::Threats;
-    use crate::search::Budget;
+    use crate::search::{Budget, PositionValue, SearchEnv};
 
     fn heaps(code: &str, hs: &[usize]) -> Heaps {
         let mut games = HeapGames::default();
@@ -306,8 +225,6 @@ mod tests {
         )
     }
 
-    /// Kayles: a row of 3 has moves 3 -> 2, 3 -> 1+1 (one pin), 3 -> 1 (two pins): values *2,
-    /// 0, *, so the row is *3 (WW ch. 4: 0, 1, 2, 3, 1, 4, 3, ...).
     /// Past a proven period the sequence is continued by G(n) = G(n - p): it must equal the
     /// values by mex heap after heap, to 3000. Kayles (period 12 from 71, proven at heap
     /// 167), Dawson's Kayles (34 from 53), Dawson's Chess 0.137 (34 from 52) and 0.3 (Nim
@@ -330,6 +247,8 @@ mod tests {
         }
     }
 
+    /// Kayles: a row of 3 has moves 3 -> 2, 3 -> 1+1 (one pin), 3 -> 1 (two pins): values *2,
+    /// 0, *, so the row is *3 (WW ch. 4: 0, 1, 2, 3, 1, 4, 3, ...).
     #[test]
     fn kayles_row_of_three() {
         let mut arena = Arena::new();
@@ -347,7 +266,7 @@ mod tests {
         assert_eq!(texts, ["3 -> 2", "3 -> 1+1", "3 -> 1"]);
         let star3 = env.arena.nimber(3);
         assert_eq!(p.value(&mut env), PositionValue::Game(star3));
-        assert_eq!(p.describe(), "0.77 [3]");
+        assert_eq!(p.describe(), "takeandbreak(\"0.77\", 3)");
     }
 
     /// Equal heaps cancel (G + G = 0), and a move in one of two equal heaps is listed once.
@@ -355,7 +274,7 @@ mod tests {
     fn equal_heaps() {
         let p = heaps("0.07", &[9, 0, 9]);
         assert_eq!(p.nim_value(), 0);
-        assert_eq!(p.heaps, [9, 9]);
+        assert_eq!(p.heaps(), [9, 9]);
         let moves = p.each_move();
         let single = heaps("0.07", &[9]).each_move();
         assert_eq!(moves.len(), single.len());

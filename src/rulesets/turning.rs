@@ -470,7 +470,7 @@ impl Position for Coins {
     /// The coin at position n is a heap of n (position 0 holds no coin: G(0) = 0).
     fn heap_sequence(&self, through: Option<usize>) -> Option<HeapSequence> {
         Some(HeapSequence {
-            call_prefix: format!("turning(\"{}\", ", self.game.rule.text),
+            call: (format!("turning(\"{}\", ", self.game.rule.text), ")".into()),
             values: self.game.values(through.unwrap_or(self.heads.len())),
             max_heap: MAX_COINS,
             theorem: Err("a coin-turning game is no take-and-break game of bounded take".into()),

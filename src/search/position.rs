@@ -239,9 +239,10 @@ pub trait Position: Any + fmt::Debug + Send + Sync {
 /// The nim values of heaps `0..values.len()` of a heap ruleset ([`Position::heap_sequence`]).
 #[derive(Clone, Debug)]
 pub struct HeapSequence {
-    /// The constructor call of a heap without the heap and closing parenthesis
-    /// (`takeandbreak("0.77", `), so that messages can name the call that reaches further.
-    pub call_prefix: String,
+    /// The constructor call of a heap: the text before and after the heap
+    /// (`takeandbreak("0.77", ` and `)`), so that messages can name the call that reaches
+    /// further.
+    pub call: (String, String),
     pub values: Vec<u32>,
     /// The largest heap the ruleset takes.
     pub max_heap: usize,
