@@ -461,7 +461,13 @@ impl<B: Bits, const K: usize> PieceBoard<B, K> {
         while let Some(first) = rest.lowest() {
             let region = within.region_by(B::bit(first), adjacency);
             rest = rest.and_not(region);
-            f(self.cropped_to(region));
+            // one region of every cell that is not blocked, touching all four edges: the
+            // board is its own crop (the common case deep in a search of one region)
+            if region == self.cells() && self.touches_every_edge(region) {
+                f(*self);
+            } else {
+                f(self.cropped_to(region));
+            }
         }
     }
 
@@ -470,6 +476,20 @@ impl<B: Bits, const K: usize> PieceBoard<B, K> {
         let mut out = Vec::new();
         self.for_each_component(connecting, adjacency, |c| out.push(c));
         out
+    }
+
+    /// Whether `region` has a cell in the first and the last row and column.
+    fn touches_every_edge(&self, region: B) -> bool {
+        let (rows, cols) = (self.rows(), self.cols());
+        if rows == 0 || cols == 0 {
+            return false;
+        }
+        let first_row = B::first(cols);
+        let (first_col, last_col) = self.grid(self.all()).edges();
+        !region.and(first_row).is_empty()
+            && !region.and(first_row.shl((rows - 1) * cols)).is_empty()
+            && !region.and(first_col).is_empty()
+            && !region.and(last_col).is_empty()
     }
 
     /// The board of the cells of `region` alone: cropped to their bounding box, the box's
