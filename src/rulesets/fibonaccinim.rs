@@ -17,9 +17,8 @@ use super::sequences::{Sequence, SequenceRule, Sequences};
 use crate::calc::args::{Args, CallError};
 use crate::calc::catalogue::{Constructor, Fuzz, FuzzCheck, Ruleset};
 use crate::calc::context::Context;
-use crate::game::Outcome;
 use crate::game::interrupt::check_cancel;
-use crate::search::{Game, HeapSequence, MoveRow, Player, Position, PositionValue, SearchEnv};
+use crate::search::{Game, HeapSequence, NimPosition, Player, Position};
 
 /// The largest heap.
 pub const MAX_HEAP: i64 = 30_000;
@@ -146,25 +145,7 @@ struct Heap {
     at: FibonacciNim,
 }
 
-impl Heap {
-    fn nim_value(&self) -> u32 {
-        let (m, t) = (self.at.heap as usize, self.at.limit as usize);
-        self.table.with_scratch(m, |_, rows| nim_value(rows, m, t))
-    }
-
-    fn options(&self) -> impl Iterator<Item = (String, Heap)> + '_ {
-        self.at.moves(Player::Left).into_iter().map(|m| {
-            let text = self.at.describe_move(&m, Player::Left);
-            let next = Heap {
-                table: self.table.clone(),
-                at: m,
-            };
-            (text, next)
-        })
-    }
-}
-
-impl Position for Heap {
+impl NimPosition for Heap {
     fn ruleset(&self) -> &'static str {
         FibonacciNim::NAME
     }
@@ -173,25 +154,21 @@ impl Position for Heap {
         self.at.describe()
     }
 
-    fn value(&self, env: &mut SearchEnv) -> PositionValue {
-        PositionValue::Game(env.arena.nimber(self.nim_value()))
+    fn nim_value(&self) -> u32 {
+        let (m, t) = (self.at.heap as usize, self.at.limit as usize);
+        self.table.with_scratch(m, |_, rows| nim_value(rows, m, t))
     }
 
-    fn outcome(&self, _env: &mut SearchEnv) -> Result<Outcome, String> {
-        Ok(if self.nim_value() == 0 {
-            Outcome::P
-        } else {
-            Outcome::N
-        })
-    }
-
-    fn moves(&self, env: &mut SearchEnv) -> Vec<MoveRow> {
-        let options: Vec<(String, Heap)> = self.options().collect();
-        options
-            .into_iter()
-            .map(|(text, next)| {
-                let value = PositionValue::Game(env.arena.nimber(next.nim_value()));
-                MoveRow::whole(env, None, text, value)
+    fn nim_options(&self) -> Vec<(String, Heap)> {
+        let moves = self.at.moves(Player::Left).into_iter();
+        moves
+            .map(|m| {
+                let text = self.at.describe_move(&m, Player::Left);
+                let next = Heap {
+                    table: self.table.clone(),
+                    at: m,
+                };
+                (text, next)
             })
             .collect()
     }
@@ -208,14 +185,6 @@ impl Position for Heap {
             max_heap: MAX_HEAP as usize,
             theorem: Err("Fibonacci Nim's moves depend on the previous move: no periodicity theorem covers it".into()),
         })
-    }
-
-    /// An impartial game lists its moves as Left's.
-    fn options(&self, _player: Player) -> Option<Vec<(String, Box<dyn Position>)>> {
-        let options = self
-            .options()
-            .map(|(text, next)| (text, Box::new(next) as Box<dyn Position>));
-        Some(options.collect())
     }
 }
 

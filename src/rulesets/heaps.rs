@@ -10,9 +10,8 @@ use super::sequences::{Sequence, SequenceRule};
 use crate::analysis::period::PeriodTheorem;
 use crate::analysis::takeandbreak::move_text;
 use crate::calc::value::MAX_LIST_LEN;
-use crate::game::Outcome;
 use crate::game::interrupt::Interrupt;
-use crate::search::{HeapSequence, MoveRow, Player, Position, PositionValue, SearchEnv};
+use crate::search::{HeapSequence, NimPosition};
 
 /// What a position of heaps needs of its rule besides the sequence.
 pub trait HeapRule: SequenceRule {
@@ -51,11 +50,6 @@ impl<R: HeapRule> Heaps<R> {
         Heaps { game, heaps }
     }
 
-    /// The nim sum of the heaps' Grundy values.
-    pub fn nim_value(&self) -> u32 {
-        self.heaps.iter().fold(0, |x, &h| x ^ self.game.value(h))
-    }
-
     /// The heaps, smallest first.
     pub fn heaps(&self) -> &[usize] {
         &self.heaps
@@ -73,7 +67,7 @@ impl<R: HeapRule> Heaps<R> {
                 if out.len() == MAX_MOVES {
                     Interrupt::Budget(format!(
                         "{} has more than {MAX_MOVES} moves, more than a listing holds",
-                        self.describe()
+                        NimPosition::describe(self)
                     ))
                     .raise();
                 }
@@ -87,7 +81,7 @@ impl<R: HeapRule> Heaps<R> {
     }
 }
 
-impl<R: HeapRule> Position for Heaps<R> {
+impl<R: HeapRule> NimPosition for Heaps<R> {
     fn ruleset(&self) -> &'static str {
         R::RULESET
     }
@@ -106,36 +100,15 @@ impl<R: HeapRule> Position for Heaps<R> {
         format!("{before}{heaps}{after}")
     }
 
-    fn value(&self, env: &mut SearchEnv) -> PositionValue {
-        PositionValue::Game(env.arena.nimber(self.nim_value()))
+    /// The nim sum of the heaps' Grundy values.
+    fn nim_value(&self) -> u32 {
+        self.heaps.iter().fold(0, |x, &h| x ^ self.game.value(h))
     }
 
-    fn outcome(&self, _env: &mut SearchEnv) -> Result<Outcome, String> {
-        Ok(if self.nim_value() == 0 {
-            Outcome::P
-        } else {
-            Outcome::N
-        })
-    }
-
-    fn moves(&self, env: &mut SearchEnv) -> Vec<MoveRow> {
-        self.each_move()
-            .into_iter()
-            .map(|(text, rest)| {
-                let after = Heaps::new(self.game.clone(), rest).nim_value();
-                let value = PositionValue::Game(env.arena.nimber(after));
-                MoveRow::whole(env, None, text, value)
-            })
+    fn nim_options(&self) -> Vec<(String, Heaps<R>)> {
+        let each = self.each_move().into_iter();
+        each.map(|(text, rest)| (text, Heaps::new(self.game.clone(), rest)))
             .collect()
-    }
-
-    /// An impartial game lists its moves as Left's.
-    fn options(&self, _player: Player) -> Option<Vec<(String, Box<dyn Position>)>> {
-        let options = self.each_move().into_iter().map(|(text, rest)| {
-            let next = Heaps::new(self.game.clone(), rest);
-            (text, Box::new(next) as Box<dyn Position>)
-        });
-        Some(options.collect())
     }
 
     fn heap_sequence(&self, through: Option<usize>) -> Option<HeapSequence> {

@@ -215,7 +215,7 @@ fn build_heaps(c: &mut Context, a: Args) -> Result<Box<dyn Position>, CallError>
 mod tests {
     use super::*;
     use crate::game::threat::Threats;
-    use crate::search::{Budget, PositionValue, SearchEnv};
+    use crate::search::{Budget, NimPosition, PositionValue, SearchEnv};
 
     fn heaps(code: &str, hs: &[usize]) -> Heaps {
         let mut games = HeapGames::default();
@@ -266,7 +266,7 @@ mod tests {
         assert_eq!(texts, ["3 -> 2", "3 -> 1+1", "3 -> 1"]);
         let star3 = env.arena.nimber(3);
         assert_eq!(p.value(&mut env), PositionValue::Game(star3));
-        assert_eq!(p.describe(), "takeandbreak(\"0.77\", 3)");
+        assert_eq!(NimPosition::describe(&p), "takeandbreak(\"0.77\", 3)");
     }
 
     /// Equal heaps cancel (G + G = 0), and a move in one of two equal heaps is listed once.

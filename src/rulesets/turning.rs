@@ -21,8 +21,7 @@ use crate::calc::catalogue::{Constructor, Fuzz, FuzzCheck, Ruleset};
 use crate::calc::context::Context;
 use crate::calc::value::MAX_LIST_LEN;
 use crate::game::interrupt::Interrupt;
-use crate::game::Outcome;
-use crate::search::{HeapSequence, MoveRow, Player, Position, PositionValue, SearchEnv};
+use crate::search::{HeapSequence, NimPosition, Position};
 
 /// The most coins a row may have.
 pub const MAX_COINS: usize = 1000;
@@ -381,14 +380,6 @@ fn parse_coins(s: &str) -> Result<Vec<bool>, String> {
 }
 
 impl Coins {
-    /// The nim sum of G over the heads.
-    fn nim_value(&self) -> u32 {
-        let g = self.game.values(self.heads.len());
-        (1..=self.heads.len())
-            .filter(|&p| self.heads[p - 1])
-            .fold(0, |x, p| x ^ g[p])
-    }
-
     /// Every move: its text (the coins turned, `turn 2,5,9`) and the row it leaves.
     fn each_move(&self) -> Vec<(String, Vec<bool>)> {
         let mut out = Vec::new();
@@ -397,7 +388,7 @@ impl Coins {
                 if out.len() == MAX_LIST_LEN {
                     Interrupt::Budget(format!(
                         "{} has more than {MAX_LIST_LEN} moves, more than a listing holds",
-                        self.describe()
+                        NimPosition::describe(self)
                     ))
                     .raise();
                 }
@@ -418,7 +409,7 @@ impl Coins {
     }
 }
 
-impl Position for Coins {
+impl NimPosition for Coins {
     fn ruleset(&self) -> &'static str {
         "turning"
     }
@@ -429,42 +420,24 @@ impl Position for Coins {
         format!("turning(\"{}\", \"{row}\")", self.game.rule.text)
     }
 
-    fn value(&self, env: &mut SearchEnv) -> PositionValue {
-        PositionValue::Game(env.arena.nimber(self.nim_value()))
+    /// The nim sum of G over the heads.
+    fn nim_value(&self) -> u32 {
+        let g = self.game.values(self.heads.len());
+        (1..=self.heads.len())
+            .filter(|&p| self.heads[p - 1])
+            .fold(0, |x, p| x ^ g[p])
     }
 
-    fn outcome(&self, _env: &mut SearchEnv) -> Result<Outcome, String> {
-        Ok(if self.nim_value() == 0 {
-            Outcome::P
-        } else {
-            Outcome::N
-        })
-    }
-
-    fn moves(&self, env: &mut SearchEnv) -> Vec<MoveRow> {
-        self.each_move()
-            .into_iter()
-            .map(|(text, row)| {
-                let after = Coins {
-                    game: self.game.clone(),
-                    heads: row,
-                }
-                .nim_value();
-                let value = PositionValue::Game(env.arena.nimber(after));
-                MoveRow::whole(env, None, text, value)
-            })
-            .collect()
-    }
-
-    fn options(&self, _player: Player) -> Option<Vec<(String, Box<dyn Position>)>> {
-        let options = self.each_move().into_iter().map(|(text, heads)| {
+    fn nim_options(&self) -> Vec<(String, Coins)> {
+        let each = self.each_move().into_iter();
+        each.map(|(text, heads)| {
             let next = Coins {
                 game: self.game.clone(),
                 heads,
             };
-            (text, Box::new(next) as Box<dyn Position>)
-        });
-        Some(options.collect())
+            (text, next)
+        })
+        .collect()
     }
 
     /// The coin at position n is a heap of n (position 0 holds no coin: G(0) = 0).

@@ -9,8 +9,7 @@
 use crate::calc::args::{Args, CallError};
 use crate::calc::catalogue::{Constructor, Fuzz, FuzzCheck, Ruleset, no_caches};
 use crate::calc::context::Context;
-use crate::game::Outcome;
-use crate::search::{Game, MoveRow, Player, Position, PositionValue, SearchEnv};
+use crate::search::{Game, NimPosition, Player, Position};
 
 /// The largest heap.
 pub const MAX_HEAP: i64 = 100_000;
@@ -99,25 +98,7 @@ impl Game for Wythoff {
     }
 }
 
-impl Wythoff {
-    /// The nim values of this position's options, in the order of [`Game::moves`].
-    fn option_values(&self) -> Vec<u32> {
-        let (a, b) = (self.a as usize, self.b as usize);
-        let table = nim_table(a, b);
-        Game::moves(self, Player::Left)
-            .iter()
-            .map(|m| table[m.a as usize * (b + 1) + m.b as usize])
-            .collect()
-    }
-
-    /// G(a, b).
-    fn nim_value(&self) -> u32 {
-        let (a, b) = (self.a as usize, self.b as usize);
-        nim_table(a, b)[a * (b + 1) + b]
-    }
-}
-
-impl Position for Wythoff {
+impl NimPosition for Wythoff {
     fn ruleset(&self) -> &'static str {
         "wythoff"
     }
@@ -126,37 +107,27 @@ impl Position for Wythoff {
         Game::describe(self)
     }
 
-    fn value(&self, env: &mut SearchEnv) -> PositionValue {
-        PositionValue::Game(env.arena.nimber(self.nim_value()))
+    /// G(a, b).
+    fn nim_value(&self) -> u32 {
+        let (a, b) = (self.a as usize, self.b as usize);
+        nim_table(a, b)[a * (b + 1) + b]
     }
 
-    fn outcome(&self, _env: &mut SearchEnv) -> Result<Outcome, String> {
-        Ok(if self.nim_value() == 0 {
-            Outcome::P
-        } else {
-            Outcome::N
-        })
-    }
-
-    fn moves(&self, env: &mut SearchEnv) -> Vec<MoveRow> {
-        let values = self.option_values();
-        Game::moves(self, Player::Left)
-            .iter()
-            .zip(values)
-            .map(|(m, v)| {
-                let text = self.describe_move(m, Player::Left);
-                let value = PositionValue::Game(env.arena.nimber(v));
-                MoveRow::whole(env, None, text, value)
-            })
+    fn nim_options(&self) -> Vec<(String, Wythoff)> {
+        let moves = Game::moves(self, Player::Left).into_iter();
+        moves
+            .map(|m| (self.describe_move(&m, Player::Left), m))
             .collect()
     }
 
-    fn options(&self, _player: Player) -> Option<Vec<(String, Box<dyn Position>)>> {
-        let options = Game::moves(self, Player::Left).into_iter().map(|m| {
-            let text = self.describe_move(&m, Player::Left);
-            (text, Box::new(m) as Box<dyn Position>)
-        });
-        Some(options.collect())
+    /// From this position's table, which holds every option.
+    fn option_nim_values(&self, options: &[(String, Wythoff)]) -> Vec<u32> {
+        let (a, b) = (self.a as usize, self.b as usize);
+        let table = nim_table(a, b);
+        options
+            .iter()
+            .map(|(_, m)| table[m.a as usize * (b + 1) + m.b as usize])
+            .collect()
     }
 }
 

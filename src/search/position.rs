@@ -236,6 +236,84 @@ pub trait Position: Any + fmt::Debug + Send + Sync {
     }
 }
 
+/// An impartial position its ruleset values by a nim value alone (Sprague-Grundy: the
+/// position is the nimber `*g`), without search: heaps, coins and coordinates read from tables
+/// the session keeps. Every [`Position`] method follows from these ones (the impl below).
+pub trait NimPosition: fmt::Debug + Send + Sync + Sized + 'static {
+    /// The ruleset's name ([`Position::ruleset`]).
+    fn ruleset(&self) -> &'static str;
+
+    /// The constructor call of the position ([`Position::describe`]).
+    fn describe(&self) -> String;
+
+    /// The position's nim value.
+    fn nim_value(&self) -> u32;
+
+    /// Every move, as its text and the position it leaves.
+    fn nim_options(&self) -> Vec<(String, Self)>;
+
+    /// The nim values of `options` (of [`Self::nim_options`]); a ruleset that reads them
+    /// from one table overrides it.
+    fn option_nim_values(&self, options: &[(String, Self)]) -> Vec<u32> {
+        options.iter().map(|(_, o)| o.nim_value()).collect()
+    }
+
+    /// [`Position::heap_sequence`].
+    fn heap_sequence(&self, _through: Option<usize>) -> Option<HeapSequence> {
+        None
+    }
+}
+
+impl<T: NimPosition> Position for T {
+    fn ruleset(&self) -> &'static str {
+        NimPosition::ruleset(self)
+    }
+
+    fn describe(&self) -> String {
+        NimPosition::describe(self)
+    }
+
+    fn value(&self, env: &mut SearchEnv) -> PositionValue {
+        PositionValue::Game(env.arena.nimber(self.nim_value()))
+    }
+
+    /// A nimber is a P-position exactly when it is 0.
+    fn outcome(&self, _env: &mut SearchEnv) -> Result<Outcome, String> {
+        Ok(if self.nim_value() == 0 {
+            Outcome::P
+        } else {
+            Outcome::N
+        })
+    }
+
+    fn moves(&self, env: &mut SearchEnv) -> Vec<MoveRow> {
+        let options = self.nim_options();
+        let values = self.option_nim_values(&options);
+        options
+            .into_iter()
+            .zip(values)
+            .map(|((text, _), g)| {
+                let value = PositionValue::Game(env.arena.nimber(g));
+                MoveRow::whole(env, None, text, value)
+            })
+            .collect()
+    }
+
+    /// An impartial game lists its moves as Left's.
+    fn options(&self, _player: Player) -> Option<Vec<(String, Box<dyn Position>)>> {
+        let options = self.nim_options().into_iter();
+        Some(
+            options
+                .map(|(text, o)| (text, Box::new(o) as Box<dyn Position>))
+                .collect(),
+        )
+    }
+
+    fn heap_sequence(&self, through: Option<usize>) -> Option<HeapSequence> {
+        NimPosition::heap_sequence(self, through)
+    }
+}
+
 /// The nim values of heaps `0..values.len()` of a heap ruleset ([`Position::heap_sequence`]).
 #[derive(Clone, Debug)]
 pub struct HeapSequence {
