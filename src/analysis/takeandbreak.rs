@@ -296,8 +296,17 @@ impl TakeBreakCode {
     }
 }
 
+/// The number (from 1) in `code` of the character at byte `i` of `text`, a part of `code`.
+fn character_number(code: &str, text: &str, i: usize) -> usize {
+    let byte = text.as_ptr() as usize - code.as_ptr() as usize + i;
+    code[..byte].chars().count() + 1
+}
+
 /// Reads digits (`7`, `F!`, `&33;`) of `text`, a part of `code`; with `brackets`, a final run
 /// in `[...]` repeats, and its start is returned.
+///
+/// Errors name the character as "at character N" of the whole code
+/// ([`character_number`]).
 fn parse_digits(
     code: &str,
     text: &str,
@@ -310,7 +319,8 @@ fn parse_digits(
     while let Some((i, c)) = chars.next() {
         if closed {
             return Err(format!(
-                "`{c}` after `]` in \"{code}\": the repeating digits come last"
+                "`{c}` at character {} after `]` in \"{code}\": the repeating digits come last",
+                character_number(code, text, i)
             ));
         }
         let heaps = match c {
@@ -353,7 +363,8 @@ fn parse_digits(
                 Some(d) => u64::from(d),
                 None => {
                     return Err(format!(
-                        "`{c}` is not a digit of a take-and-break code (0-9, A-V, &N;) in \"{code}\""
+                        "`{c}` at character {} is not a digit of a take-and-break code (0-9, A-V, &N;) in \"{code}\"",
+                        character_number(code, text, i)
                     ));
                 }
             },

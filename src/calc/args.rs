@@ -14,6 +14,9 @@ use crate::syntax::error::CgError;
 #[derive(Debug)]
 pub enum CallError {
     Arg(usize, String),
+    /// An error at one character of a quoted argument: the argument, the character's index
+    /// in the string (from 0), the message.
+    ArgAt(usize, usize, String),
     Call(String),
     /// An error from evaluating part of a quoted argument, with its own position.
     Eval(CgError),
@@ -30,13 +33,31 @@ impl CallError {
         CallError::Call(message.into())
     }
 
+    /// A parser's error about quoted argument `i`: at the character its message names
+    /// ([`character_named`]), if any.
+    pub fn notation(i: usize, message: String) -> CallError {
+        match character_named(&message) {
+            Some(at) => CallError::ArgAt(i, at, message),
+            None => CallError::Arg(i, message),
+        }
+    }
+
     /// Its message.
     pub fn message(&self) -> String {
         match self {
-            CallError::Arg(_, m) | CallError::Call(m) => m.clone(),
+            CallError::Arg(_, m) | CallError::ArgAt(_, _, m) | CallError::Call(m) => m.clone(),
             CallError::Eval(e) => e.message.clone(),
         }
     }
+}
+
+/// The character a parser's message names: parsers of quoted notations (boards, codes,
+/// graph strings) say where the problem is as "at character N" (from 1), and
+/// [`Args::parsed`] turns that into [`CallError::ArgAt`], so the caret points at it.
+pub fn character_named(message: &str) -> Option<usize> {
+    let rest = &message[message.find("at character ")? + "at character ".len()..];
+    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    digits.parse::<usize>().ok()?.checked_sub(1)
 }
 
 /// What a function returns.
@@ -189,7 +210,7 @@ impl<'v> Args<'v> {
         what: &str,
         parse: impl FnOnce(&str) -> Result<T, String>,
     ) -> Result<T, CallError> {
-        parse(self.str(arena, i, what)?).map_err(|m| CallError::Arg(i, m))
+        parse(self.str(arena, i, what)?).map_err(|m| CallError::notation(i, m))
     }
 
     /// Argument `i` as a list: a list, or a table's list form.

@@ -525,7 +525,9 @@ impl Session {
         }
         stopped_at(span, || {
             self.run_function(f, values).map_err(|e| match e {
-                CallError::Arg(_, m) | CallError::Call(m) => CgError::at(span, m),
+                CallError::Arg(_, m) | CallError::ArgAt(_, _, m) | CallError::Call(m) => {
+                    CgError::at(span, m)
+                }
                 CallError::Eval(e) => e,
             })
         })
@@ -838,10 +840,27 @@ fn equality_only(
 fn call_error(e: CallError, args: &[Expr], call: Span) -> CgError {
     match e {
         CallError::Arg(i, m) if i < args.len() => CgError::at(args[i].span, m),
-        CallError::Arg(_, m) => CgError::at(call, m),
+        CallError::ArgAt(i, at, m) if i < args.len() => {
+            CgError::at(character_span(&args[i], at), m)
+        }
+        CallError::Arg(_, m) | CallError::ArgAt(_, _, m) => CgError::at(call, m),
         CallError::Call(m) => CgError::at(call, m),
         CallError::Eval(e) => e,
     }
+}
+
+/// The span of character `at` of a string literal argument, where the source writes the
+/// string without escapes (its bytes are then the source's, one quote in); otherwise the
+/// whole argument.
+fn character_span(arg: &Expr, at: usize) -> Span {
+    if let ExprKind::Str(s) = &arg.kind
+        && arg.span.end - arg.span.start == s.len() + 2
+        && let Some((byte, c)) = s.char_indices().nth(at)
+    {
+        let start = arg.span.start + 1 + byte;
+        return Span::new(start, start + c.len_utf8());
+    }
+    arg.span
 }
 
 /// The error of a call with `n` arguments to `f` when its arity has no room for them.

@@ -77,7 +77,7 @@ pub static RULESET: Ruleset = Ruleset {
         help: "cram(m, n) is the empty m x n Cram board (at most 256 cells), cram(\".#..|....\") the board with those rows\n(`.` empty, `#` filled). Either player places a domino either way; values are nimbers,\nfound by mex over the options. Even-by-even boards are 0, even-by-odd boards are first-player\nwins, and cram(1, n) is Dawson's Kayles (octal 0.07). Example: cram(2, 3) is *, cram(4, 5) is *2, cram(3, 6) is *4.",
         build: |c, a| match a.len() {
             1 => {
-                searched(Cram::parse(a.str(c.arena, 0, BOARD)?).map_err(|m| CallError::arg(0, m))?)
+                searched(Cram::parse(a.str(c.arena, 0, BOARD)?).map_err(|m| CallError::notation(0, m))?)
             }
             _ => searched(
                 Cram::rectangle(a.count(c.arena, 0, 0..=256)?, a.count(c.arena, 1, 0..=256)?)

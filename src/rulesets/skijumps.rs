@@ -80,7 +80,8 @@ impl SkiJumps {
                 }
                 let Some(kind) = LETTERS.iter().position(|&c| c == ch) else {
                     return Err(format!(
-                        "unexpected `{ch}` in row {}, column {} of \"{s}\": Ski Jumps boards hold `L` and `l` (Left's jumpers and slippers), `R` and `r` (Right's), `.` (empty), rows separated by `|`",
+                        "unexpected `{ch}` at character {} (row {}, column {}) of \"{s}\": Ski Jumps boards hold `L` and `l` (Left's jumpers and slippers), `R` and `r` (Right's), `.` (empty), rows separated by `|`",
+                        rows[..y].iter().map(|r| r.chars().count() + 1).sum::<usize>() + x + 1,
                         y + 1,
                         x + 1
                     ));

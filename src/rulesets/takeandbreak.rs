@@ -172,7 +172,7 @@ static FUNCTIONS: &[Function] = &[
 /// The session's game for the code in argument 0.
 fn game_arg(c: &mut Context, a: &Args) -> Result<Arc<HeapGame>, CallError> {
     let text = a.str(c.arena, 0, "a take-and-break code in quotes, e.g. \"0.77\"")?;
-    let code = TakeBreakCode::parse(text).map_err(|m| CallError::Arg(0, m))?;
+    let code = TakeBreakCode::parse(text).map_err(|m| CallError::notation(0, m))?;
     Ok(c.states.get::<HeapGames>().get(code))
 }
 

@@ -824,7 +824,9 @@ fn octal_values_and_errors() {
         "octal(\"0.x\", 3)\noctal(\"0.07\", 100001)\noctal(7, 3)",
     );
     assert!(
-        out.contains("t.cgt:1:7: error: `x` is not a digit of a take-and-break code"),
+        out.contains(
+            "t.cgt:1:10: error: `x` at character 3 is not a digit of a take-and-break code"
+        ),
         "{out}"
     );
     assert!(

@@ -81,7 +81,10 @@ fn options_give_the_value_and_the_colour_swap_negates() {
 fn bad_boards_are_errors() {
     let mut s = Session::new();
     let err = run_text(&mut s, "amazons(\"x..|.Q.\")");
-    assert!(err.contains("unexpected `Q` in row 2"), "{err}");
+    assert!(
+        err.contains("unexpected `Q` at character 6 (row 2)"),
+        "{err}"
+    );
     assert!(err.contains("`x`, `o` for pieces"), "{err}");
     let err = run_text(&mut s, "amazons(\"x..|..\")");
     assert!(err.contains("row 2 has 2 cells but row 1 has 3"), "{err}");

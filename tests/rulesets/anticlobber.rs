@@ -75,7 +75,10 @@ fn options_give_the_value_and_the_colour_swap_negates() {
 fn bad_boards_are_errors() {
     let mut s = Session::new();
     let err = run_text(&mut s, "anticlobber(\"x.|.O\")");
-    assert!(err.contains("unexpected `O` in row 2"), "{err}");
+    assert!(
+        err.contains("unexpected `O` at character 5 (row 2)"),
+        "{err}"
+    );
     assert!(err.contains("`x`, `o` for pieces"), "{err}");
     let err = run_text(&mut s, "anticlobber(\"x.|.\")");
     assert!(err.contains("row 2 has 1 cells but row 1 has 2"), "{err}");

@@ -75,7 +75,10 @@ fn bad_boards_are_errors() {
     let mut s = Session::new();
     // `o` is no Fission piece: stones are nobody's.
     let err = run_text(&mut s, "fission(\"x.|.o\")");
-    assert!(err.contains("unexpected `o` in row 2"), "{err}");
+    assert!(
+        err.contains("unexpected `o` at character 5 (row 2)"),
+        "{err}"
+    );
     assert!(err.contains("`x` for pieces"), "{err}");
     let err = run_text(&mut s, "fission(\"x.|.\")");
     assert!(err.contains("row 2 has 1 cells but row 1 has 2"), "{err}");

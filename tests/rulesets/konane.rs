@@ -89,7 +89,10 @@ fn options_give_the_value_and_the_colour_swap_negates() {
 fn bad_boards_are_errors() {
     let mut s = Session::new();
     let err = run_text(&mut s, "konane(\"xo.|.q.\")");
-    assert!(err.contains("unexpected `q` in row 2"), "{err}");
+    assert!(
+        err.contains("unexpected `q` at character 6 (row 2)"),
+        "{err}"
+    );
     assert!(err.contains("`.` for empty, `#` for blocked"), "{err}");
     let err = run_text(&mut s, "konane(\"xo|x\")");
     assert!(err.contains("row 2 has 1 cells but row 1 has 2"), "{err}");

@@ -336,3 +336,38 @@ fn moves_report_agrees_with_brute_force_on_random_structures() {
         "only {races} structures with a race between chunks"
     );
 }
+
+/// A malformed board, code or graph string is an error at the character: the caret sits
+/// under the offending character inside the quotes (the column is that of the character in
+/// the statement), whichever ruleset reads the notation.
+#[test]
+fn notation_errors_point_at_the_character() {
+    let cases = [
+        ("konane(\"xo.|xyz\")", 'y'),
+        ("domineering(\"..|.q\")", 'q'),
+        ("cram(\"..|.q\")", 'q'),
+        ("amazons(\"x..|.o!\")", '!'),
+        ("skijumps(\"L.|x.\")", 'x'),
+        ("takeandbreak(\"0.7x\", 3)", 'x'),
+        ("toadsandfrogs(\"tt.zf\")", 'z'),
+        ("topplingdominoes(\"lrq\")", 'q'),
+        ("hackenbush(\"lrq\")", 'q'),
+        ("turning(\"1-3\", \"hxh\")", 'x'),
+    ];
+    for (src, bad) in cases {
+        let mut s = cgcalc::lang::Session::new();
+        let text = crate::common::run_text(&mut s, src);
+        let lines: Vec<&str> = text.lines().collect();
+        let echo = lines
+            .iter()
+            .position(|l| l.trim() == src)
+            .unwrap_or_else(|| panic!("{src}: no echo of the statement in {text}"));
+        let caret = lines[echo + 1];
+        let column = caret.find('^').expect("a caret");
+        let offset = lines[echo].find(src).expect("the statement");
+        // exactly one caret, under the last occurrence of the bad character in the quotes
+        assert_eq!(caret.trim(), "^", "{src}: {text}");
+        let want = offset + src.rfind(bad).unwrap();
+        assert_eq!(column, want, "{src}: {text}");
+    }
+}

@@ -169,7 +169,10 @@ fn negatives_and_options_on_random_boards() {
 fn bad_boards_are_refused_at_the_character() {
     let mut s = Session::new();
     let err = run_text(&mut s, "skijumps(\"L..|.x.\")");
-    assert!(err.contains("unexpected `x` in row 2, column 2"), "{err}");
+    assert!(
+        err.contains("unexpected `x` at character 6 (row 2, column 2)"),
+        "{err}"
+    );
     assert!(
         err.contains("`L` and `l` (Left's jumpers and slippers)"),
         "{err}"

@@ -160,7 +160,7 @@ fn value_is_the_game_of_the_options_values() {
 fn bad_codes_and_heaps_are_errors_at_the_argument() {
     let mut s = Session::new();
     let err = run_text(&mut s, "takeandbreak(\"0.7x\", 3)");
-    assert!(err.contains("`x` is not a digit"), "{err}");
+    assert!(err.contains("`x` at character 4 is not a digit"), "{err}");
     let err = run_text(&mut s, "takeandbreak(\"2.07\", 3)");
     assert!(err.contains("pass"), "{err}");
     let err = run_text(&mut s, "takeandbreak(\"0.77\", -1)");

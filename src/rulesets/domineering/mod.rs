@@ -314,7 +314,7 @@ pub static RULESET: Ruleset = Ruleset {
             summary: "a Domineering position and its value",
             help: "domineering(\".#..|....\") is the Domineering position with those rows (`.` empty,\n`#` filled, rows separated by `|`); Left places vertical dominoes, Right horizontal ones\n(WW ch. 5). It prints its canonical value and acts as that value in algebra.\nExample: domineering(\".#|..\") is *.",
             build: |c, a| {
-                parse_position(a.str(c.arena, 0, BOARD)?).map_err(|m| CallError::arg(0, m))
+                parse_position(a.str(c.arena, 0, BOARD)?).map_err(|m| CallError::notation(0, m))
             },
         },
         Constructor {

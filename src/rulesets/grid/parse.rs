@@ -32,6 +32,13 @@ pub fn board_rows(s: &str, capacity: usize) -> Result<(Vec<&str>, usize), String
     Ok((rows, cols))
 }
 
+/// The number (from 1) in `s` of character `c` of `row`, a row [`board_rows`] cut from `s`:
+/// what an error names, so that the caret can point at it.
+pub fn character_number(s: &str, row: &str, c: usize) -> usize {
+    let byte = row.as_ptr() as usize - s.as_ptr() as usize;
+    s[..byte].chars().count() + c + 1
+}
+
 impl<B: Bits> Grid<B> {
     /// Parses a board: rows separated by `|` or newlines, `.` free, `#` (or `x`) filled.
     pub fn parse(s: &str) -> Result<Grid<B>, String> {
@@ -44,7 +51,8 @@ impl<B: Bits> Grid<B> {
                     '#' | 'x' | 'X' => {}
                     other => {
                         return Err(format!(
-                            "unexpected `{other}` in row {}: use `.` for empty and `#` for filled cells",
+                            "unexpected `{other}` at character {} (row {}): use `.` for empty and `#` for filled cells",
+                            character_number(s, row, c),
                             r + 1
                         ));
                     }

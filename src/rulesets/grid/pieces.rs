@@ -45,7 +45,7 @@
 
 use super::bits::{Bits, ones};
 use super::geometry::{Adjacency, Grid};
-use super::parse::board_rows;
+use super::parse::{board_rows, character_number};
 use super::squares::cell_name;
 
 /// What a cell holds.
@@ -181,7 +181,10 @@ impl<B: Bits, const K: usize> PieceBoard<B, K> {
                     '#' => Cell::Blocked,
                     _ => match legend.letters.iter().position(|&l| l == ch) {
                         Some(kind) => Cell::Piece(kind),
-                        None => return Err(unexpected_cell(ch, r, legend)),
+                        None => {
+                            let at = character_number(s, row, c);
+                            return Err(unexpected_cell(ch, at, r, legend));
+                        }
                     },
                 };
                 board = board.with(r * cols + c, cell);
@@ -535,10 +538,10 @@ impl<B: Bits, const K: usize> PieceBoard<B, K> {
 }
 
 /// The error for a character that is no cell of the legend's boards.
-fn unexpected_cell<const K: usize>(ch: char, row: usize, legend: &Legend<K>) -> String {
+fn unexpected_cell<const K: usize>(ch: char, at: usize, row: usize, legend: &Legend<K>) -> String {
     let letters: Vec<String> = legend.letters.iter().map(|l| format!("`{l}`")).collect();
     format!(
-        "unexpected `{ch}` in row {}: use `.` for empty, `#` for blocked and {} for pieces",
+        "unexpected `{ch}` at character {at} (row {}): use `.` for empty, `#` for blocked and {} for pieces",
         row + 1,
         letters.join(", ")
     )
@@ -596,7 +599,7 @@ mod tests {
         let err = |s: &str| PieceBoard::<u64>::parse(s, &STONES).unwrap_err();
         assert!(err("xo|x").contains("row 2 has 1 cells"), "{}", err("xo|x"));
         assert!(
-            err("x.|.q").contains("unexpected `q` in row 2"),
+            err("x.|.q").contains("unexpected `q` at character 5 (row 2)"),
             "{}",
             err("x.|.q")
         );
