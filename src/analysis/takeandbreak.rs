@@ -296,7 +296,9 @@ impl TakeBreakCode {
     }
 }
 
-/// The number (from 1) in `code` of the character at byte `i` of `text`, a part of `code`.
+/// The number (from 1) in `code` of the character at byte `i` of `text`, a part of `code`
+/// (`crate::syntax::source::character_number` counts the same for the rulesets' boards; this
+/// layer may not import `syntax`).
 fn character_number(code: &str, text: &str, i: usize) -> usize {
     let byte = text.as_ptr() as usize - code.as_ptr() as usize + i;
     code[..byte].chars().count() + 1

@@ -16,6 +16,7 @@
 use crate::calc::catalogue::{Constructor, Fuzz, FuzzCheck, Ruleset, no_caches};
 use crate::game::{Arena, GameId};
 use crate::search::{Game, Player, Searched};
+use crate::syntax::source::character_number;
 
 /// The most cells a board holds (one bit per cell in a `u64`).
 pub const MAX_CELLS: usize = 64;
@@ -81,7 +82,7 @@ impl SkiJumps {
                 let Some(kind) = LETTERS.iter().position(|&c| c == ch) else {
                     return Err(format!(
                         "unexpected `{ch}` at character {} (row {}, column {}) of \"{s}\": Ski Jumps boards hold `L` and `l` (Left's jumpers and slippers), `R` and `r` (Right's), `.` (empty), rows separated by `|`",
-                        rows[..y].iter().map(|r| r.chars().count() + 1).sum::<usize>() + x + 1,
+                        character_number(s, row, x),
                         y + 1,
                         x + 1
                     ));

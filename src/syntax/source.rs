@@ -63,6 +63,14 @@ impl fmt::Display for InvalidUtf8 {
 
 impl std::error::Error for InvalidUtf8 {}
 
+/// The number (from 1) in `whole` of character `c` (counted from 0) of `part`, a slice of
+/// `whole`: where a parser of a quoted notation says a problem is ("at character N"), so that
+/// the caret can point at it.
+pub fn character_number(whole: &str, part: &str, c: usize) -> usize {
+    let byte = part.as_ptr() as usize - whole.as_ptr() as usize;
+    whole[..byte].chars().count() + c + 1
+}
+
 /// `bytes` without a leading byte-order mark.
 pub fn strip_bom(bytes: &[u8]) -> &[u8] {
     bytes.strip_prefix(BOM).unwrap_or(bytes)

@@ -2,6 +2,7 @@
 
 use super::bits::Bits;
 use super::geometry::Grid;
+use crate::syntax::source::character_number;
 
 /// The rows of a board string (separated by `|` or newlines, blanks around rows ignored) and
 /// its width; an error unless the rows are equally long and hold at most `capacity` cells.
@@ -30,13 +31,6 @@ pub fn board_rows(s: &str, capacity: usize) -> Result<(Vec<&str>, usize), String
         ));
     }
     Ok((rows, cols))
-}
-
-/// The number (from 1) in `s` of character `c` of `row`, a row [`board_rows`] cut from `s`:
-/// what an error names, so that the caret can point at it.
-pub fn character_number(s: &str, row: &str, c: usize) -> usize {
-    let byte = row.as_ptr() as usize - s.as_ptr() as usize;
-    s[..byte].chars().count() + c + 1
 }
 
 impl<B: Bits> Grid<B> {

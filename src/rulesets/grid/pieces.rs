@@ -45,8 +45,9 @@
 
 use super::bits::{Bits, ones};
 use super::geometry::{Adjacency, Grid};
-use super::parse::{board_rows, character_number};
+use super::parse::board_rows;
 use super::squares::cell_name;
+use crate::syntax::source::character_number;
 
 /// What a cell holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
