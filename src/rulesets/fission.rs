@@ -47,6 +47,7 @@ fn position(s: &str) -> Result<Box<dyn Position>, String> {
 
 impl<B: Bits> Game for Fission<B> {
     const NAME: &'static str = "fission";
+    const RAW_CACHE: bool = false;
 
     /// Each stone with empty cells on both sides along `player`'s line (Left: up and down;
     /// Right: left and right) splits into those two cells.
@@ -84,6 +85,13 @@ impl<B: Bits> Game for Fission<B> {
             .filter(|c| !c.pieces(0).is_empty() && !c.empty().is_empty())
             .map(Fission)
             .collect()
+    }
+
+    /// Regions never split (the module doc), so only a root with a symmetry of its own, or
+    /// two regions that are images of each other, ever reaches an image of a position.
+    fn symmetry_pays(&self) -> bool {
+        let regions: Vec<PieceBoard<B, 1>> = self.components().into_iter().map(|c| c.0).collect();
+        PieceBoard::symmetry_recurs(&regions, SYMMETRIES, &STONE)
     }
 
     fn normalize(&self) -> (Fission<B>, bool) {

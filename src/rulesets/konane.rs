@@ -11,7 +11,7 @@
 //! (value 0) and is dropped. The rules are the same in every direction: all eight images keep
 //! the value and swapping the colours negates it ([`Symmetries::SQUARE`]).
 
-use super::grid::{Adjacency, Bits, Cell, Direction, Legend, PieceBoard, Symmetries, Wide, ones};
+use super::grid::{Adjacency, Bits, Direction, Legend, PieceBoard, Symmetries, Wide, ones};
 use crate::calc::catalogue::{Constructor, Fuzz, FuzzCheck, Ruleset, no_caches};
 use crate::search::{Game, Player, Position, Searched};
 
@@ -37,36 +37,71 @@ fn position(s: &str) -> Result<Box<dyn Position>, String> {
     })
 }
 
-impl<B: Bits> Game for Konane<B> {
-    const NAME: &'static str = "konane";
-
-    /// Each of `player`'s stones with an enemy stone next to it in direction `d` and an empty
-    /// cell beyond jumps there; from there it may jump again the same way, and each landing
-    /// cell is a move.
-    fn moves(&self, player: Player) -> Vec<Konane<B>> {
+impl<B: Bits> Konane<B> {
+    /// Calls `f` on each position after a move of `player`: each of their stones with an
+    /// enemy stone next to it in direction `d` and an empty cell beyond jumps there, and from
+    /// there may jump again the same way; each landing cell is a move. A jump changes only
+    /// cells behind the next one in its line, so whether the stone can jump on is read from
+    /// the board before the move.
+    fn for_each_move(&self, player: Player, mut f: impl FnMut(Konane<B>)) {
         let b = &self.0;
-        let (mine, theirs) = (b.pieces(player.index()), b.pieces(player.other().index()));
+        let (me, them) = (player.index(), player.other().index());
+        let (mine, theirs) = (b.pieces(me), b.pieces(them));
         let empty = b.empty();
-        let mut out = Vec::new();
         for d in Direction::ORTHOGONAL {
             let back = d.opposite();
-            let jumpers = mine
-                .and(b.step(theirs, back))
-                .and(b.step(b.step(empty, back), back));
-            for from in ones(jumpers) {
-                let mut board = *b;
-                let mut at = from;
-                while let Some((over, land)) = jump(b, at, d) {
-                    if !theirs.has(over) || !empty.has(land) {
+            // the cells a stone can jump from in direction d
+            let start = b.step(theirs, back).and(b.step(b.step(empty, back), back));
+            let stride = b.stride(d);
+            for from in ones(mine.and(start)) {
+                let (mut at, mut mine, mut theirs) = (from, mine, theirs);
+                loop {
+                    let over = (at as isize + stride) as usize;
+                    let land = (over as isize + stride) as usize;
+                    mine = mine.and_not(B::bit(at)).or(B::bit(land));
+                    theirs = theirs.and_not(B::bit(over));
+                    f(Konane(b.with_pieces(me, mine).with_pieces(them, theirs)));
+                    if !start.has(land) {
                         break;
                     }
-                    board = board.moved(at, land).with(over, Cell::Empty);
-                    out.push(Konane(board));
                     at = land;
                 }
             }
         }
+    }
+}
+
+impl<B: Bits> Game for Konane<B> {
+    const NAME: &'static str = "konane";
+    const RAW_CACHE: bool = false;
+
+    fn moves(&self, player: Player) -> Vec<Konane<B>> {
+        let mut out = Vec::new();
+        self.for_each_move(player, |m| out.push(m));
         out
+    }
+
+    /// A move keeps the board's regions (the module doc), so the option of a component is one
+    /// component again, unless it took the opponent's last stone (value 0: no component).
+    fn for_each_option_key(
+        &self,
+        player: Player,
+        symmetric: bool,
+        mut f: impl FnMut(usize, Self, bool),
+    ) -> usize {
+        let mut n = 0;
+        self.for_each_move(player, |m| {
+            if !m.0.pieces(player.other().index()).is_empty() {
+                let (key, negated) = if symmetric {
+                    m.normalize()
+                } else {
+                    (m, false)
+                };
+                f(n, key, negated);
+            }
+            n += 1;
+        });
+        n
     }
 
     /// The orthogonal regions of cells that are not blocked holding stones of both colours
@@ -80,6 +115,13 @@ impl<B: Bits> Game for Konane<B> {
             })
             .map(Konane)
             .collect()
+    }
+
+    /// Regions never split (the module doc), so only a root with a symmetry of its own, or
+    /// two regions that are images of each other, ever reaches an image of a position.
+    fn symmetry_pays(&self) -> bool {
+        let regions: Vec<PieceBoard<B>> = self.components().into_iter().map(|c| c.0).collect();
+        PieceBoard::symmetry_recurs(&regions, Symmetries::SQUARE, &Legend::STONES)
     }
 
     fn normalize(&self) -> (Konane<B>, bool) {
@@ -101,12 +143,6 @@ impl<B: Bits> Game for Konane<B> {
     }
 }
 
-/// The cell jumped over and the landing cell of a jump from `at` in direction `d`, if both
-/// are on the board.
-fn jump<B: Bits>(b: &PieceBoard<B>, at: usize, d: Direction) -> Option<(usize, usize)> {
-    let over = b.neighbour(at, d)?;
-    Some((over, b.neighbour(over, d)?))
-}
 
 /// Konane's registration.
 pub static RULESET: Ruleset = Ruleset {
@@ -146,6 +182,20 @@ mod tests {
     fn texts(p: &str, player: Player) -> Vec<String> {
         let p: Konane = Konane::parse(p).unwrap();
         p.moves(player).iter().map(Konane::describe).collect()
+    }
+
+    /// Symmetry pays only where images can recur: the full 4x6 board with one hole has no
+    /// symmetry of its own (its mirror images put Left's stones on the other colour of the
+    /// checkerboard, where no Konane jump takes them); the 5x5 board with its centre hole is
+    /// its own image under all eight; two regions that mirror each other recur too.
+    #[test]
+    fn symmetry_pays_where_images_recur() {
+        let pays = |b: &str| Konane::<u64>::parse(b).unwrap().symmetry_pays();
+        assert!(!pays("xoxoxo|oxoxox|xox.xo|oxoxox"));
+        assert!(!pays("xoxo.|ox.xo|xoxox|o.oxo|xoxox"));
+        assert!(pays("xoxox|oxoxo|xo.ox|oxoxo|xoxox"));
+        assert!(pays("xo.#.ox"));
+        assert!(!pays("xo.#.oxx"));
     }
 
     /// Moves by hand: single jumps in each direction, a double jump in one line (both stops

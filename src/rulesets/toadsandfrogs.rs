@@ -244,8 +244,13 @@ impl<const JUMPS: bool> Game for Leaping<JUMPS> {
     }
 
     /// Components of each move straight from [`Leaping::for_each_move`], without collecting
-    /// the moves first.
-    fn for_each_option_key(&self, player: Player, mut f: impl FnMut(usize, Self, bool)) -> usize {
+    /// the moves first; always normalised (a bit reversal costs next to nothing).
+    fn for_each_option_key(
+        &self,
+        player: Player,
+        _symmetric: bool,
+        mut f: impl FnMut(usize, Self, bool),
+    ) -> usize {
         let mut i = 0;
         self.for_each_move(player, |m| {
             m.for_each_component(|c| {

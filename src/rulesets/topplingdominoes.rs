@@ -172,9 +172,11 @@ impl Game for TopplingDominoes {
         out
     }
 
+    /// Each move's components, always normalised (a bit reversal costs next to nothing).
     fn for_each_option_key(
         &self,
         player: Player,
+        _symmetric: bool,
         mut f: impl FnMut(usize, TopplingDominoes, bool),
     ) -> usize {
         let mut i = 0;

@@ -57,15 +57,22 @@ pub trait Game: Clone + Eq + Hash + Send + Sync + 'static {
     }
 
     /// Calls `f(i, key, negated)` on each component of the `i`-th of [`Game::value_moves`] by
-    /// `player`, normalised ([`Game::normalize`]), moves in order, and returns the number of
-    /// moves. The value search calls it on components (as [`Game::for_each_component`] gives
-    /// them); rulesets that can decompose and normalise an option faster from the move just
-    /// made override it.
-    fn for_each_option_key(&self, player: Player, mut f: impl FnMut(usize, Self, bool)) -> usize {
+    /// `player`, normalised ([`Game::normalize`]) where `symmetric` (else the component itself
+    /// is the key, unnegated: see [`Game::symmetry_pays`]), moves in order, and returns the
+    /// number of moves. The value search calls it on components (as
+    /// [`Game::for_each_component`] gives them); rulesets that can decompose and normalise an
+    /// option faster from the move just made override it, and may normalise even where
+    /// `symmetric` is false if that costs next to nothing.
+    fn for_each_option_key(
+        &self,
+        player: Player,
+        symmetric: bool,
+        mut f: impl FnMut(usize, Self, bool),
+    ) -> usize {
         let moves = self.value_moves(player);
         for (i, m) in moves.iter().enumerate() {
             m.for_each_component(|c| {
-                let (key, negated) = c.normalize();
+                let (key, negated) = if symmetric { c.normalize() } else { (c, false) };
                 f(i, key, negated)
             });
         }
@@ -92,6 +99,18 @@ pub trait Game: Clone + Eq + Hash + Send + Sync + 'static {
     /// representative and flag have the same value.
     fn normalize(&self) -> (Self, bool) {
         (self.clone(), false)
+    }
+
+    /// Whether normalising pays in a value search from this root position: keys under the
+    /// symmetries find a position's images in the table, which helps only where images of
+    /// positions recur; where they do not, the images cost time and find nothing. A ruleset
+    /// whose components never split (Konane, Fission: the regions of unblocked cells stay as
+    /// they are) reaches an image of a position only where the root has that symmetry itself
+    /// or holds two regions that are images of each other, and can say so here; the search
+    /// then keys every component by itself (always sound: a position has its own value). The
+    /// default is true.
+    fn symmetry_pays(&self) -> bool {
+        true
     }
 
     /// The value of a component the rules can give without search (e.g. a region where only

@@ -33,6 +33,9 @@ pub struct LocalSearch<'a, G: Game> {
     meter: Meter,
     /// Emptied [`Parts`] buffers, reused so that a node allocates none.
     spare_parts: Vec<Parts<G>>,
+    /// Whether components are keyed by [`Game::normalize`] (else by themselves): decided by
+    /// [`Game::symmetry_pays`] on the first position valued.
+    symmetric: Option<bool>,
 }
 
 /// The components of one side's options ([`LocalSearch::option_parts`]): the option each
@@ -48,9 +51,14 @@ struct Keyed<G> {
 }
 
 impl<G: Game> Keyed<G> {
+    /// `component` keyed by its normal form where `symmetric`, else by itself.
     #[inline(always)]
-    fn of(component: &G) -> Keyed<G> {
-        let (key, negated) = component.normalize();
+    fn of(component: &G, symmetric: bool) -> Keyed<G> {
+        let (key, negated) = if symmetric {
+            component.normalize()
+        } else {
+            (component.clone(), false)
+        };
         Keyed::new(key, negated)
     }
 
@@ -69,12 +77,22 @@ impl<'a, G: Game> LocalSearch<'a, G> {
             raw: BoundedCache::new(RAW_CAPACITY),
             meter: Meter::new(budget),
             spare_parts: Vec::new(),
+            symmetric: None,
         }
+    }
+
+    /// Whether components are normalised: fixed by the first position valued.
+    #[inline(always)]
+    fn symmetric(&self) -> bool {
+        self.symmetric.unwrap_or(true)
     }
 
     /// The value of a position: the sum of the values of its components. With
     /// [`Game::RAW_CACHE`], positions seen before are answered without decomposing them again.
     pub fn value(&mut self, pos: &G) -> GameId {
+        if self.symmetric.is_none() {
+            self.symmetric = Some(pos.symmetry_pays());
+        }
         if G::RAW_CACHE
             && let Some(v) = self.raw.get(pos)
         {
@@ -85,7 +103,7 @@ impl<'a, G: Game> LocalSearch<'a, G> {
         pos.for_each_component(|c| {
             // A position that is its own only component just missed the raw cache.
             let v = if !G::RAW_CACHE || c == *pos {
-                self.normalized_value(&Keyed::of(&c))
+                self.normalized_value(&Keyed::of(&c, self.symmetric()))
             } else {
                 self.component_value(&c)
             };
@@ -119,7 +137,7 @@ impl<'a, G: Game> LocalSearch<'a, G> {
     /// number of options.
     fn option_parts(&mut self, pos: &G, player: Player) -> (Parts<G>, usize) {
         let mut parts = self.spare_parts.pop().unwrap_or_default();
-        let n = pos.for_each_option_key(player, |option, key, negated| {
+        let n = pos.for_each_option_key(player, self.symmetric(), |option, key, negated| {
             let keyed = Keyed::new(key, negated);
             self.table.prefetch(keyed.hash);
             parts.push((option, keyed, None));
@@ -168,7 +186,7 @@ impl<'a, G: Game> LocalSearch<'a, G> {
             self.meter.stats.table_hits += 1;
             return v;
         }
-        let v = self.normalized_value(&Keyed::of(c));
+        let v = self.normalized_value(&Keyed::of(c, self.symmetric()));
         self.raw.insert(c.clone(), v);
         v
     }
@@ -268,6 +286,8 @@ pub fn parallel_value<G: Game>(
         stats.elapsed = start.elapsed();
         return (v, stats);
     }
+    // decided on the whole position: its regions may be images of each other
+    let symmetric = pos.symmetry_pays();
     let items = Arc::new(items);
     let next = Arc::new(AtomicUsize::new(0));
     let mut handles = Vec::new();
@@ -282,6 +302,7 @@ pub fn parallel_value<G: Game>(
                 let mut results = Vec::new();
                 let stats = {
                     let mut s = LocalSearch::new(&mut arena, budget);
+                    s.symmetric = Some(symmetric);
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         if i >= items.len() {

@@ -135,10 +135,15 @@ impl<B: Bits> Game for Domineering<B> {
         self.place_each(self.kept_dominoes(player), player)
     }
 
-    /// The regions after each kept domino, normalised, straight from the board (no `Vec` of
-    /// positions); boards of up to 8x8 in one pass over the byte layout
+    /// The regions after each kept domino, always normalised, straight from the board (no
+    /// `Vec` of positions); boards of up to 8x8 in one pass over the byte layout
     /// ([`Grid::for_each_region_image_without`]).
-    fn for_each_option_key(&self, player: Player, mut f: impl FnMut(usize, Self, bool)) -> usize {
+    fn for_each_option_key(
+        &self,
+        player: Player,
+        _symmetric: bool,
+        mut f: impl FnMut(usize, Self, bool),
+    ) -> usize {
         let keep = self.kept_dominoes(player);
         let vertical = player == Player::Left;
         if let Some(n) = self
@@ -403,7 +408,7 @@ mod tests {
                 for (board, player) in boards.flat_map(|b| [(b, Player::Left), (b, Player::Right)])
                 {
                     let mut fast = Vec::new();
-                    let n = board.for_each_option_key(player, |i, k, neg| fast.push((i, k, neg)));
+                    let n = board.for_each_option_key(player, true, |i, k, neg| fast.push((i, k, neg)));
                     let moves = board.value_moves(player);
                     assert_eq!(n, moves.len());
                     let mut slow: Vec<(usize, Domineering, bool)> = Vec::new();

@@ -298,6 +298,14 @@ impl<B: Bits, const K: usize> PieceBoard<B, K> {
         self.with(to, self.cell(from)).with(from, Cell::Empty)
     }
 
+    /// The board with `kind`'s pieces on the cells of `mask` instead (which must be cells of
+    /// the board that hold nothing else).
+    pub fn with_pieces(&self, kind: usize, mask: B) -> Self {
+        let mut board = *self;
+        board.pieces[kind] = mask;
+        board
+    }
+
     /// The board with the cells of `mask` blocked (Amazons' arrows; Clobber's empty cells,
     /// which are alike to blocked ones there).
     pub fn blocking(&self, mask: B) -> Self {
@@ -339,6 +347,12 @@ impl<B: Bits, const K: usize> PieceBoard<B, K> {
         let r = (i / cols).checked_add_signed(d.0 as isize)?;
         let c = (i % cols).checked_add_signed(d.1 as isize)?;
         (r < self.rows() && c < cols).then_some(r * cols + c)
+    }
+
+    /// How far a step in direction `d` moves a cell's index (for cells whose neighbour that
+    /// way is on the board).
+    pub fn stride(&self, d: Direction) -> isize {
+        d.0 as isize * self.cols() as isize + d.1 as isize
     }
 
     /// The cells reached from `from` by repeated steps in direction `d` while they are cells
@@ -435,6 +449,49 @@ impl<B: Bits, const K: usize> PieceBoard<B, K> {
             }
         }
         best
+    }
+
+    /// Whether an image other than the identity among those `symmetries` declares (with the
+    /// colours swapped where it says so) is the board itself. Images that move no cell on a
+    /// board of this shape (the top-bottom mirror of a single row) do not count.
+    pub fn has_symmetry(&self, symmetries: Symmetries, legend: &Legend<K>) -> bool {
+        let declared = symmetries.same | symmetries.negative;
+        let images = self.images();
+        let (rows, cols) = (self.rows(), self.cols());
+        // image t moves no cell: a mirror across a line of cells, or any image of one cell
+        let still = |t: usize| match t {
+            IDENTITY => true,
+            MIRROR => cols == 1,
+            FLIP => rows == 1,
+            _ => rows == 1 && cols == 1,
+        };
+        (1..16).any(|bit| {
+            if bit < 8 && still(bit) {
+                return false;
+            }
+            let image = images[bit % 8];
+            let image = if bit >= 8 {
+                image.colours_swapped(legend)
+            } else {
+                image
+            };
+            declared >> bit & 1 != 0 && image == *self
+        })
+    }
+
+    /// [`crate::search::Game::symmetry_pays`] for a ruleset whose regions never split, from
+    /// the regions of its root: an image of a position is reached only where a region is its
+    /// own image or two regions are images of each other.
+    pub fn symmetry_recurs(regions: &[Self], symmetries: Symmetries, legend: &Legend<K>) -> bool {
+        if regions.iter().any(|r| r.has_symmetry(symmetries, legend)) {
+            return true;
+        }
+        let mut keys: Vec<Self> = regions
+            .iter()
+            .map(|r| r.normalize(symmetries, legend).0)
+            .collect();
+        keys.sort_unstable();
+        keys.windows(2).any(|w| w[0] == w[1])
     }
 
     /// Images 0 to 3 of [`Self::images`] (`transposed` false) or 4 to 7 (true).
