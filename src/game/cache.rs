@@ -8,6 +8,8 @@ use std::sync::{Mutex, OnceLock, PoisonError};
 
 use rustc_hash::FxHashMap;
 
+use super::arena::GameId;
+
 /// A memo table that forgets everything when it reaches its capacity, so a long session never
 /// runs out of memory through its caches. Cheap and predictable: lookups are one hash probe.
 pub struct BoundedCache<K, V> {
@@ -327,9 +329,204 @@ impl CacheStats {
 /// A named cache's statistics, as `:stats` lists them.
 pub type NamedStats = (&'static str, CacheStats);
 
+/// Options a game may have in all, both sides, for [`OptionsCache`] to remember it.
+pub const CACHED_OPTIONS: usize = 10;
+
+/// Short option lists as one fixed-size key: Left's ids then Right's, the rest 0.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct OptionLists {
+    ids: [u32; CACHED_OPTIONS],
+    left: u8,
+    right: u8,
+}
+
+impl OptionLists {
+    /// The key of `{left | right}`; `None` with more than [`CACHED_OPTIONS`] options in all.
+    #[inline]
+    pub fn new(left: &[GameId], right: &[GameId]) -> Option<OptionLists> {
+        if left.len() + right.len() > CACHED_OPTIONS {
+            return None;
+        }
+        let mut ids = [0; CACHED_OPTIONS];
+        for (slot, g) in ids.iter_mut().zip(left.iter().chain(right)) {
+            *slot = g.0;
+        }
+        Some(OptionLists {
+            ids,
+            left: left.len() as u8,
+            right: right.len() as u8,
+        })
+    }
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        let mut h = (self.left as u64) << 8 | self.right as u64;
+        for &id in &self.ids[..(self.left + self.right) as usize] {
+            h = (h.rotate_left(5) ^ id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+        // the slot comes from the high bits: fold the low ones in (a murmur-style finish)
+        h ^= h >> 31;
+        h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        h ^ (h >> 29)
+    }
+}
+
+/// Canonical games by the option lists they were built from: a search meets the same lists
+/// again and again (a Konane search of 555 K positions makes 47 K distinct values), and a hit
+/// skips the dominance and reversibility tests. Direct-mapped like [`PairCache`]: a slot holds
+/// one key and its value, a new entry replaces the old, and the table doubles when half full
+/// up to its capacity.
+pub struct OptionsCache {
+    /// `(key, value)`; value `u32::MAX` marks an empty slot.
+    slots: Vec<(OptionLists, u32)>,
+    bits: u32,
+    max_bits: u32,
+    stalled: bool,
+    used: usize,
+    hits: u64,
+    misses: u64,
+    flushes: u64,
+}
+
+/// An [`OptionsCache`]'s name in an error about memory.
+const OPTIONS_WHAT: &str = "the cache of games by their options";
+
+const EMPTY_OPTIONS: (OptionLists, u32) = (
+    OptionLists {
+        ids: [0; CACHED_OPTIONS],
+        left: 0,
+        right: 0,
+    },
+    u32::MAX,
+);
+
+impl OptionsCache {
+    pub fn new(capacity: usize) -> Self {
+        let max_bits = capacity.max(1).next_power_of_two().trailing_zeros();
+        let bits = PAIR_INITIAL_BITS.min(max_bits);
+        OptionsCache {
+            slots: super::pages::huge_vec(1 << bits, EMPTY_OPTIONS, OPTIONS_WHAT),
+            bits,
+            max_bits,
+            stalled: false,
+            used: 0,
+            hits: 0,
+            misses: 0,
+            flushes: 0,
+        }
+    }
+
+    #[inline]
+    fn slot(&self, key: &OptionLists) -> usize {
+        (key.hash() >> (64 - self.bits)) as usize
+    }
+
+    /// The game remembered for `key`.
+    #[inline]
+    pub fn get(&mut self, key: &OptionLists) -> Option<GameId> {
+        let (k, v) = &self.slots[self.slot(key)];
+        if *v != u32::MAX && k == key {
+            self.hits += 1;
+            Some(GameId(*v))
+        } else {
+            self.misses += 1;
+            None
+        }
+    }
+
+    /// Remembers `value` for `key`, replacing the slot's previous entry.
+    pub fn insert(&mut self, key: OptionLists, value: GameId) {
+        let value = value.0;
+        let i = self.slot(&key);
+        if self.slots[i].1 == u32::MAX {
+            self.used += 1;
+            if self.used * 2 > self.slots.len()
+                && self.bits < self.max_bits
+                && !self.stalled
+                && self.grow()
+            {
+                return self.insert(key, GameId(value));
+            }
+        }
+        self.slots[i] = (key, value);
+    }
+
+    /// Doubles the table, or stops growing where memory refuses it (as [`PairCache`]).
+    fn grow(&mut self) -> bool {
+        let slots = 1 << (self.bits + 1);
+        let Ok(fresh) = super::pages::try_huge_vec(slots, EMPTY_OPTIONS, OPTIONS_WHAT) else {
+            self.stalled = true;
+            return false;
+        };
+        self.bits += 1;
+        let old = std::mem::replace(&mut self.slots, fresh);
+        self.used = 0;
+        for (k, v) in old.into_iter().filter(|s| s.1 != u32::MAX) {
+            let i = self.slot(&k);
+            if self.slots[i].1 == u32::MAX {
+                self.used += 1;
+            }
+            self.slots[i] = (k, v);
+        }
+        true
+    }
+
+    /// Bytes held by the slots.
+    pub fn approx_bytes(&self) -> usize {
+        self.slots.len() * std::mem::size_of::<(OptionLists, u32)>()
+    }
+
+    pub fn stats(&self) -> CacheStats {
+        CacheStats {
+            len: self.used,
+            capacity: 1 << self.max_bits,
+            hits: self.hits,
+            misses: self.misses,
+            flushes: self.flushes,
+        }
+    }
+
+    /// Forgets everything and shrinks back to the initial size.
+    pub fn clear(&mut self) {
+        *self = OptionsCache {
+            hits: self.hits,
+            misses: self.misses,
+            flushes: self.flushes + 1,
+            ..OptionsCache::new(1 << self.max_bits)
+        };
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{BoundedCache, PairCache, SharedCache, shared_stats};
+    use super::{BoundedCache, OptionLists, OptionsCache, PairCache, SharedCache, shared_stats};
+    use crate::game::GameId;
+
+    /// Answers a list only with what was stored for it (order and sides matter), forgets only
+    /// by replacement (most entries survive), and takes no key of more than ten options.
+    #[test]
+    fn options_cache_answers_only_the_lists_it_was_told() {
+        let ids = |v: &[u32]| v.iter().map(|&i| GameId(i)).collect::<Vec<_>>();
+        let mut c = OptionsCache::new(1 << 16);
+        for i in 0..5000u32 {
+            let key = OptionLists::new(&ids(&[i, i + 1]), &ids(&[i + 2])).unwrap();
+            c.insert(key, GameId(i));
+        }
+        let mut kept = 0;
+        for i in 0..5000u32 {
+            let key = OptionLists::new(&ids(&[i, i + 1]), &ids(&[i + 2])).unwrap();
+            if let Some(g) = c.get(&key) {
+                assert_eq!(g, GameId(i));
+                kept += 1;
+            }
+            let moved = OptionLists::new(&ids(&[i]), &ids(&[i + 1, i + 2])).unwrap();
+            assert_eq!(c.get(&moved), None);
+        }
+        // direct-mapped and doubling when half full, it loses a colliding entry now and then
+        assert!(kept > 2500, "{kept} of 5000 kept");
+        assert!(OptionLists::new(&ids(&[1; 6]), &ids(&[2; 5])).is_none());
+        assert!(OptionLists::new(&ids(&[1; 5]), &ids(&[2; 5])).is_some());
+    }
 
     /// Remembers what it was told through its growths, forgets only by replacement, and
     /// never answers for a pair it was not told.
