@@ -551,7 +551,7 @@ impl Arena {
     }
 
     /// The Left and the Right options of `g` (materialised: see [`Arena::ensure_options`]).
-    fn sides(&self, g: GameId) -> (&[GameId], &[GameId]) {
+    pub(crate) fn sides(&self, g: GameId) -> (&[GameId], &[GameId]) {
         self.nodes[g.0 as usize].sides(&self.pool)
     }
 

@@ -13,6 +13,7 @@ pub mod number;
 pub mod ops;
 pub mod pages;
 pub mod rng;
+pub mod shared;
 pub mod thermograph;
 pub mod threat;
 pub mod uptimal;
