@@ -15,8 +15,10 @@ use rustc_hash::FxHashMap;
 
 use super::budget::{Budget, Meter, SearchStats, Usage};
 use super::game::{Game, Player};
+use super::shared::{Claim, SharedTable};
 use super::table::ValueTable;
 use crate::game::cache::BoundedCache;
+use crate::game::shared::Exchange;
 use crate::game::{Arena, GameId};
 
 /// Entries of the raw-position cache before it is flushed.
@@ -36,6 +38,26 @@ pub struct LocalSearch<'a, G: Game> {
     /// Whether components are keyed by [`Game::normalize`] (else by themselves): decided by
     /// [`Game::symmetry_pays`] on the first position valued.
     symmetric: Option<bool>,
+    /// As a worker of a parallel search: the table it shares with the others.
+    shared: Option<Worker<G>>,
+}
+
+/// What [`LocalSearch::claimed_value`] found of a component.
+enum Claimed {
+    /// Nobody had claimed it: it is the caller's to search.
+    Mine,
+    /// Another worker is searching it.
+    Busy,
+    /// Its value, finished by another worker.
+    Found(GameId),
+}
+
+/// A [`LocalSearch`]'s part in a parallel value search ([`super::shared`]).
+struct Worker<G> {
+    table: Arc<SharedTable<G>>,
+    exchange: Exchange,
+    /// Searches each node's unfinished components last first (the other worker first first).
+    reverse: bool,
 }
 
 /// The components of one side's options ([`LocalSearch::option_parts`]): the option each
@@ -78,7 +100,25 @@ impl<'a, G: Game> LocalSearch<'a, G> {
             meter: Meter::new(budget),
             spare_parts: Vec::new(),
             symmetric: None,
+            shared: None,
         }
+    }
+
+    /// A worker of a parallel value search: shares finished components through `table`, and
+    /// searches each node's components in reverse order if `reverse`.
+    fn worker(
+        arena: &'a mut Arena,
+        budget: Budget,
+        table: Arc<SharedTable<G>>,
+        reverse: bool,
+    ) -> Self {
+        let mut s = LocalSearch::new(arena, budget);
+        s.shared = Some(Worker {
+            table,
+            exchange: Exchange::new(),
+            reverse,
+        });
+        s
     }
 
     /// Whether components are normalised: fixed by the first position valued.
@@ -120,9 +160,15 @@ impl<'a, G: Game> LocalSearch<'a, G> {
     /// components are normalised and their slots requested before the first lookup waits.
     pub fn option_values(&mut self, pos: &G) -> (Vec<GameId>, Vec<GameId>) {
         if G::RAW_CACHE {
+            let reverse = self.shared.as_ref().is_some_and(|w| w.reverse);
             let mut side = |player| {
                 let moves = pos.value_moves(player);
-                moves.iter().map(|m| self.value(m)).collect()
+                let mut values = vec![self.arena.zero(); moves.len()];
+                for k in 0..moves.len() {
+                    let i = if reverse { moves.len() - 1 - k } else { k };
+                    values[i] = self.value(&moves[i]);
+                }
+                values
             };
             return (side(Player::Left), side(Player::Right));
         }
@@ -156,21 +202,25 @@ impl<'a, G: Game> LocalSearch<'a, G> {
                 self.arena.prefetch_node(v);
             }
         }
-        let mut previous = (usize::MAX, self.arena.zero());
-        for (option, keyed, found) in parts.iter_mut() {
-            // a miss is looked up again: searching an earlier part may have stored it
-            let v = match *found {
-                Some(_) => self.value_found(keyed, *found),
-                None => self.normalized_value(keyed),
-            };
-            self.arena.prefetch_node(v);
-            // the slot of a split option's first sum (with three or more parts, the later
-            // pairs prefetched are not the sums that add reads)
-            if previous.0 == *option {
-                self.arena.prefetch_sum(previous.1, v);
+        if self.shared.is_some() {
+            self.shared_values_of(&mut parts);
+        } else {
+            let mut previous = (usize::MAX, self.arena.zero());
+            for (option, keyed, found) in parts.iter_mut() {
+                // a miss is looked up again: searching an earlier part may have stored it
+                let v = match *found {
+                    Some(_) => self.value_found(keyed, *found),
+                    None => self.normalized_value(keyed),
+                };
+                self.arena.prefetch_node(v);
+                // the slot of a split option's first sum (with three or more parts, the later
+                // pairs prefetched are not the sums that add reads)
+                if previous.0 == *option {
+                    self.arena.prefetch_sum(previous.1, v);
+                }
+                previous = (*option, v);
+                *found = Some(v);
             }
-            previous = (*option, v);
-            *found = Some(v);
         }
         let mut values = vec![self.arena.zero(); n];
         for (option, _, found) in parts.drain(..) {
@@ -179,6 +229,67 @@ impl<'a, G: Game> LocalSearch<'a, G> {
         }
         self.spare_parts.push(parts);
         values
+    }
+
+    /// The values of `parts` for a worker of a parallel search: in its order (last first if
+    /// reversed), each component it has not valued claimed before it is searched, and those
+    /// another worker is searching put off to the end (by then they may be finished).
+    fn shared_values_of(&mut self, parts: &mut Parts<G>) {
+        let n = parts.len();
+        let reverse = self.shared.as_ref().is_some_and(|w| w.reverse);
+        let mut later = Vec::new();
+        for k in 0..n {
+            let i = if reverse { n - 1 - k } else { k };
+            let (_, keyed, found) = &mut parts[i];
+            if found.is_none() {
+                // searching an earlier part may have stored it
+                *found = self.table.get(&keyed.key, keyed.hash);
+            }
+            if found.is_none() {
+                *found = self.direct_value(&keyed.key, keyed.hash);
+            }
+            let v = match *found {
+                Some(_) => self.value_found(keyed, *found),
+                None => match self.claimed_value(&keyed.key, keyed.hash) {
+                    Claimed::Mine => self.searched_value(keyed),
+                    Claimed::Found(v) => self.value_found(keyed, Some(v)),
+                    Claimed::Busy => {
+                        later.push(i);
+                        continue;
+                    }
+                },
+            };
+            *found = Some(v);
+        }
+        for i in later {
+            let (_, keyed, found) = &mut parts[i];
+            *found = Some(self.normalized_value(keyed));
+        }
+    }
+
+    /// The value of the normalised component `keyed` (with its negation), searched.
+    fn searched_value(&mut self, keyed: &Keyed<G>) -> GameId {
+        let v = self.search_owned(keyed.key.clone(), keyed.hash);
+        if keyed.negated { self.arena.neg(v) } else { v }
+    }
+
+    /// For a worker of a parallel search, a component not in its own table: its value if
+    /// another worker finished it (imported, and stored in this worker's table), else whether
+    /// it was free (this worker has claimed it now) or another is searching it.
+    fn claimed_value(&mut self, key: &G, hash: u64) -> Claimed {
+        let Some(w) = self.shared.as_mut() else {
+            return Claimed::Mine;
+        };
+        match w.table.claim(key, hash) {
+            None => Claimed::Mine,
+            Some(Claim::Busy) => Claimed::Busy,
+            Some(Claim::Done(s)) => {
+                self.meter.stats.table_hits += 1;
+                let v = w.exchange.import(self.arena, &w.table.store, s);
+                self.table.insert(key.clone(), hash, v);
+                Claimed::Found(v)
+            }
+        }
     }
 
     fn component_value(&mut self, c: &G) -> GameId {
@@ -214,17 +325,36 @@ impl<'a, G: Game> LocalSearch<'a, G> {
     /// The value of a normalised component not in the table, directly or by search, stored
     /// in the table.
     fn search_component(&mut self, key: G, hash: u64) -> GameId {
-        let v = match key.direct_value(self.arena) {
-            Some(v) => {
-                self.meter.stats.direct += 1;
-                v
-            }
-            None => {
-                self.tick();
-                let (left, right) = self.option_values(&key);
-                self.arena.game(left, right)
-            }
-        };
+        if let Some(v) = self.direct_value(&key, hash) {
+            return v;
+        }
+        // a component another worker is searching is searched here too (the module doc of
+        // `shared`): neither waits
+        match self.claimed_value(&key, hash) {
+            Claimed::Found(v) => v,
+            Claimed::Mine | Claimed::Busy => self.search_owned(key, hash),
+        }
+    }
+
+    /// The value the rules give a normalised component ([`Game::direct_value`]), stored in
+    /// the table.
+    fn direct_value(&mut self, key: &G, hash: u64) -> Option<GameId> {
+        let v = key.direct_value(self.arena)?;
+        self.meter.stats.direct += 1;
+        self.table.insert(key.clone(), hash, v);
+        Some(v)
+    }
+
+    /// The value of a normalised component searched here, stored in the table (and given to
+    /// the other workers of a parallel search).
+    fn search_owned(&mut self, key: G, hash: u64) -> GameId {
+        self.tick();
+        let (left, right) = self.option_values(&key);
+        let v = self.arena.game(left, right);
+        if let Some(w) = self.shared.as_mut() {
+            let s = w.exchange.export(self.arena, &w.table.store, v);
+            w.table.finish(key.clone(), hash, s);
+        }
         self.table.insert(key, hash, v);
         v
     }
@@ -266,10 +396,8 @@ impl<'a, G: Game> LocalSearch<'a, G> {
 }
 
 /// Values `pos` using up to `threads` worker threads: the components of the position are the
-/// work items. A single component is searched on one thread: splitting its options among
-/// workers with private tables repeats the shared subpositions (measured on 2 cores: 4x6
-/// Domineering 0.10 s on one thread, 0.18 s split over two), so parallelism pays only for
-/// independent components. Returns the value in `arena`.
+/// work items. A single component is searched by all of them at once, sharing what they
+/// finish ([`shared_value`]). Returns the value in `arena`.
 pub fn parallel_value<G: Game>(
     arena: &mut Arena,
     pos: &G,
@@ -279,6 +407,14 @@ pub fn parallel_value<G: Game>(
     let start = Instant::now();
     let threads = threads.max(1);
     let items = pos.components();
+    if threads > 1
+        && let [one] = items.as_slice()
+        && one.direct_value(arena).is_none()
+    {
+        let (v, mut stats) = shared_value(arena, one, pos.symmetry_pays(), threads, budget);
+        stats.elapsed = start.elapsed();
+        return (v, stats);
+    }
     if threads == 1 || items.len() <= 1 {
         let mut s = LocalSearch::new(arena, budget);
         let v = s.value(pos);
@@ -345,4 +481,79 @@ pub fn parallel_value<G: Game>(
     let v = arena.sum_all(&values);
     stats.elapsed = start.elapsed();
     (v, stats)
+}
+
+/// Values the component `pos` with `threads` workers that each search all of it, in
+/// different orders (the second takes each node's options last first), with private arenas
+/// and tables, sharing the components they finish through a [`SharedTable`]
+/// ([`super::shared`]): a worker imports what another finished instead of searching it, and
+/// waits for what another is searching when nothing else is left at that node. The value is
+/// the first worker's, imported into `arena`; every worker computes the same canonical form.
+pub fn shared_value<G: Game>(
+    arena: &mut Arena,
+    pos: &G,
+    symmetric: bool,
+    threads: usize,
+    budget: Budget,
+) -> (GameId, SearchStats) {
+    let table = Arc::new(SharedTable::<G>::new());
+    let mut handles = Vec::new();
+    for index in 0..threads {
+        let (table, pos) = (table.clone(), pos.clone());
+        let handle = std::thread::Builder::new()
+            .stack_size(crate::STACK_SIZE / 4)
+            .spawn(move || {
+                let _limit = crate::game::memory::enter_limit(budget.memory);
+                // a worker that stops on an error releases those waiting for its claims
+                let _failing = FailGuard(&table, index);
+                let mut arena = Arena::new();
+                let (v, stats) = {
+                    let mut s =
+                        LocalSearch::worker(&mut arena, budget, table.clone(), index % 2 == 1);
+                    s.symmetric = Some(symmetric);
+                    s.tick();
+                    let (left, right) = s.option_values(&pos);
+                    let v = s.arena.game(left, right);
+                    (v, s.finish())
+                };
+                (arena, v, stats)
+            })
+            .expect("spawn a search worker");
+        handles.push(handle);
+    }
+    let mut stats = SearchStats {
+        threads,
+        ..Default::default()
+    };
+    let mut value = None;
+    let mut failures = Vec::new();
+    for (index, h) in handles.into_iter().enumerate() {
+        match h.join() {
+            Ok((worker_arena, v, s)) => {
+                stats.merge(&s);
+                if value.is_none() {
+                    value = Some(arena.import(&worker_arena, v, &mut FxHashMap::default()));
+                }
+            }
+            Err(payload) => failures.push((index, payload)),
+        }
+    }
+    if !failures.is_empty() {
+        // the error of the worker that stopped first; the others only stopped waiting
+        let first = table.failed().unwrap_or(failures[0].0);
+        let at = failures.iter().position(|(i, _)| *i == first).unwrap_or(0);
+        std::panic::resume_unwind(failures.swap_remove(at).1);
+    }
+    (value.expect("a worker finished"), stats)
+}
+
+/// Marks a worker failed in its shared table if it unwinds.
+struct FailGuard<'t, G: Game>(&'t SharedTable<G>, usize);
+
+impl<G: Game> Drop for FailGuard<'_, G> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.0.fail(self.1);
+        }
+    }
 }

@@ -14,6 +14,7 @@ pub mod impartial;
 pub mod local;
 pub mod outcome;
 pub mod position;
+pub mod shared;
 pub mod sum_play;
 pub mod table;
 pub mod threat_position;

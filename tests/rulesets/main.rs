@@ -18,6 +18,7 @@ mod fission;
 mod hackenbush;
 mod konane;
 mod options;
+mod parallel;
 mod pawns;
 mod pawns_brute;
 mod positions;
