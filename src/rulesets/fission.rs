@@ -10,7 +10,7 @@
 //! the value; the transposed ones exchange vertical and horizontal, Left and Right, so they
 //! are the negative (`Symmetries::new(0x0F, 0xF0)`).
 
-use super::grid::{Adjacency, Bits, Cell, Direction, Legend, PieceBoard, Symmetries, Wide, ones};
+use super::grid::{Adjacency, Bits, Direction, Legend, PieceBoard, Symmetries, Wide, ones};
 use crate::calc::catalogue::{Constructor, Fuzz, FuzzCheck, Ruleset, no_caches};
 use crate::search::{Game, Player, Position, Searched};
 
@@ -45,35 +45,63 @@ fn position(s: &str) -> Result<Box<dyn Position>, String> {
     })
 }
 
-impl<B: Bits> Game for Fission<B> {
-    const NAME: &'static str = "fission";
-    const RAW_CACHE: bool = false;
-
-    /// Each stone with empty cells on both sides along `player`'s line (Left: up and down;
-    /// Right: left and right) splits into those two cells.
-    fn moves(&self, player: Player) -> Vec<Fission<B>> {
+impl<B: Bits> Fission<B> {
+    /// Calls `f` on each position after a move of `player`: each stone with empty cells on
+    /// both sides along their line (Left: up and down; Right: left and right) splits into
+    /// those two cells.
+    fn for_each_move(&self, player: Player, mut f: impl FnMut(Fission<B>)) {
         let b = &self.0;
         let (back, forth) = match player {
             Player::Left => (Direction::UP, Direction::DOWN),
             Player::Right => (Direction::LEFT, Direction::RIGHT),
         };
-        let empty = b.empty();
-        let splitting = b
-            .pieces(0)
-            .and(b.step(empty, back))
-            .and(b.step(empty, forth));
-        let mut out = Vec::new();
+        let (stones, empty) = (b.pieces(0), b.empty());
+        let splitting = stones.and(b.step(empty, back)).and(b.step(empty, forth));
+        let stride = b.stride(forth);
         for at in ones(splitting) {
-            let (Some(one), Some(other)) = (b.neighbour(at, back), b.neighbour(at, forth)) else {
-                continue;
-            };
-            let split = b
-                .with(at, Cell::Empty)
-                .with(one, Cell::Piece(0))
-                .with(other, Cell::Piece(0));
-            out.push(Fission(split));
+            // both neighbours are on the board: the masks above hold only such stones
+            let (one, other) = ((at as isize - stride) as usize, (at as isize + stride) as usize);
+            let split = stones
+                .and_not(B::bit(at))
+                .or(B::bit(one))
+                .or(B::bit(other));
+            f(Fission(b.with_pieces(0, split)));
         }
+    }
+}
+
+impl<B: Bits> Game for Fission<B> {
+    const NAME: &'static str = "fission";
+    const RAW_CACHE: bool = false;
+
+    fn moves(&self, player: Player) -> Vec<Fission<B>> {
+        let mut out = Vec::new();
+        self.for_each_move(player, |m| out.push(m));
         out
+    }
+
+    /// A move keeps the board's regions (the module doc), so the option of a component is one
+    /// component again, unless it filled the last empty cell (no move is left: value 0, no
+    /// component).
+    fn for_each_option_key(
+        &self,
+        player: Player,
+        symmetric: bool,
+        mut f: impl FnMut(usize, Self, bool),
+    ) -> usize {
+        let mut n = 0;
+        self.for_each_move(player, |m| {
+            if !m.0.empty().is_empty() {
+                let (key, negated) = if symmetric {
+                    m.normalize()
+                } else {
+                    (m, false)
+                };
+                f(n, key, negated);
+            }
+            n += 1;
+        });
+        n
     }
 
     /// The orthogonal regions of cells that are not blocked holding a stone and an empty
