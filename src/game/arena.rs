@@ -11,7 +11,7 @@ use std::hash::{Hash, Hasher};
 
 use rustc_hash::{FxHashMap, FxHasher};
 
-use super::cache::{BoundedCache, NamedStats, OptionsCache, PairCache};
+use super::cache::{BoundedCache, NamedStats, PairCache};
 use super::interrupt::{self, Interrupt};
 use super::number::Dyadic;
 use super::thermograph::{THERMOGRAPH_CACHE_CAPACITY, Thermograph};
@@ -289,8 +289,6 @@ pub struct Arena {
     general_index: super::index::GameIndex,
     pub(crate) sum_cache: PairCache,
     pub(crate) leq_cache: PairCache,
-    /// Canonical games by the option lists [`Arena::game`] built them from.
-    pub(crate) options_cache: OptionsCache,
     /// Scratch memo for [`Arena::leq_lists_rhs`] and friends, reused by every reversibility
     /// test.
     pub(crate) list_memo: super::compare::ListMemo,
@@ -337,7 +335,6 @@ impl Arena {
             general_index: Default::default(),
             sum_cache: PairCache::new(capacity),
             leq_cache: PairCache::new(capacity),
-            options_cache: OptionsCache::new(capacity / 4),
             list_memo: Default::default(),
             ordinal_cache: BoundedCache::new(capacity / 4),
             norton_cache: BoundedCache::new(capacity / 4),
@@ -710,7 +707,6 @@ impl Arena {
             caches: vec![
                 ("sum", self.sum_cache.stats()),
                 ("compare", self.leq_cache.stats()),
-                ("options", self.options_cache.stats()),
                 ("ordinal sum", self.ordinal_cache.stats()),
                 ("norton", self.norton_cache.stats()),
                 ("display order", self.display_order.stats()),
@@ -773,7 +769,6 @@ impl Arena {
     pub fn clear_op_caches(&mut self) {
         self.sum_cache.clear();
         self.leq_cache.clear();
-        self.options_cache.clear();
         self.ordinal_cache.clear();
         self.norton_cache.clear();
         self.display_order.clear();
@@ -787,7 +782,6 @@ impl Arena {
         self.approx_bytes()
             + self.sum_cache.approx_bytes()
             + self.leq_cache.approx_bytes()
-            + self.options_cache.approx_bytes()
             + self.ordinal_cache.approx_bytes()
             + self.norton_cache.approx_bytes()
             + self.uptimal_memo.approx_bytes()

@@ -7,7 +7,6 @@
 //! theorem) and number-up-star values before interning.
 
 use super::arena::{Arena, GameId, Nus};
-use super::cache::OptionLists;
 use super::compare::ListMemo;
 use super::interrupt::check_cancel;
 use super::number::Dyadic;
@@ -79,21 +78,9 @@ fn total_order_key(x: f64) -> u64 {
 
 impl Arena {
     /// The canonical game `{left | right}`; the options must be ids of this arena.
-    pub fn game(&mut self, mut left: Vec<GameId>, mut right: Vec<GameId>) -> GameId {
-        left.sort_unstable();
-        left.dedup();
-        right.sort_unstable();
-        right.dedup();
-        let key = OptionLists::new(&left, &right);
-        if let Some(g) = key.as_ref().and_then(|k| self.options_cache.get(k)) {
-            return g;
-        }
+    pub fn game(&mut self, left: Vec<GameId>, right: Vec<GameId>) -> GameId {
         let (left, right) = self.canonical_options(left, right);
-        let g = self.finish_game(left, right);
-        if let Some(k) = key {
-            self.options_cache.insert(k, g);
-        }
-        g
+        self.finish_game(left, right)
     }
 
     /// [`Arena::game`] that also records each simplification it makes, in order: the same
