@@ -11,7 +11,9 @@ use std::sync::Mutex;
 use std::sync::PoisonError;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use rustc_hash::FxHashMap;
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
+use std::hash::BuildHasherDefault;
 
 use crate::game::shared::{SharedId, SharedStore};
 
@@ -27,9 +29,47 @@ pub enum Claim {
     Done(SharedId),
 }
 
+/// A key with its table hash, which is all the claim table hashes (it is computed once, for
+/// the worker's own table, and well mixed).
+#[derive(Clone, PartialEq, Eq)]
+struct Hashed<G> {
+    hash: u64,
+    key: G,
+}
+
+impl<G> std::hash::Hash for Hashed<G> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.hash);
+    }
+}
+
+/// Hashes a [`Hashed`] key by its hash alone.
+#[derive(Default)]
+struct PassThrough(u64);
+
+impl std::hash::Hasher for PassThrough {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ b as u64;
+        }
+    }
+
+    /// The table hash's high bits are its good ones (it is a product): the map indexes
+    /// buckets by the low bits, so they are rotated down (the shard took the top six).
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n.rotate_left(32);
+    }
+}
+
+type ClaimMap<G> = HashMap<Hashed<G>, Claim, BuildHasherDefault<PassThrough>>;
+
 /// The claim table and the store of the values it names.
 pub struct SharedTable<G> {
-    shards: Box<[Mutex<FxHashMap<G, Claim>>]>,
+    shards: Box<[Mutex<ClaimMap<G>>]>,
     pub store: SharedStore,
     /// The first worker that stopped on an error (`usize::MAX`: none): the others stop
     /// waiting for its claims, and its error is the search's.
@@ -51,26 +91,25 @@ impl<G: std::hash::Hash + Eq + Clone> SharedTable<G> {
         }
     }
 
-    /// The shard of a key whose table hash is `hash` (the bits below the slot's).
-    fn shard(&self, hash: u64) -> std::sync::MutexGuard<'_, FxHashMap<G, Claim>> {
-        self.shards[(hash >> 32) as usize % SHARDS]
+    /// The shard of a key whose table hash is `hash` (its top bits).
+    fn shard(&self, hash: u64) -> std::sync::MutexGuard<'_, ClaimMap<G>> {
+        self.shards[(hash >> (64 - SHARDS.trailing_zeros())) as usize]
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
     }
 
     /// The state of `key`, if any worker has claimed it.
     pub fn peek(&self, key: &G, hash: u64) -> Option<Claim> {
-        self.shard(hash).get(key).copied()
+        self.shard(hash).get(&hashed(key, hash)).copied()
     }
 
     /// Claims `key` for the caller: `None` if it was free (it is now the caller's, who must
     /// [`Self::finish`] it), else its state.
     pub fn claim(&self, key: &G, hash: u64) -> Option<Claim> {
-        let mut shard = self.shard(hash);
-        match shard.get(key) {
-            Some(&c) => Some(c),
-            None => {
-                shard.insert(key.clone(), Claim::Busy);
+        match self.shard(hash).entry(hashed(key, hash)) {
+            Entry::Occupied(e) => Some(*e.get()),
+            Entry::Vacant(e) => {
+                e.insert(Claim::Busy);
                 None
             }
         }
@@ -79,7 +118,8 @@ impl<G: std::hash::Hash + Eq + Clone> SharedTable<G> {
     /// Records the value of a key the caller claimed or searched alongside its claimer (both
     /// find the same canonical value, so the same shared id).
     pub fn finish(&self, key: G, hash: u64, value: SharedId) {
-        self.shard(hash).insert(key, Claim::Done(value));
+        self.shard(hash)
+            .insert(Hashed { hash, key }, Claim::Done(value));
     }
 
     /// Tells the other workers that worker `index` stopped (their waits end).
@@ -104,5 +144,13 @@ impl<G: std::hash::Hash + Eq + Clone> SharedTable<G> {
 
     pub fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+}
+
+/// `key` with its hash (a copy: keys are small boards).
+fn hashed<G: Clone>(key: &G, hash: u64) -> Hashed<G> {
+    Hashed {
+        hash,
+        key: key.clone(),
     }
 }
