@@ -13,6 +13,7 @@
 
 use super::grid::{Adjacency, Bits, Direction, Legend, PieceBoard, Symmetries, Wide, ones};
 use crate::calc::catalogue::{Constructor, Fuzz, FuzzCheck, Ruleset, no_caches};
+use crate::search::game::option_keys_of_whole;
 use crate::search::{Game, Player, Position, Searched};
 
 /// A Konane position on a board of up to 64 cells (`u64`, the constructor's choice where the
@@ -87,21 +88,14 @@ impl<B: Bits> Game for Konane<B> {
         &self,
         player: Player,
         symmetric: bool,
-        mut f: impl FnMut(usize, Self, bool),
+        f: impl FnMut(usize, Self, bool),
     ) -> usize {
-        let mut n = 0;
-        self.for_each_move(player, |m| {
-            if !m.0.pieces(player.other().index()).is_empty() {
-                let (key, negated) = if symmetric {
-                    m.normalize()
-                } else {
-                    (m, false)
-                };
-                f(n, key, negated);
-            }
-            n += 1;
-        });
-        n
+        option_keys_of_whole(
+            symmetric,
+            |each| self.for_each_move(player, each),
+            |m| !m.0.pieces(player.other().index()).is_empty(),
+            f,
+        )
     }
 
     /// The orthogonal regions of cells that are not blocked holding stones of both colours

@@ -72,11 +72,22 @@ pub trait Game: Clone + Eq + Hash + Send + Sync + 'static {
         let moves = self.value_moves(player);
         for (i, m) in moves.iter().enumerate() {
             m.for_each_component(|c| {
-                let (key, negated) = if symmetric { c.normalize() } else { (c, false) };
+                let (key, negated) = c.key(symmetric);
                 f(i, key, negated)
             });
         }
         moves.len()
+    }
+
+    /// This component's key in the value search's table: [`Game::normalize`] where
+    /// `symmetric`, else the component itself, unnegated ([`Game::symmetry_pays`]).
+    #[inline(always)]
+    fn key(&self, symmetric: bool) -> (Self, bool) {
+        if symmetric {
+            self.normalize()
+        } else {
+            (self.clone(), false)
+        }
     }
 
     /// Independent components whose disjunctive sum is this position (empty for a position
@@ -255,4 +266,25 @@ pub fn value_by_definition<G: Game>(arena: &mut Arena, p: &G) -> GameId {
     };
     let (left, right) = (side(Player::Left), side(Player::Right));
     arena.game(left, right)
+}
+
+/// [`Game::for_each_option_key`] for a ruleset whose moves never split a component (Konane,
+/// Fission: the regions of unblocked cells stay as they are): `for_each_move` calls back each
+/// move of a component, and `live` tells whether the position after it still has a move (else
+/// it is 0, no component).
+pub fn option_keys_of_whole<G: Game>(
+    symmetric: bool,
+    for_each_move: impl FnOnce(&mut dyn FnMut(G)),
+    live: impl Fn(&G) -> bool,
+    mut f: impl FnMut(usize, G, bool),
+) -> usize {
+    let mut n = 0;
+    for_each_move(&mut |m: G| {
+        if live(&m) {
+            let (key, negated) = m.key(symmetric);
+            f(n, key, negated);
+        }
+        n += 1;
+    });
+    n
 }

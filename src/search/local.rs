@@ -76,11 +76,7 @@ impl<G: Game> Keyed<G> {
     /// `component` keyed by its normal form where `symmetric`, else by itself.
     #[inline(always)]
     fn of(component: &G, symmetric: bool) -> Keyed<G> {
-        let (key, negated) = if symmetric {
-            component.normalize()
-        } else {
-            (component.clone(), false)
-        };
+        let (key, negated) = component.key(symmetric);
         Keyed::new(key, negated)
     }
 
