@@ -259,3 +259,35 @@ fn memory_limit_units_parse_as_shown() {
     run_text(&mut s, ":limit memory 1G");
     assert_eq!(run_ok(&mut s, "x + {1|-1}"), "{3|2||1|0}");
 }
+
+/// The statements `tests/resources.rs` runs in child processes to check their peak memory,
+/// here in a session (the REPL's case): each ends with the memory limit's error and the
+/// session goes on with its variables. It lives here, not beside those peak checks: a child's
+/// peak (`ru_maxrss`) includes what the test process held when it spawned the child, and this
+/// test makes the test process hold up to the limit.
+#[test]
+fn the_session_goes_on_after_each_memory_stop() {
+    let mut s = Session::new();
+    run_ok(&mut s, "x = {2|1}");
+    run_text(&mut s, ":limit memory 100M");
+    let line = format!("{}1", "1+".repeat(5_000_000));
+    for src in [
+        line.as_str(),
+        "y = 0; for i in 1..24 { y = [y, y]; }",
+        "{*45000|0}",
+    ] {
+        let start = Instant::now();
+        let out = run_text(&mut s, src);
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "{src:.100} took too long"
+        );
+        assert!(
+            out.contains("budget exhausted: memory limit of 100 MiB reached"),
+            "{:.100}: {out:.300}",
+            src
+        );
+        assert_eq!(run_ok(&mut s, "x"), "{2|1}");
+        assert_eq!(run_ok(&mut s, "x + {1|-1}"), "{3|2||1|0}");
+    }
+}
