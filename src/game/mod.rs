@@ -9,6 +9,7 @@ mod index;
 pub mod interrupt;
 pub mod latex;
 pub mod memory;
+pub mod misere;
 pub mod number;
 pub mod ops;
 pub mod pages;
