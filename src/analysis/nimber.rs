@@ -17,17 +17,7 @@
 //! and `a1.b0 + a0.b1 + a1.b1 = (a1 + a0).(b1 + b0) + a0.b0`: three products of half the
 //! width, and one more by `F/2`.
 
-/// The minimum excludant: the least natural number not among `values` (the Grundy value of a
-/// position whose options have these values; Sprague-Grundy, WW ch. 3).
-pub fn mex(values: impl IntoIterator<Item = u32>) -> u32 {
-    let mut v: Vec<u32> = values.into_iter().collect();
-    v.sort_unstable();
-    v.dedup();
-    v.iter()
-        .enumerate()
-        .find(|&(i, &x)| x != i as u32)
-        .map_or(v.len() as u32, |(i, _)| i as u32)
-}
+pub use crate::game::mex::mex;
 
 /// The nim sum of natural numbers: their bitwise exclusive or (ONAG ch. 6; WW ch. 3).
 pub fn nim_sum(values: impl IntoIterator<Item = u64>) -> u64 {

@@ -8,6 +8,8 @@
 
 use rustc_hash::FxHashMap;
 
+use super::mex::mex;
+
 /// The id of a canonical misère impartial game in a [`MisereStore`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct MisereId(pub u32);
@@ -170,7 +172,7 @@ impl MisereStore {
                 .into_iter()
                 .map(|o| self.misere_grundy(o))
                 .collect();
-            mex(&values)
+            mex(values)
         };
         self.grundy[g.0 as usize] = Some(v);
         v
@@ -183,7 +185,7 @@ impl MisereStore {
             .iter()
             .map(|&o| self.normal_grundy(o))
             .collect();
-        mex(&values)
+        mex(values)
     }
 
     /// Conway's genus `g^(γ0 γ1 γ2 ...)`: `g` the normal-play Grundy value and `γn` the misère
@@ -206,17 +208,6 @@ impl MisereStore {
         }
         (self.normal_grundy(g), terms)
     }
-}
-
-/// The least natural number not in `values`.
-fn mex(values: &[u32]) -> u32 {
-    let mut seen = vec![false; values.len() + 1];
-    for &v in values {
-        if (v as usize) < seen.len() {
-            seen[v as usize] = true;
-        }
-    }
-    seen.iter().position(|&s| !s).unwrap_or(values.len()) as u32
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@ mod index;
 pub mod interrupt;
 pub mod latex;
 pub mod memory;
+pub mod mex;
 pub mod misere;
 pub mod number;
 pub mod ops;

@@ -9,6 +9,7 @@ use super::budget::{Budget, Meter, SearchStats, Usage};
 use super::game::{Game, Player};
 use crate::game::cache::BoundedCache;
 use crate::game::memory;
+use crate::game::mex::mex;
 
 /// Entries of the raw-position cache before it is flushed.
 const RAW_CAPACITY: usize = 1 << 22;
@@ -75,7 +76,7 @@ impl<G: Game> NimSearch<G> {
         let moves = key.moves(Player::Left);
         self.meter.add_work(moves.len(), usage);
         let values: Vec<u32> = moves.iter().map(|m| self.nim_value(m)).collect();
-        let v = mex(&values);
+        let v = mex(values);
         memory::reserve_map(&mut self.table, 1, "the nim-value table");
         self.table.insert(key, v);
         v
@@ -88,29 +89,5 @@ impl<G: Game> NimSearch<G> {
 
     pub fn finish(self) -> SearchStats {
         self.meter.finish(self.table.len())
-    }
-}
-
-/// The minimal excludant: the least non-negative integer not in `values`.
-pub fn mex(values: &[u32]) -> u32 {
-    let mut seen = vec![false; values.len() + 1];
-    for &v in values {
-        if (v as usize) < seen.len() {
-            seen[v as usize] = true;
-        }
-    }
-    seen.iter().position(|&s| !s).unwrap_or(values.len()) as u32
-}
-
-#[cfg(test)]
-mod tests {
-    use super::mex;
-
-    #[test]
-    fn mex_is_the_least_missing_value() {
-        assert_eq!(mex(&[]), 0);
-        assert_eq!(mex(&[1, 2]), 0);
-        assert_eq!(mex(&[0, 1, 3]), 2);
-        assert_eq!(mex(&[2, 0, 1, 1]), 3);
     }
 }
