@@ -60,19 +60,6 @@ impl SharedStore {
         let games = self.games.lock().unwrap_or_else(PoisonError::into_inner);
         games.nodes[id.0 as usize].clone()
     }
-
-    /// Games in the store.
-    pub fn len(&self) -> usize {
-        self.games
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .nodes
-            .len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
 }
 
 /// One arena's translation to and from a [`SharedStore`]: the games it has exported or

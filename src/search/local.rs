@@ -241,15 +241,12 @@ impl<'a, G: Game> LocalSearch<'a, G> {
                 // searching an earlier part may have stored it
                 *found = self.table.get(&keyed.key, keyed.hash);
             }
-            if found.is_none() {
-                *found = self.direct_value(&keyed.key, keyed.hash);
-            }
             let v = match *found {
                 Some(_) => self.value_found(keyed, *found),
-                None => match self.claimed_value(&keyed.key, keyed.hash) {
-                    Claimed::Mine => self.searched_value(keyed),
-                    Claimed::Found(v) => self.value_found(keyed, Some(v)),
-                    Claimed::Busy => {
+                None => match self.new_component_value(keyed.key.clone(), keyed.hash, true) {
+                    Some(v) if keyed.negated => self.arena.neg(v),
+                    Some(v) => v,
+                    None => {
                         later.push(i);
                         continue;
                     }
@@ -261,12 +258,6 @@ impl<'a, G: Game> LocalSearch<'a, G> {
             let (_, keyed, found) = &mut parts[i];
             *found = Some(self.normalized_value(keyed));
         }
-    }
-
-    /// The value of the normalised component `keyed` (with its negation), searched.
-    fn searched_value(&mut self, keyed: &Keyed<G>) -> GameId {
-        let v = self.search_owned(keyed.key.clone(), keyed.hash);
-        if keyed.negated { self.arena.neg(v) } else { v }
     }
 
     /// For a worker of a parallel search, a component not in its own table: its value if
@@ -321,14 +312,21 @@ impl<'a, G: Game> LocalSearch<'a, G> {
     /// The value of a normalised component not in the table, directly or by search, stored
     /// in the table.
     fn search_component(&mut self, key: G, hash: u64) -> GameId {
+        self.new_component_value(key, hash, false)
+            .expect("a component searched here has its value")
+    }
+
+    /// [`Self::search_component`], except that with `put_off` a component another worker of
+    /// a parallel search is searching now gives `None` (its caller comes back to it later);
+    /// without, it is searched here too (the module doc of `shared`): no worker waits.
+    fn new_component_value(&mut self, key: G, hash: u64, put_off: bool) -> Option<GameId> {
         if let Some(v) = self.direct_value(&key, hash) {
-            return v;
+            return Some(v);
         }
-        // a component another worker is searching is searched here too (the module doc of
-        // `shared`): neither waits
         match self.claimed_value(&key, hash) {
-            Claimed::Found(v) => v,
-            Claimed::Mine | Claimed::Busy => self.search_owned(key, hash),
+            Claimed::Found(v) => Some(v),
+            Claimed::Busy if put_off => None,
+            Claimed::Mine | Claimed::Busy => Some(self.search_owned(key, hash)),
         }
     }
 
@@ -483,8 +481,9 @@ pub fn parallel_value<G: Game>(
 /// different orders (the second takes each node's options last first), with private arenas
 /// and tables, sharing the components they finish through a [`SharedTable`]
 /// ([`super::shared`]): a worker imports what another finished instead of searching it, and
-/// waits for what another is searching when nothing else is left at that node. The value is
-/// the first worker's, imported into `arena`; every worker computes the same canonical form.
+/// puts off what another is searching to the end of that node, then searches it alongside if
+/// it is still unfinished (no worker waits). The value is the first worker's, imported into
+/// `arena`; every worker computes the same canonical form.
 pub fn shared_value<G: Game>(
     arena: &mut Arena,
     pos: &G,
@@ -500,7 +499,7 @@ pub fn shared_value<G: Game>(
             .stack_size(crate::STACK_SIZE / 4)
             .spawn(move || {
                 let _limit = crate::game::memory::enter_limit(budget.memory);
-                // a worker that stops on an error releases those waiting for its claims
+                // which worker stopped first decides the error reported
                 let _failing = FailGuard(&table, index);
                 let mut arena = Arena::new();
                 let (v, stats) = {
@@ -543,7 +542,7 @@ pub fn shared_value<G: Game>(
     (value.expect("a worker finished"), stats)
 }
 
-/// Marks a worker failed in its shared table if it unwinds.
+/// Records in the shared table that a worker stopped on an error, if it unwinds.
 struct FailGuard<'t, G: Game>(&'t SharedTable<G>, usize);
 
 impl<G: Game> Drop for FailGuard<'_, G> {

@@ -29,8 +29,8 @@ pub enum Claim {
     Done(SharedId),
 }
 
-/// A key with its table hash, which is all the claim table hashes (it is computed once, for
-/// the worker's own table, and well mixed).
+/// A key with its table hash, which is all the claim table hashes (the worker computed it
+/// once already, for its own table).
 #[derive(Clone, PartialEq, Eq)]
 struct Hashed<G> {
     hash: u64,
@@ -71,8 +71,8 @@ type ClaimMap<G> = HashMap<Hashed<G>, Claim, BuildHasherDefault<PassThrough>>;
 pub struct SharedTable<G> {
     shards: Box<[Mutex<ClaimMap<G>>]>,
     pub store: SharedStore,
-    /// The first worker that stopped on an error (`usize::MAX`: none): the others stop
-    /// waiting for its claims, and its error is the search's.
+    /// The first worker that stopped on an error (`usize::MAX`: none): its error is the
+    /// search's (the others may have stopped on one of their own, or gone on).
     failed: AtomicUsize,
 }
 
@@ -98,15 +98,14 @@ impl<G: std::hash::Hash + Eq + Clone> SharedTable<G> {
             .unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// The state of `key`, if any worker has claimed it.
-    pub fn peek(&self, key: &G, hash: u64) -> Option<Claim> {
-        self.shard(hash).get(&hashed(key, hash)).copied()
-    }
-
     /// Claims `key` for the caller: `None` if it was free (it is now the caller's, who must
     /// [`Self::finish`] it), else its state.
     pub fn claim(&self, key: &G, hash: u64) -> Option<Claim> {
-        match self.shard(hash).entry(hashed(key, hash)) {
+        let key = Hashed {
+            hash,
+            key: key.clone(),
+        };
+        match self.shard(hash).entry(key) {
             Entry::Occupied(e) => Some(*e.get()),
             Entry::Vacant(e) => {
                 e.insert(Claim::Busy);
@@ -122,7 +121,7 @@ impl<G: std::hash::Hash + Eq + Clone> SharedTable<G> {
             .insert(Hashed { hash, key }, Claim::Done(value));
     }
 
-    /// Tells the other workers that worker `index` stopped (their waits end).
+    /// Records that worker `index` stopped on an error, unless another did first.
     pub fn fail(&self, index: usize) {
         let _ =
             self.failed
@@ -132,25 +131,5 @@ impl<G: std::hash::Hash + Eq + Clone> SharedTable<G> {
     /// The first worker that stopped on an error, if one did.
     pub fn failed(&self) -> Option<usize> {
         Some(self.failed.load(Ordering::Relaxed)).filter(|&i| i != usize::MAX)
-    }
-
-    /// Components claimed in all.
-    pub fn len(&self) -> usize {
-        self.shards
-            .iter()
-            .map(|s| s.lock().unwrap_or_else(PoisonError::into_inner).len())
-            .sum()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-}
-
-/// `key` with its hash (a copy: keys are small boards).
-fn hashed<G: Clone>(key: &G, hash: u64) -> Hashed<G> {
-    Hashed {
-        hash,
-        key: key.clone(),
     }
 }
