@@ -20,8 +20,9 @@ pub struct MisereStore {
     options: Vec<Box<[MisereId]>>,
     index: FxHashMap<Box<[MisereId]>, MisereId>,
     sums: FxHashMap<(MisereId, MisereId), MisereId>,
-    /// Misère Grundy values (see [`MisereStore::misere_grundy`]).
-    grundy: Vec<Option<u32>>,
+    /// Each game's Grundy values once found: normal play's, then misère play's
+    /// ([`MisereStore::normal_grundy`], [`MisereStore::misere_grundy`]).
+    grundy: Vec<[Option<u32>; 2]>,
 }
 
 impl Default for MisereStore {
@@ -70,7 +71,7 @@ impl MisereStore {
         let options: Box<[MisereId]> = options.into();
         self.options.push(options.clone());
         self.index.insert(options, g);
-        self.grundy.push(None);
+        self.grundy.push([None; 2]);
         g
     }
 
@@ -160,32 +161,34 @@ impl MisereStore {
     /// The misère Grundy value: 1 for 0, else the least value no option has (ONAG ch. 12; it
     /// is 0 exactly for misère P-positions).
     pub fn misere_grundy(&mut self, g: MisereId) -> u32 {
-        if let Some(v) = self.grundy[g.0 as usize] {
+        self.grundy_value(g, true)
+    }
+
+    /// The normal-play Grundy value (Sprague-Grundy: mex of the options').
+    pub fn normal_grundy(&mut self, g: MisereId) -> u32 {
+        self.grundy_value(g, false)
+    }
+
+    /// The misère or the normal-play Grundy value of `g`, remembered: they differ only in the
+    /// game without options (1 in misère play, 0 in normal play).
+    fn grundy_value(&mut self, g: MisereId, misere: bool) -> u32 {
+        let slot = misere as usize;
+        if let Some(v) = self.grundy[g.0 as usize][slot] {
             return v;
         }
-        let v = if self.options(g).is_empty() {
+        let v = if misere && self.options(g).is_empty() {
             1
         } else {
             let values: Vec<u32> = self
                 .options(g)
                 .to_vec()
                 .into_iter()
-                .map(|o| self.misere_grundy(o))
+                .map(|o| self.grundy_value(o, misere))
                 .collect();
             mex(values)
         };
-        self.grundy[g.0 as usize] = Some(v);
+        self.grundy[g.0 as usize][slot] = Some(v);
         v
-    }
-
-    /// The normal-play Grundy value (Sprague-Grundy: mex of the options').
-    pub fn normal_grundy(&self, g: MisereId) -> u32 {
-        let values: Vec<u32> = self
-            .options(g)
-            .iter()
-            .map(|&o| self.normal_grundy(o))
-            .collect();
-        mex(values)
     }
 
     /// Conway's genus `g^(γ0 γ1 γ2 ...)`: `g` the normal-play Grundy value and `γn` the misère
