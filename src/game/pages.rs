@@ -71,6 +71,22 @@ pub fn prefetch<T>(slot: &T) {
     let _ = slot;
 }
 
+/// [`prefetch`] of a bare address, which may lie in memory freed since or never allocated
+/// (for a slot located without the lock that guards its table): a prefetch never faults, and
+/// nothing is read or written.
+#[inline]
+pub fn prefetch_address(address: usize) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        // SAFETY: a prefetch is only a hint; it never faults or changes memory, whatever the
+        // address.
+        unsafe { _mm_prefetch::<_MM_HINT_T0>(address as *const i8) };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = address;
+}
+
 #[cfg(target_os = "linux")]
 fn advise_huge(start: usize, bytes: usize) {
     if bytes < HUGE_MIN_BYTES {

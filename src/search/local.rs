@@ -194,8 +194,11 @@ impl<'a, G: Game> LocalSearch<'a, G> {
     fn values_of(&mut self, (mut parts, n): (Parts<G>, usize)) -> Vec<GameId> {
         for (_, keyed, found) in parts.iter_mut() {
             *found = self.table.get(&keyed.key, keyed.hash);
-            if let Some(v) = *found {
-                self.arena.prefetch_node(v);
+            match (*found, &self.shared) {
+                (Some(v), _) => self.arena.prefetch_node(v),
+                // a worker claims what it has not valued: fetch the claim's slot meanwhile
+                (None, Some(w)) => w.table.prefetch(keyed.hash),
+                (None, None) => {}
             }
         }
         if self.shared.is_some() {

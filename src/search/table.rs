@@ -34,27 +34,62 @@ fn must_grow(len: usize, slots: usize) -> bool {
 /// The table's name in an error about memory.
 const WHAT: &str = "the search's transposition table";
 
-/// The value of an empty slot (no game has this id).
-const EMPTY: u32 = u32::MAX;
+/// What a table stores for a key: a small value with one value set aside to mark an empty
+/// slot.
+pub trait SlotValue: Copy + Eq {
+    /// The value no key is ever given: it marks an empty slot.
+    const EMPTY: Self;
+}
 
-/// A map from positions to values that only grows.
-pub struct ValueTable<K> {
-    /// `(key, value)`; a slot is empty when its value is [`EMPTY`], and then its key is a
-    /// placeholder (a copy of the first key stored), which keeps a slot at the size of a key
-    /// and an id (16 bytes for a one-word Domineering board, not the 20 of an `Option`).
-    slots: Vec<(K, u32)>,
+/// No game has this id.
+impl SlotValue for GameId {
+    const EMPTY: GameId = GameId(u32::MAX);
+}
+
+/// A map from positions to values (game ids unless said otherwise) where entries are only
+/// added or changed.
+pub struct ValueTable<K, V = GameId> {
+    /// `(key, value)`; a slot is empty when its value is [`SlotValue::EMPTY`], and then its
+    /// key is a placeholder (a copy of the first key stored), which keeps a slot at the size
+    /// of a key and an id (16 bytes for a one-word Domineering board, not the 20 of an
+    /// `Option`).
+    slots: Vec<(K, V)>,
     len: usize,
     /// log2 of the number of slots (once there are any).
     bits: u32,
 }
 
-impl<K: Hash + Eq + Clone> Default for ValueTable<K> {
+impl<K: Hash + Eq + Clone, V: SlotValue> Default for ValueTable<K, V> {
     fn default() -> Self {
         ValueTable::new()
     }
 }
 
 impl<K: Hash + Eq + Clone> ValueTable<K> {
+    /// The hash [`Self::get`], [`Self::insert`] and [`Self::prefetch`] take.
+    #[inline]
+    pub fn hash(key: &K) -> u64 {
+        table_hash(key)
+    }
+}
+
+/// The address of the home slot of `hash` in a [`ValueTable<K, V>`] of [`ValueTable::layout`]
+/// `(start, bits)`.
+pub fn slot_address<K, V>((start, bits): (usize, u32), hash: u64) -> usize {
+    let home = (hash >> (64 - bits)) as usize;
+    start.wrapping_add(home.wrapping_mul(std::mem::size_of::<(K, V)>()))
+}
+
+/// The hash of `key` in a [`ValueTable`] (of any value type).
+#[inline]
+pub fn table_hash<K: Hash>(key: &K) -> u64 {
+    let mut h = FxHasher::default();
+    key.hash(&mut h);
+    // FxHash's low bits are weak; the slot comes from the high bits of this product
+    h.finish().wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+impl<K: Hash + Eq + Clone, V: SlotValue> ValueTable<K, V> {
     /// An empty table; it allocates on the first insertion.
     pub fn new() -> Self {
         ValueTable {
@@ -62,15 +97,6 @@ impl<K: Hash + Eq + Clone> ValueTable<K> {
             len: 0,
             bits: INITIAL_SLOTS.trailing_zeros(),
         }
-    }
-
-    /// The hash [`Self::get`], [`Self::insert`] and [`Self::prefetch`] take.
-    #[inline]
-    pub fn hash(key: &K) -> u64 {
-        let mut h = FxHasher::default();
-        key.hash(&mut h);
-        // FxHash's low bits are weak; the slot comes from the high bits of this product
-        h.finish().wrapping_mul(0x9E37_79B9_7F4A_7C15)
     }
 
     #[inline]
@@ -86,9 +112,21 @@ impl<K: Hash + Eq + Clone> ValueTable<K> {
         }
     }
 
-    /// The value stored for `key`, whose [`Self::hash`] is `hash`.
+    /// Where the slots start and log2 of their number: with these, [`slot_address`] finds the
+    /// home slot of a hash without the table itself (a table behind a lock is prefetched so).
+    pub fn layout(&self) -> (usize, u32) {
+        (self.slots.as_ptr() as usize, self.bits)
+    }
+
+    /// The value stored for `key`, whose [`table hash`](table_hash) is `hash`.
     #[inline]
-    pub fn get(&self, key: &K, hash: u64) -> Option<GameId> {
+    pub fn get(&self, key: &K, hash: u64) -> Option<V> {
+        self.find(key, hash).map(|i| self.slots[i].1)
+    }
+
+    /// The slot holding `key`.
+    #[inline]
+    fn find(&self, key: &K, hash: u64) -> Option<usize> {
         if self.slots.is_empty() {
             return None;
         }
@@ -96,33 +134,40 @@ impl<K: Hash + Eq + Clone> ValueTable<K> {
         let mut i = self.home(hash);
         loop {
             let (k, v) = &self.slots[i];
-            if *v == EMPTY {
+            if *v == V::EMPTY {
                 return None;
             }
             if k == key {
-                return Some(GameId(*v));
+                return Some(i);
             }
             i = (i + 1) & mask;
         }
     }
 
+    /// Changes the value of `key`, which must be present.
+    pub fn set(&mut self, key: &K, hash: u64, value: V) {
+        debug_assert!(value != V::EMPTY, "no key has the empty slot's value");
+        let i = self.find(key, hash).expect("the key is in the table");
+        self.slots[i].1 = value;
+    }
+
     /// Stores `value` for `key` (which must not be present yet), growing the table past
     /// three-quarters full (7/8 for large tables, see [`LARGE_SLOTS`]).
-    pub fn insert(&mut self, key: K, hash: u64, value: GameId) {
-        debug_assert!(value.0 != EMPTY, "no game has the empty slot's id");
+    pub fn insert(&mut self, key: K, hash: u64, value: V) {
+        debug_assert!(value != V::EMPTY, "no key has the empty slot's value");
         if self.slots.is_empty() {
-            self.slots = huge_vec(1 << self.bits, (key.clone(), EMPTY), WHAT);
+            self.slots = huge_vec(1 << self.bits, (key.clone(), V::EMPTY), WHAT);
         } else if must_grow(self.len, self.slots.len()) {
             self.grow();
         }
-        self.place(key, hash, value.0);
+        self.place(key, hash, value);
         self.len += 1;
     }
 
-    fn place(&mut self, key: K, hash: u64, value: u32) {
+    fn place(&mut self, key: K, hash: u64, value: V) {
         let mask = self.slots.len() - 1;
         let mut i = self.home(hash);
-        while self.slots[i].1 != EMPTY {
+        while self.slots[i].1 != V::EMPTY {
             i = (i + 1) & mask;
         }
         self.slots[i] = (key, value);
@@ -132,12 +177,12 @@ impl<K: Hash + Eq + Clone> ValueTable<K> {
     /// one, which stays until every entry has moved ([`huge_vec`]); if it does not fit, the
     /// table stays as it was.
     fn grow(&mut self) {
-        let placeholder = (self.slots[0].0.clone(), EMPTY);
+        let placeholder = (self.slots[0].0.clone(), V::EMPTY);
         let fresh = huge_vec(1 << (self.bits + 1), placeholder, WHAT);
         self.bits += 1;
         let old = std::mem::replace(&mut self.slots, fresh);
-        for (key, value) in old.into_iter().filter(|s| s.1 != EMPTY) {
-            let hash = Self::hash(&key);
+        for (key, value) in old.into_iter().filter(|s| s.1 != V::EMPTY) {
+            let hash = table_hash(&key);
             self.place(key, hash, value);
         }
     }
@@ -152,7 +197,7 @@ impl<K: Hash + Eq + Clone> ValueTable<K> {
 
     /// Bytes held by the slots.
     pub fn approx_bytes(&self) -> usize {
-        self.slots.len() * std::mem::size_of::<(K, u32)>()
+        self.slots.len() * std::mem::size_of::<(K, V)>()
     }
 }
 
@@ -180,6 +225,19 @@ mod tests {
             assert_eq!(t.get(k, ValueTable::hash(k)), Some(*v));
         }
         assert_eq!(t.get(&300_000, ValueTable::hash(&300_000)), None);
+    }
+
+    /// `set` changes the value of a present key and leaves the others.
+    #[test]
+    fn set_changes_one_value() {
+        let mut t: ValueTable<u64> = ValueTable::new();
+        for i in 0..3000u64 {
+            t.insert(i, ValueTable::hash(&i), GameId(i as u32));
+        }
+        t.set(&1234, ValueTable::hash(&1234), GameId(7));
+        assert_eq!(t.get(&1234, ValueTable::hash(&1234)), Some(GameId(7)));
+        assert_eq!(t.get(&1235, ValueTable::hash(&1235)), Some(GameId(1235)));
+        assert_eq!(t.len(), 3000);
     }
 
     /// Small tables double at three-quarters full, large ones at seven-eighths.
