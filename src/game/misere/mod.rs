@@ -6,9 +6,29 @@
 //! set of canonical options, and canonical forms are unique (ONAG Thm 76), so misère
 //! equivalence is id equality, as for short games in the [`super::Arena`].
 
+mod notation;
+mod phyla;
+
+pub use notation::{MisereSpec, Subscript, parse_compact};
+
+use std::sync::{Mutex, MutexGuard, OnceLock, PoisonError};
+
 use rustc_hash::FxHashMap;
 
+use super::interrupt::check_cancel;
 use super::mex::mex;
+
+/// The store every session shares. A misère canonical form is a value independent of any
+/// session (as in CGSuite), its id never goes stale because the store only grows, and each
+/// store operation leaves it consistent even when Ctrl-C or a budget interrupts a computation
+/// between two of them ([`MisereStore::game`] polls before it changes anything).
+pub fn shared() -> MutexGuard<'static, MisereStore> {
+    static STORE: OnceLock<Mutex<MisereStore>> = OnceLock::new();
+    STORE
+        .get_or_init(|| Mutex::new(MisereStore::new()))
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+}
 
 /// The id of a canonical misère impartial game in a [`MisereStore`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -23,6 +43,11 @@ pub struct MisereStore {
     /// Each game's Grundy values once found: normal play's, then misère play's
     /// ([`MisereStore::normal_grundy`], [`MisereStore::misere_grundy`]).
     grundy: Vec<[Option<u32>; 2]>,
+    /// Each game's birthday (0 for 0, else one more than its options' largest).
+    birthdays: Vec<u32>,
+    /// The nim heaps made so far: `heaps[n]` is `*n`.
+    heaps: Vec<MisereId>,
+    mates: FxHashMap<MisereId, MisereId>,
 }
 
 impl Default for MisereStore {
@@ -39,6 +64,9 @@ impl MisereStore {
             index: FxHashMap::default(),
             sums: FxHashMap::default(),
             grundy: Vec::new(),
+            birthdays: Vec::new(),
+            heaps: Vec::new(),
+            mates: FxHashMap::default(),
         };
         s.intern(Vec::new());
         s
@@ -68,6 +96,12 @@ impl MisereStore {
             return g;
         }
         let g = MisereId(self.options.len() as u32);
+        let birthday = options
+            .iter()
+            .map(|o| self.birthdays[o.0 as usize] + 1)
+            .max()
+            .unwrap_or(0);
+        self.birthdays.push(birthday);
         let options: Box<[MisereId]> = options.into();
         self.options.push(options.clone());
         self.index.insert(options, g);
@@ -83,6 +117,7 @@ impl MisereStore {
     /// P-position. A game whose options are canonical and which reduces to no such `K` is
     /// canonical; one that reduces is `K`, which is canonical.
     pub fn game(&mut self, mut options: Vec<MisereId>) -> MisereId {
+        check_cancel();
         options.sort_unstable();
         options.dedup();
         let candidates: Vec<MisereId> = {
@@ -120,12 +155,40 @@ impl MisereStore {
 
     /// The nim heap `*n` (options `*0` to `*(n-1)`), canonical in misère play too.
     pub fn nimber(&mut self, n: u32) -> MisereId {
-        let mut heaps = Vec::with_capacity(n as usize);
-        for _ in 0..n {
-            let g = self.game(heaps.clone());
-            heaps.push(g);
+        while self.heaps.len() <= n as usize {
+            let g = self.game(self.heaps.clone());
+            self.heaps.push(g);
         }
-        self.game(heaps)
+        self.heaps[n as usize]
+    }
+
+    /// The size of the nim heap `g` is, if it is one: a heap's birthday is its size, so `g`
+    /// is a heap iff it is the heap of its birthday.
+    pub fn heap_size(&mut self, g: MisereId) -> Option<u32> {
+        let b = self.birthday(g);
+        (self.nimber(b) == g).then_some(b)
+    }
+
+    /// The birthday of `g`: 0 for 0, else one more than the largest of its options'.
+    pub fn birthday(&self, g: MisereId) -> u32 {
+        self.birthdays[g.0 as usize]
+    }
+
+    /// Conway's mate of `g` (ONAG ch. 12): the mate of 0 is `*`, and of any other game the
+    /// game whose options are the mates of its options. (`G` and its mate have the same
+    /// misère outcome in every sum with a tame game; the mate of `*` is 0.)
+    pub fn mate(&mut self, g: MisereId) -> MisereId {
+        if g == self.zero() {
+            return self.nimber(1);
+        }
+        if let Some(&m) = self.mates.get(&g) {
+            return m;
+        }
+        let options = self.options(g).to_vec();
+        let mated = options.into_iter().map(|o| self.mate(o)).collect();
+        let m = self.game(mated);
+        self.mates.insert(g, m);
+        m
     }
 
     /// The misère sum `G + H = {G' + H, G + H'}`.
@@ -361,7 +424,8 @@ mod tests {
     }
 
     /// Genus of 0 is 0^120 (Conway's example, and the issue's); of * is 1^031; of *2 and *3
-    /// are 2^20 and 3^31 (ONAG ch. 12: a nim heap n >= 2 has genus n^(n, n xor 1)).
+    /// are 2^20 and 3^31 (ONAG ch. 12: a nim heap n >= 2 has genus n^(n, n xor 2), by
+    /// Bouton's misère rule on `*n + *2 + ...`).
     #[test]
     fn genus_of_small_heaps() {
         let mut s = MisereStore::new();
