@@ -21,6 +21,7 @@ pub enum Topic {
     Positions,
     Explain,
     Impartial,
+    Misere,
     Lists,
     /// A ruleset's function: listed with its ruleset.
     Ruleset,
@@ -28,7 +29,7 @@ pub enum Topic {
 
 impl Topic {
     /// The built-in topics, in the order `:help` lists them.
-    pub const BUILTIN: [Topic; 9] = [
+    pub const BUILTIN: [Topic; 10] = [
         Topic::Structure,
         Topic::Constructors,
         Topic::Temperature,
@@ -37,6 +38,7 @@ impl Topic {
         Topic::Positions,
         Topic::Explain,
         Topic::Impartial,
+        Topic::Misere,
         Topic::Lists,
     ];
 
@@ -50,6 +52,7 @@ impl Topic {
             Topic::Positions => "positions of game modules",
             Topic::Explain => "explanations and typesetting",
             Topic::Impartial => "impartial games",
+            Topic::Misere => "misère impartial games",
             Topic::Lists => "lists, tables and sequences",
             Topic::Ruleset => "game modules",
         }

@@ -49,6 +49,8 @@ pub enum Value {
     /// A threat game or loopy constant (`on`, `{on|*}`, `5over`, `dud`); never a plain short
     /// game, which is always `Game`.
     Threat(ThreatId),
+    /// A misère canonical form of an impartial game (in [`crate::game::misere::shared`]).
+    Misere(crate::game::misere::MisereId),
     /// A position of a game module; acts as its value in algebra.
     Position(Arc<ModulePosition>),
     /// Text shown verbatim, such as a plotted thermograph (not a string value).
@@ -179,6 +181,7 @@ impl Value {
             Value::Relation(_) => "comparison result",
             Value::Thermograph(_) => "thermograph",
             Value::Threat(_) => "threat game",
+            Value::Misere(_) => "misère game",
             Value::Text(_) => "picture",
             Value::Position(_) => "position",
             Value::Quoted(_) => "expression",

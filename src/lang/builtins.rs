@@ -155,8 +155,12 @@ pub static BUILTINS: &[Function] = &[
         1..=1,
         Structure,
         "the birthday (height of the canonical game tree)",
-        "birthday(G) is the day on which G is born: 0 for 0, n for the integer n and *n,\n1 + the largest birthday of an option otherwise.\nExample: birthday(*3) is 3, birthday(^) is 2, birthday(1/2) is 2.",
+        "birthday(G) is the day on which G is born: 0 for 0, n for the integer n and *n,\n1 + the largest birthday of an option otherwise. Of a misère form, the height of its misère\ncanonical game tree.\nExample: birthday(*3) is 3, birthday(^) is 2, birthday(1/2) is 2, birthday(*[2[2]]) is 4.",
         |s, v| {
+            if let Value::Misere(g) = &v[0] {
+                let b = crate::game::misere::shared().birthday(*g);
+                return Ok(Value::Game(s.arena.integer(i64::from(b))));
+            }
             let g = v.game(0)?;
             let b = s.arena.exact_birthday(g);
             Ok(Value::Game(s.arena.number(b)))

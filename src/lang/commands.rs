@@ -281,6 +281,9 @@ pub fn help(topic: &str) -> Result<String, String> {
         out.push_str(&commands_overview());
         return Ok(out.trim_end().to_string());
     }
+    if matches!(topic, "misere" | "misère") {
+        return Ok(misere_page());
+    }
     if let Some(name) = topic.strip_prefix(':') {
         if let Some(c) = lookup(name) {
             return Ok(command_page(c));
@@ -310,7 +313,7 @@ pub fn help(topic: &str) -> Result<String, String> {
             let bare = topic.trim_start_matches(':');
             let candidates = functions::names()
                 .chain(names())
-                .chain(["syntax", "commands", "workflow", "loopy"]);
+                .chain(["syntax", "commands", "workflow", "loopy", "misere"]);
             Err(match functions::closest(bare, candidates) {
                 Some(c) => format!("no help for `{topic}`; did you mean `{c}`?"),
                 None => format!("no help for `{topic}`; `:help` lists the topics"),
@@ -318,6 +321,32 @@ pub fn help(topic: &str) -> Result<String, String> {
         }
     }
 }
+
+/// `:help misere`: the function's page, the notation of misère forms, then every function on
+/// them.
+fn misere_page() -> String {
+    let function = functions::lookup("misere").expect("misere is a function");
+    let mut page = functions::help_page(function);
+    page.push_str("\n\n");
+    page.push_str(HELP_MISERE.trim_end());
+    page.push_str("\n\nFunctions (`:help NAME` for details):\n");
+    for f in super::misere::MISERE_FUNCTIONS {
+        page.push_str(&format!("  {:<26} {}\n", f.signature, f.summary));
+    }
+    page.trim_end().to_string()
+}
+
+const HELP_MISERE: &str =
+    "Misère forms print as CGSuite prints them, and read back: *[0] and *[2] are nim heaps (from
+10 on, *[&12;]); *[42] is the game whose options are *[4] and *[2]; a subscript `#` makes the
+game with the one option before it (*[2#] = {*[2]}), and a heap subscript adds that heap
+(*[2[2]] = *[2] + *[2]; several apply left to right: *[2[#2#]]); options of options stand in
+parentheses (*[(42)1]). Input also takes CGSuite's lists: *[4, 2] (the options *[4] and
+*[2]), *[[4, 2], 4, 3, 1], *[[2], 2, 1, 0] (an inner list is a game of options), and misère
+values as elements: *[[*[4] + *[2]]]. A single multi-digit number is read as printed:
+*[42] has two options; the heap 42 is *[&42;].
+
++ is the misère sum; == and != compare forms (canonical forms are unique).";
 
 fn command_page(c: &Command) -> String {
     let mut page = format!("{}\n\n{}", c.usage, c.help);

@@ -60,6 +60,7 @@ fn append_value(
         Value::Outcome(o) => out.push_str(o.symbol()),
         Value::Relation(r) => out.push_str(r.symbol()),
         Value::Threat(t) => out.push_str(&threats.display(arena, *t)),
+        Value::Misere(g) => out.push_str(&crate::game::misere::shared().text(*g)),
         Value::Text(t) => out.push_str(t),
         Value::Position(p) if let Some(text) = p.position.value_text() => out.push_str(&text),
         Value::Position(p) => match p.known_value() {

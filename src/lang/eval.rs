@@ -113,6 +113,10 @@ impl Session {
                 self.compare_values(*op, &l, &r, e.span).map(Value::Bool)
             }
             ExprKind::Range { lo, hi } => self.range_value(lo, hi, e.span),
+            ExprKind::MisereForm(spec) => {
+                Ok(Value::Misere(crate::game::misere::shared().from_spec(spec)))
+            }
+            ExprKind::MisereList(items) => self.misere_list(items),
             ExprKind::Index { base, index } => self.index_value(base, index, e.span),
             ExprKind::If { .. } => self.if_value(e),
             ExprKind::Generator { body, clauses } => Ok(Value::Table(std::sync::Arc::new(
@@ -602,6 +606,11 @@ impl Session {
                 acc_span = span;
                 continue;
             }
+            if matches!(acc, Value::Misere(_)) || matches!(rhs, Value::Misere(_)) {
+                acc = self.misere_binary(*op, &acc, &rhs, span)?;
+                acc_span = span;
+                continue;
+            }
             let lhs = self.game_value(acc, acc_span)?;
             let rhs = self.game_value(rhs, e.span)?;
             acc = stopped_at(span, || self.binary(*op, lhs, rhs, span))?;
@@ -664,6 +673,12 @@ impl Session {
             let equal = self.values_equal(l, r);
             return equality_only(op, equal, span, || {
                 "a drawn endgame has no distance to mate: only == and != compare it".to_string()
+            });
+        }
+        if matches!(l, Value::Misere(_)) || matches!(r, Value::Misere(_)) {
+            let equal = self.values_equal(l, r);
+            return equality_only(op, equal, span, || {
+                "misère games compare only by == and != (equal canonical forms)".to_string()
             });
         }
         if let Some(equal) = self.compare_wins(l, r) {
@@ -791,6 +806,8 @@ impl Session {
             (Value::Relation(a), Value::Relation(b)) => a == b,
             (Value::Thermograph(a), Value::Thermograph(b)) => a == b,
             (Value::Threat(a), Value::Threat(b)) => a == b,
+            // canonical misère forms are unique (ONAG Thm 76): equal games, equal ids
+            (Value::Misere(a), Value::Misere(b)) => a == b,
             (Value::Dtm(a), Value::Dtm(b)) => a.moves == b.moves,
             (Value::List(a), Value::List(b)) => {
                 a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| self.values_equal(x, y))

@@ -144,7 +144,8 @@ fn free_names(e: &Expr, out: &mut Vec<String>) {
         ExprKind::Game { left, right } => {
             left.iter().chain(right).for_each(|a| free_names(a, out));
         }
-        ExprKind::List(items) | ExprKind::SwitchSet(items) => {
+        ExprKind::MisereForm(_) => {}
+        ExprKind::List(items) | ExprKind::SwitchSet(items) | ExprKind::MisereList(items) => {
             items.iter().for_each(|a| free_names(a, out))
         }
         ExprKind::Neg(x) | ExprKind::Switch(x) => free_names(x, out),

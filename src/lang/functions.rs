@@ -127,6 +127,7 @@ pub fn all() -> impl Iterator<Item = Function> {
             explain_functions::EXPLAIN_FUNCTIONS
                 .iter()
                 .chain(list_functions::LIST_FUNCTIONS)
+                .chain(super::misere::MISERE_FUNCTIONS)
                 .map(Function::Builtin),
         )
         .chain(rulesets().flat_map(|r| {

@@ -111,6 +111,15 @@ impl<R: HeapRule> NimPosition for Heaps<R> {
             .collect()
     }
 
+    /// Each heap alone.
+    fn summands(&self) -> Option<Vec<Heaps<R>>> {
+        let each = self.heaps.iter();
+        Some(
+            each.map(|&h| Heaps::new(self.game.clone(), vec![h]))
+                .collect(),
+        )
+    }
+
     fn heap_sequence(&self, through: Option<usize>) -> Option<HeapSequence> {
         let largest = through.unwrap_or_else(|| self.heaps.last().copied().unwrap_or(0));
         Some(HeapSequence {

@@ -12,6 +12,7 @@ pub mod game;
 pub mod global_threats;
 pub mod impartial;
 pub mod local;
+pub mod misere;
 pub mod outcome;
 pub mod position;
 pub mod shared;

@@ -9,7 +9,9 @@ use super::budget::{Budget, SearchStats};
 use super::game::{Game, Player};
 use super::impartial::NimSearch;
 use super::local::{LocalSearch, parallel_value};
+use super::misere::MisereSearch;
 use super::outcome::OutcomeSearch;
+use crate::game::misere::{MisereId, MisereStore};
 use crate::game::threat::{ThreatId, ThreatKind, Threats};
 use crate::game::{Arena, GameId, Outcome};
 
@@ -187,6 +189,12 @@ pub trait Position: Any + fmt::Debug + Send + Sync {
         None
     }
 
+    /// The misère canonical form of the position (ONAG ch. 12) in `store`; `None` for a
+    /// ruleset that is not impartial (misère canonical forms are of impartial games).
+    fn misere_form(&self, _env: &mut SearchEnv, _store: &mut MisereStore) -> Option<MisereId> {
+        None
+    }
+
     /// For a position of heaps of an impartial heap ruleset (take-and-break, subtraction and
     /// coin-turning games, Fibonacci Nim): the nim values of heaps 0 to `through` (`None`: to
     /// the largest heap of the position), and the periodicity theorem that can prove the
@@ -262,6 +270,42 @@ pub trait NimPosition: fmt::Debug + Send + Sync + Sized + 'static {
     fn heap_sequence(&self, _through: Option<usize>) -> Option<HeapSequence> {
         None
     }
+
+    /// The position as a disjunctive sum of smaller positions of the ruleset (its heaps),
+    /// when it is one; `None`: it is valued whole.
+    fn summands(&self) -> Option<Vec<Self>> {
+        None
+    }
+}
+
+/// The misère canonical form of a [`NimPosition`]: the misère sum of its summands' forms, or
+/// the canonical game of its options' forms, each position valued once (`memo`, by its
+/// constructor call).
+fn nim_misere_form<T: NimPosition>(
+    p: &T,
+    store: &mut MisereStore,
+    memo: &mut rustc_hash::FxHashMap<String, MisereId>,
+) -> MisereId {
+    let key = p.describe();
+    if let Some(&g) = memo.get(&key) {
+        return g;
+    }
+    let g = match p.summands() {
+        Some(parts) if parts.len() > 1 => parts.iter().fold(store.zero(), |acc, q| {
+            let h = nim_misere_form(q, store, memo);
+            store.add(acc, h)
+        }),
+        _ => {
+            let options = p.nim_options();
+            let forms = options
+                .iter()
+                .map(|(_, o)| nim_misere_form(o, store, memo))
+                .collect();
+            store.game(forms)
+        }
+    };
+    memo.insert(key, g);
+    g
 }
 
 impl<T: NimPosition> Position for T {
@@ -311,6 +355,14 @@ impl<T: NimPosition> Position for T {
 
     fn heap_sequence(&self, through: Option<usize>) -> Option<HeapSequence> {
         NimPosition::heap_sequence(self, through)
+    }
+
+    fn misere_form(&self, _env: &mut SearchEnv, store: &mut MisereStore) -> Option<MisereId> {
+        Some(nim_misere_form(
+            self,
+            store,
+            &mut rustc_hash::FxHashMap::default(),
+        ))
     }
 }
 
@@ -388,6 +440,16 @@ impl<G: Game + fmt::Debug> Position for Searched<G> {
         let right_first = search.wins(&self.0, Player::Right);
         env.last = Some(search.finish());
         Ok(Outcome::from_first_player_wins(left_first, right_first))
+    }
+
+    fn misere_form(&self, env: &mut SearchEnv, store: &mut MisereStore) -> Option<MisereId> {
+        if !self.0.is_impartial() {
+            return None;
+        }
+        let mut search = MisereSearch::new(env.budget);
+        let g = search.form(store, &self.0);
+        env.last = Some(search.finish());
+        Some(g)
     }
 
     fn options(&self, player: Player) -> Option<Vec<(String, Box<dyn Position>)>> {

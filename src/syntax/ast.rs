@@ -199,6 +199,12 @@ pub enum ExprKind {
     },
     /// A list `[a, b, ...]`.
     List(Vec<Expr>),
+    /// A misère form in CGSuite's compact notation: `*[2]`, `*[42]`, `*[2[2]321]`.
+    MisereForm(crate::game::misere::MisereSpec),
+    /// `*[a, b, ...]`: a misère game from a list, as CGSuite reads it (one element: that
+    /// game; several: the options; inside, an integer is a nim heap and a list the game whose
+    /// options its elements are).
+    MisereList(Vec<Expr>),
     /// Unary negation `-G`.
     Neg(Box<Expr>),
     /// Unary switch `+-G` = {G | -G}.
@@ -346,6 +352,8 @@ impl Expr {
                 format!("(game [{}] [{}])", join(left), join(right))
             }
             ExprKind::List(items) => format!("(list [{}])", join(items)),
+            ExprKind::MisereForm(spec) => format!("(misere {spec:?})"),
+            ExprKind::MisereList(items) => format!("(miserelist [{}])", join(items)),
             ExprKind::Neg(e) => format!("(neg {})", e.sexpr()),
             ExprKind::Switch(e) => format!("(switch {})", e.sexpr()),
             ExprKind::SwitchSet(items) => format!("(switchset [{}])", join(items)),

@@ -29,6 +29,10 @@ pub(crate) struct LitTok {
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Tok {
     Lit(LitTok),
+    /// A misère form in CGSuite's compact notation, `*[2[2]321]` (the whole `*[...]`).
+    MisereForm(crate::game::misere::MisereSpec),
+    /// The `*` of `*[...]` when a list follows (`*[4, 2]`, `*[[2], x]`): the options as values.
+    MisereStar,
     Ident(String),
     Str(String),
     Meta {
@@ -296,6 +300,45 @@ impl<'a> Lexer<'a> {
         Ok(lit)
     }
 
+    /// `*[...]`: the compact notation as one token when the text inside reads as it (no
+    /// commas; only digits, `&n;`, `#`, brackets and parentheses), else the `*` of a list.
+    fn misere(&mut self, start: usize, space: bool) -> Result<(), CgError> {
+        let body = &self.rest[2..];
+        let mut depth = 0usize;
+        let close = body.char_indices().find_map(|(i, ch)| match ch {
+            '[' => {
+                depth += 1;
+                None
+            }
+            ']' if depth == 0 => Some(i),
+            ']' => {
+                depth -= 1;
+                None
+            }
+            _ => None,
+        });
+        let compact_chars = |t: &str| {
+            !t.is_empty()
+                && t.chars()
+                    .all(|ch| ch.is_ascii_digit() || "&;#[]()".contains(ch))
+        };
+        if let Some(close) = close
+            && compact_chars(&body[..close])
+        {
+            let inner = &body[..close];
+            let spec = crate::game::misere::parse_compact(inner).map_err(|(at, msg)| {
+                let p = start + 2 + at;
+                CgError::at(Span::new(p, p + 1), msg)
+            })?;
+            self.rest = &body[close + 1..];
+            self.push(Tok::MisereForm(spec), start, space);
+        } else {
+            self.rest = &self.rest[1..];
+            self.push(Tok::MisereStar, start, space);
+        }
+        Ok(())
+    }
+
     fn string(&mut self) -> Result<String, CgError> {
         let start = self.pos();
         let (text, used) = string_body(&self.rest[1..]).ok_or_else(|| {
@@ -375,7 +418,9 @@ impl<'a> Lexer<'a> {
                 _ => {}
             }
             line_start = false;
-            if c.is_ascii_digit() || c == '^' || c == '*' {
+            if self.rest.starts_with("*[") {
+                self.misere(start, space)?;
+            } else if c.is_ascii_digit() || c == '^' || c == '*' {
                 let lit = self.literal()?;
                 self.push(Tok::Lit(lit), start, space);
             } else if c.is_ascii_alphabetic() || c == '_' {

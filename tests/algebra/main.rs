@@ -8,6 +8,7 @@ mod algebra;
 mod analysis_props;
 mod deep_roundtrip;
 mod explain;
+mod misere;
 mod numbers;
 mod plot;
 mod roundtrip;

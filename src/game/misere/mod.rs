@@ -9,7 +9,8 @@
 mod notation;
 mod phyla;
 
-pub use notation::{MisereSpec, Subscript, parse_compact};
+pub use notation::{MAX_HEAP, MisereSpec, Subscript, parse_compact};
+pub use phyla::GENUS_TERMS;
 
 use std::sync::{Mutex, MutexGuard, OnceLock, PoisonError};
 

@@ -1245,6 +1245,22 @@ impl<'a> Parser<'a> {
                 Expr::new(ExprKind::List(items), t.span.to(close))
             }
             Tok::LBrace => self.brace_group(false)?,
+            Tok::MisereForm(spec) => {
+                self.bump();
+                Expr::new(ExprKind::MisereForm(spec.clone()), t.span)
+            }
+            Tok::MisereStar => {
+                self.bump();
+                let open = self.peek().clone();
+                if open.tok != Tok::LBracket {
+                    return Err(CgError::at(
+                        open.span,
+                        "expected `[` after `*` of a misère form",
+                    ));
+                }
+                let (items, close) = self.args_until(Tok::RBracket, None)?;
+                Expr::new(ExprKind::MisereList(items), t.span.to(close))
+            }
             _ => return Err(self.expected_operand()),
         };
         let e = self.indexing(e)?;
