@@ -226,12 +226,13 @@ impl SkiJumps {
 
     /// Each row reversed and the colours exchanged: the negative.
     fn mirrored(&self) -> SkiJumps {
-        let w = self.width as u32;
+        let (w, h) = (self.width as u32, self.height as u32);
+        let row = cells(w);
+        // Reversing the whole board's bits mirrors every row and also turns the board upside
+        // down; putting the rows back in order costs a shift and a mask each.
         let flip = |p: u64| {
-            (0..self.height as u32).fold(0u64, |acc, y| {
-                let row = (p >> (y * w)) & cells(w);
-                acc | ((row.reverse_bits() >> (64 - w)) << (y * w))
-            })
+            let r = p.reverse_bits() >> (64 - w * h);
+            (0..h).fold(0u64, |acc, y| acc | ((r >> (y * w)) & row) << ((h - 1 - y) * w))
         };
         SkiJumps {
             width: self.width,
