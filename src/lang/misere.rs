@@ -339,6 +339,55 @@ pub static MISERE_FUNCTIONS: &[Builtin] = &[
         |_, v| boolean(v, MisereStore::is_restless)
     ),
     function!(
+        "parts",
+        "parts(G)",
+        1..=1,
+        Misere,
+        "the proper parts of a misère game: the H with G = H + K",
+        "parts(G) lists the proper parts of the misère game G (ONAG ch. 12): the games H, other than\n0 and G, with G = H + K for some K, each in its even form (of H and H + *, the one born\nfirst: parts come in such pairs, as * + * = 0). Every option of A + B has A or B as a part,\nso the parts are found among the options' parts and checked by adding the difference back.\nExample: parts(*[2[2]]) is [*[2]]; parts(*[4[2#]]) has Norton's two pairs; len(parts(*[5])) is 0.",
+        |_, v| {
+            let g = form(v, 0)?;
+            let parts = misere::shared().parts(g);
+            Ok(Value::List(parts.into_iter().map(Value::Misere).collect()))
+        }
+    ),
+    function!(
+        "partitions",
+        "partitions(G)",
+        1..=1,
+        Misere,
+        "the ways to write a misère game as a sum of primes",
+        "partitions(G) lists the ways to write the misère game G as a sum of even primes (plus * where\nthe parities ask), each a list: 0 and * have the one empty partition, a prime its even form\nalone. Norton found that partitions are not unique (ONAG ch. 12): *[4[2#]], the game whose\none option is *[4] + *[2], is *[2] + K and *[4] + L for two primes K and L.\nExample: partitions(*[2[2]]) is [[*[2], *[2]]]; len(partitions(*[4[2#]])) is 2.",
+        |_, v| {
+            let g = form(v, 0)?;
+            let partitions = misere::shared().partitions(g);
+            Ok(Value::List(
+                partitions
+                    .into_iter()
+                    .map(|p| Value::List(p.into_iter().map(Value::Misere).collect()))
+                    .collect(),
+            ))
+        }
+    ),
+    function!(
+        "isprime",
+        "isprime(G)",
+        1..=1,
+        Misere,
+        "whether a misère game is prime",
+        "isprime(G) is true when G is not 0 or * and has no proper parts: in any way to write it as\nA + B, A or B is 0 or * (ONAG ch. 12).\nExample: isprime(*[2]) is true, isprime(*[2[2]]) is false.",
+        |_, v| boolean(v, MisereStore::is_prime)
+    ),
+    function!(
+        "isextraverted",
+        "isextraverted(G)",
+        1..=1,
+        Misere,
+        "whether each option of a misère game is a part of it",
+        "isextraverted(G) is true when each option of the misère game G is a part of G (ONAG\nch. 12; by the extraversion-introversion theorem, exactly when G is a part of {G}).\nExample: isextraverted(*[2#]) is true, isextraverted(*[2#0]) is false.",
+        |_, v| boolean(v, MisereStore::is_extraverted)
+    ),
+    function!(
         "isintroverted",
         "isintroverted(G)",
         1..=1,

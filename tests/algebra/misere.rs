@@ -336,6 +336,18 @@ fn functions_on_forms() {
         ("isintroverted(*[1])", "true"),
         ("isintroverted(*[2])", "false"),
         ("birthday(*[2[2]])", "4"),
+        // ONAG ch. 12: 2 + 2 has the one proper part 2; heaps are prime; Norton's (4 + 2)/
+        // is 2 + K and 4 + L (the store's unit test builds K and L as ONAG gives them)
+        ("parts(*[2[2]])", "[*[2]]"),
+        ("partitions(*[2[2]])", "[[*[2], *[2]]]"),
+        ("isprime(*[5])", "true"),
+        ("isprime(*[2[2]])", "false"),
+        ("len(partitions(*[4[2#]]))", "2"),
+        ("partitions(*[4[2#]])[0][0]", "*[2]"),
+        ("partitions(*[4[2#]])[1][0]", "*[4]"),
+        // CGSuite's (Siegel's) values: 2/ is extraverted, {2/, 0} is not
+        ("isextraverted(*[2#])", "true"),
+        ("isextraverted(*[2#0])", "false"),
         ("birthday(*[0])", "0"),
     ] {
         assert_eq!(run_ok(&mut s, input), expected, "{input}");

@@ -7,6 +7,7 @@
 //! equivalence is id equality, as for short games in the [`super::Arena`].
 
 mod notation;
+mod parts;
 mod phyla;
 
 pub use notation::{MAX_HEAP, MisereSpec, Subscript, parse_compact};
@@ -49,6 +50,10 @@ pub struct MisereStore {
     /// The nim heaps made so far: `heaps[n]` is `*n`.
     heaps: Vec<MisereId>,
     mates: FxHashMap<MisereId, MisereId>,
+    /// `G - H` where found (`None`: `H` is not a part of `G`).
+    differences: FxHashMap<(MisereId, MisereId), Option<MisereId>>,
+    parts_memo: FxHashMap<MisereId, Vec<MisereId>>,
+    partitions_memo: FxHashMap<MisereId, Vec<Vec<MisereId>>>,
 }
 
 impl Default for MisereStore {
@@ -68,6 +73,9 @@ impl MisereStore {
             birthdays: Vec::new(),
             heaps: Vec::new(),
             mates: FxHashMap::default(),
+            differences: FxHashMap::default(),
+            parts_memo: FxHashMap::default(),
+            partitions_memo: FxHashMap::default(),
         };
         s.intern(Vec::new());
         s
