@@ -28,9 +28,13 @@ impl<B: Bits> AntiClobber<B> {
     }
 }
 
-/// A board string as a searchable position: on one word when it has at most 64 cells.
+/// A board string as a searchable position: on a 32-bit word when it has at most 32 cells
+/// (half the key in the value table), on a 64-bit one up to 64.
 fn position(s: &str) -> Result<Box<dyn Position>, String> {
     let wide = PieceBoard::<Wide>::parse(s, &Legend::STONES)?;
+    if let Some(small) = wide.converted::<u32>() {
+        return Ok(Box::new(Searched(AntiClobber(small))));
+    }
     Ok(match wide.converted::<u64>() {
         Some(narrow) => Box::new(Searched(AntiClobber(narrow))),
         None => Box::new(Searched(AntiClobber(wide))),

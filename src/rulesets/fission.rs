@@ -37,9 +37,13 @@ impl<B: Bits> Fission<B> {
     }
 }
 
-/// A board string as a searchable position: on one word when it has at most 64 cells.
+/// A board string as a searchable position: on a 32-bit word when it has at most 32 cells
+/// (half the key in the value table), on a 64-bit one up to 64.
 fn position(s: &str) -> Result<Box<dyn Position>, String> {
     let wide = PieceBoard::<Wide, 1>::parse(s, &STONE)?;
+    if let Some(small) = wide.converted::<u32>() {
+        return Ok(Box::new(Searched(Fission(small))));
+    }
     Ok(match wide.converted::<u64>() {
         Some(narrow) => Box::new(Searched(Fission(narrow))),
         None => Box::new(Searched(Fission(wide))),

@@ -29,9 +29,13 @@ impl<B: Bits> Konane<B> {
     }
 }
 
-/// A board string as a searchable position: on one word when it has at most 64 cells.
+/// A board string as a searchable position: on a 32-bit word when it has at most 32 cells
+/// (half the key in the value table), on a 64-bit one up to 64.
 fn position(s: &str) -> Result<Box<dyn Position>, String> {
     let wide = PieceBoard::<Wide>::parse(s, &Legend::STONES)?;
+    if let Some(small) = wide.converted::<u32>() {
+        return Ok(Box::new(Searched(Konane(small))));
+    }
     Ok(match wide.converted::<u64>() {
         Some(narrow) => Box::new(Searched(Konane(narrow))),
         None => Box::new(Searched(Konane(wide))),

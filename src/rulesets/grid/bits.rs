@@ -41,68 +41,81 @@ pub trait Bits: Copy + Eq + Ord + Hash + Debug + Send + Sync + 'static {
     }
 }
 
-impl Bits for u64 {
-    const CAPACITY: usize = 64;
-    const EMPTY: u64 = 0;
+/// `u32` for boards of up to 32 cells (half the key of a `u64` board: more of the value
+/// table fits in cache and less memory is zeroed as it grows), `u64` for up to 64.
+macro_rules! word_bits {
+    ($word:ty) => {
+        impl Bits for $word {
+            const CAPACITY: usize = <$word>::BITS as usize;
+            const EMPTY: $word = 0;
 
-    #[inline]
-    fn first(n: usize) -> u64 {
-        if n >= 64 { u64::MAX } else { (1u64 << n) - 1 }
-    }
-    #[inline]
-    fn bit(i: usize) -> u64 {
-        1u64 << i
-    }
-    #[inline]
-    fn and(self, o: u64) -> u64 {
-        self & o
-    }
-    #[inline]
-    fn or(self, o: u64) -> u64 {
-        self | o
-    }
-    #[inline]
-    fn and_not(self, o: u64) -> u64 {
-        self & !o
-    }
-    #[inline]
-    fn shl(self, n: usize) -> u64 {
-        self.checked_shl(n as u32).unwrap_or(0)
-    }
-    #[inline]
-    fn shr(self, n: usize) -> u64 {
-        self.checked_shr(n as u32).unwrap_or(0)
-    }
-    #[inline]
-    fn count(self) -> u32 {
-        self.count_ones()
-    }
-    #[inline]
-    fn lowest(self) -> Option<usize> {
-        (self != 0).then(|| self.trailing_zeros() as usize)
-    }
-    #[inline]
-    fn highest(self) -> Option<usize> {
-        (self != 0).then(|| 63 - self.leading_zeros() as usize)
-    }
-    #[inline]
-    fn low_u64(self) -> u64 {
-        self
-    }
-    #[inline]
-    fn from_u64(x: u64) -> u64 {
-        x
-    }
-    #[inline]
-    fn ones(self) -> impl Iterator<Item = usize> {
-        let mut m = self;
-        std::iter::from_fn(move || {
-            let i = m.lowest()?;
-            m &= m - 1;
-            Some(i)
-        })
-    }
+            #[inline]
+            fn first(n: usize) -> $word {
+                if n >= Self::CAPACITY {
+                    <$word>::MAX
+                } else {
+                    (1 << n) - 1
+                }
+            }
+            #[inline]
+            fn bit(i: usize) -> $word {
+                1 << i
+            }
+            #[inline]
+            fn and(self, o: $word) -> $word {
+                self & o
+            }
+            #[inline]
+            fn or(self, o: $word) -> $word {
+                self | o
+            }
+            #[inline]
+            fn and_not(self, o: $word) -> $word {
+                self & !o
+            }
+            #[inline]
+            fn shl(self, n: usize) -> $word {
+                self.checked_shl(n as u32).unwrap_or(0)
+            }
+            #[inline]
+            fn shr(self, n: usize) -> $word {
+                self.checked_shr(n as u32).unwrap_or(0)
+            }
+            #[inline]
+            fn count(self) -> u32 {
+                self.count_ones()
+            }
+            #[inline]
+            fn lowest(self) -> Option<usize> {
+                (self != 0).then(|| self.trailing_zeros() as usize)
+            }
+            #[inline]
+            fn highest(self) -> Option<usize> {
+                (self != 0).then(|| Self::CAPACITY - 1 - self.leading_zeros() as usize)
+            }
+            #[inline]
+            fn low_u64(self) -> u64 {
+                self as u64
+            }
+            #[inline]
+            fn from_u64(x: u64) -> $word {
+                x as $word
+            }
+            #[inline]
+            fn ones(self) -> impl Iterator<Item = usize> {
+                let mut m = self;
+                std::iter::from_fn(move || {
+                    let i = m.lowest()?;
+                    m &= m - 1;
+                    Some(i)
+                })
+            }
+        }
+    };
 }
+
+word_bits!(u32);
+word_bits!(u64);
 
 /// A set of up to 256 cells (four words, lowest cells in word 0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -274,6 +287,33 @@ pub(super) fn fill<B: Bits>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A `u32` set and a `u64` set of the same cells (below 32) answer every operation alike;
+    /// shifts past 32 cells empty a `u32` set.
+    #[test]
+    fn u32_sets_agree_with_u64_sets() {
+        let mut x = 0x9E37_79B9u64;
+        for _ in 0..2000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let (a, b) = (x & 0xFFFF_FFFF, (x >> 32) & 0xFFFF_FFFF);
+            let (a32, b32) = (u32::from_u64(a), u32::from_u64(b));
+            assert_eq!(a32.and(b32).low_u64(), a.and(b));
+            assert_eq!(a32.or(b32).low_u64(), a.or(b));
+            assert_eq!(a32.and_not(b32).low_u64(), a.and_not(b));
+            assert_eq!(a32.count(), a.count());
+            assert_eq!(a32.lowest(), a.lowest());
+            assert_eq!(a32.highest(), a.highest());
+            assert!(a32.ones().eq(a.ones()));
+            let n = (x % 40) as usize;
+            assert_eq!(a32.shr(n).low_u64(), a.shr(n));
+            assert_eq!(a32.shl(n).low_u64(), a.shl(n) & 0xFFFF_FFFF);
+            assert_eq!(u32::first(n).low_u64(), u64::first(n.min(32)));
+        }
+        assert_eq!(u32::CAPACITY, 32);
+        assert!(1u32.shl(32).is_empty());
+    }
 
     /// The bit-at-a-time fallback agrees with `pext`/`pdep`, and depositing undoes extracting.
     #[test]
