@@ -22,13 +22,47 @@ use crate::syntax::source::character_number;
 pub const MAX_CELLS: usize = 64;
 
 /// A Ski Jumps board of `height` rows of `width` cells: cell (x, y) is bit `y * width + x`,
-/// row 0 the top.
+/// row 0 the top. The sets are stored in words of type `W` (`u32` for boards of up to 32
+/// cells, half the key in the value table) and worked on as `u64`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct SkiJumps {
+pub struct SkiJumps<W: Word = u64> {
     width: u8,
     height: u8,
     /// Left's jumpers `L`, Left's slippers `l`, Right's jumpers `R`, Right's slippers `r`.
-    pieces: [u64; 4],
+    pieces: [W; 4],
+}
+
+/// The word a board's sets are stored in.
+pub trait Word: Copy + Eq + Ord + std::hash::Hash + std::fmt::Debug + Send + Sync + 'static {
+    /// Cells a word holds.
+    const CELLS: usize;
+    fn get(self) -> u64;
+    /// The word of `x`, whose cells are all below [`Word::CELLS`].
+    fn of(x: u64) -> Self;
+}
+
+impl Word for u32 {
+    const CELLS: usize = 32;
+    #[inline(always)]
+    fn get(self) -> u64 {
+        u64::from(self)
+    }
+    #[inline(always)]
+    fn of(x: u64) -> u32 {
+        x as u32
+    }
+}
+
+impl Word for u64 {
+    const CELLS: usize = 64;
+    #[inline(always)]
+    fn get(self) -> u64 {
+        self
+    }
+    #[inline(always)]
+    fn of(x: u64) -> u64 {
+        x
+    }
 }
 
 const LEFT_JUMPER: usize = 0;
@@ -72,7 +106,7 @@ impl SkiJumps {
         let mut board = SkiJumps {
             width: width as u8,
             height: if width == 0 { 0 } else { rows.len() as u8 },
-            pieces: [0; 4],
+            pieces: [0u64; 4],
         };
         for (y, row) in rows.iter().enumerate() {
             for (x, ch) in row.chars().enumerate() {
@@ -93,12 +127,29 @@ impl SkiJumps {
         Ok(board)
     }
 
+    /// The board stored in words of type `W`, if it fits.
+    fn narrowed<W: Word>(&self) -> Option<SkiJumps<W>> {
+        (self.width as usize * self.height as usize <= W::CELLS).then(|| SkiJumps {
+            width: self.width,
+            height: self.height,
+            pieces: self.pieces.map(W::of),
+        })
+    }
+}
+
+impl<W: Word> SkiJumps<W> {
+    /// The cells of pieces of `kind`.
+    #[inline(always)]
+    fn piece(&self, kind: usize) -> u64 {
+        self.pieces[kind].get()
+    }
+
     fn left(&self) -> u64 {
-        self.pieces[LEFT_JUMPER] | self.pieces[LEFT_SLIPPER]
+        self.piece(LEFT_JUMPER) | self.piece(LEFT_SLIPPER)
     }
 
     fn right(&self) -> u64 {
-        self.pieces[RIGHT_JUMPER] | self.pieces[RIGHT_SLIPPER]
+        self.piece(RIGHT_JUMPER) | self.piece(RIGHT_SLIPPER)
     }
 
     fn occupied(&self) -> u64 {
@@ -111,29 +162,30 @@ impl SkiJumps {
     }
 
     /// The board with the piece of `kind` on `from` moved to `to` (`None`: off the board).
-    fn moved(&self, kind: usize, from: u32, to: Option<u32>) -> SkiJumps {
+    fn moved(&self, kind: usize, from: u32, to: Option<u32>) -> SkiJumps<W> {
         let mut b = *self;
-        b.pieces[kind] &= !(1u64 << from);
+        let mut p = self.piece(kind) & !(1u64 << from);
         if let Some(to) = to {
-            b.pieces[kind] |= 1u64 << to;
+            p |= 1u64 << to;
         }
+        b.pieces[kind] = W::of(p);
         b
     }
 
     /// Calls `f` on each move of `player`, skier by skier in cell order: slides nearest
     /// first, then off the board, then the jump.
-    fn for_each_move(&self, player: Player, mut f: impl FnMut(SkiJumps)) {
+    fn for_each_move(&self, player: Player, mut f: impl FnMut(SkiJumps<W>)) {
         let w = self.width as u32;
         let occupied = self.occupied();
         let (jumper, slipper, enemies, enemy_slipper) = match player {
             Player::Left => (LEFT_JUMPER, LEFT_SLIPPER, self.right(), RIGHT_SLIPPER),
             Player::Right => (RIGHT_JUMPER, RIGHT_SLIPPER, self.left(), LEFT_SLIPPER),
         };
-        let mut mine = self.pieces[jumper] | self.pieces[slipper];
+        let mut mine = self.piece(jumper) | self.piece(slipper);
         while mine != 0 {
             let i = mine.trailing_zeros();
             mine &= mine - 1;
-            let kind = if self.pieces[jumper] >> i & 1 == 1 {
+            let kind = if self.piece(jumper) >> i & 1 == 1 {
                 jumper
             } else {
                 slipper
@@ -172,9 +224,9 @@ impl SkiJumps {
             {
                 let mut b = self.moved(kind, i, Some(landing));
                 for k in 0..4 {
-                    b.pieces[k] &= !(1u64 << below);
+                    b.pieces[k] = W::of(b.piece(k) & !(1u64 << below));
                 }
-                b.pieces[enemy_slipper] |= 1u64 << below;
+                b.pieces[enemy_slipper] = W::of(b.piece(enemy_slipper) | 1u64 << below);
                 f(b);
             }
         }
@@ -193,8 +245,8 @@ impl SkiJumps {
             (0..h).fold(0, |acc, y| acc | (((cells & self.row(y) != 0) as u64) << y))
         };
         let mut jumpers = [
-            row_mask(self.pieces[LEFT_JUMPER]),
-            row_mask(self.pieces[RIGHT_JUMPER]),
+            row_mask(self.piece(LEFT_JUMPER)),
+            row_mask(self.piece(RIGHT_JUMPER)),
         ];
         let mut skiers = [row_mask(self.left()), row_mask(self.right())];
         let can_land = cells(h.saturating_sub(2));
@@ -214,18 +266,18 @@ impl SkiJumps {
     }
 
     /// Rows `from..to` as a board of their own.
-    fn rows(&self, from: u32, to: u32) -> SkiJumps {
+    fn rows(&self, from: u32, to: u32) -> SkiJumps<W> {
         let w = self.width as u32;
         let m = cells((to - from) * w);
         SkiJumps {
             width: self.width,
             height: (to - from) as u8,
-            pieces: self.pieces.map(|p| (p >> (from * w)) & m),
+            pieces: self.pieces.map(|p| W::of((p.get() >> (from * w)) & m)),
         }
     }
 
     /// Each row reversed and the colours exchanged: the negative.
-    fn mirrored(&self) -> SkiJumps {
+    fn mirrored(&self) -> SkiJumps<W> {
         let (w, h) = (self.width as u32, self.height as u32);
         let row = cells(w);
         // Reversing the whole board's bits mirrors every row and also turns the board upside
@@ -238,10 +290,10 @@ impl SkiJumps {
             width: self.width,
             height: self.height,
             pieces: [
-                flip(self.pieces[RIGHT_JUMPER]),
-                flip(self.pieces[RIGHT_SLIPPER]),
-                flip(self.pieces[LEFT_JUMPER]),
-                flip(self.pieces[LEFT_SLIPPER]),
+                W::of(flip(self.piece(RIGHT_JUMPER))),
+                W::of(flip(self.piece(RIGHT_SLIPPER))),
+                W::of(flip(self.piece(LEFT_JUMPER))),
+                W::of(flip(self.piece(LEFT_SLIPPER))),
             ],
         }
     }
@@ -258,19 +310,19 @@ impl SkiJumps {
     }
 }
 
-impl Game for SkiJumps {
+impl<W: Word> Game for SkiJumps<W> {
     const NAME: &'static str = "skijumps";
     /// Normalising is a mirror of each row: a second table costs more (5x6 board: 2.6 s with
     /// it, 2.0 s without, one thread).
     const RAW_CACHE: bool = false;
 
-    fn moves(&self, player: Player) -> Vec<SkiJumps> {
+    fn moves(&self, player: Player) -> Vec<SkiJumps<W>> {
         let mut out = Vec::new();
         self.for_each_move(player, |m| out.push(m));
         out
     }
 
-    fn components(&self) -> Vec<SkiJumps> {
+    fn components(&self) -> Vec<SkiJumps<W>> {
         let mut out = Vec::new();
         self.for_each_component(|c| out.push(c));
         out
@@ -278,7 +330,7 @@ impl Game for SkiJumps {
 
     /// The bands of rows that jumps may join ([`Self::joined_rows`]) holding a skier, each
     /// without its empty top rows (jumps land two rows down, so nothing ever enters them).
-    fn for_each_component(&self, mut f: impl FnMut(SkiJumps)) {
+    fn for_each_component(&self, mut f: impl FnMut(SkiJumps<W>)) {
         let occupied = self.occupied();
         if occupied == 0 {
             return;
@@ -298,7 +350,7 @@ impl Game for SkiJumps {
         }
     }
 
-    fn normalize(&self) -> (SkiJumps, bool) {
+    fn normalize(&self) -> (SkiJumps<W>, bool) {
         let m = self.mirrored();
         if m < *self { (m, true) } else { (*self, false) }
     }
@@ -328,7 +380,7 @@ impl Game for SkiJumps {
         Some(arena.integer(value))
     }
 
-    fn describe_move(&self, to: &SkiJumps, player: Player) -> String {
+    fn describe_move(&self, to: &SkiJumps<W>, player: Player) -> String {
         let (before, after) = match player {
             Player::Left => (self.left(), to.left()),
             Player::Right => (self.right(), to.right()),
@@ -352,7 +404,7 @@ impl Game for SkiJumps {
             if i > 0 && i % w == 0 {
                 s.push('|');
             }
-            let kind = (0..4).find(|&k| self.pieces[k] >> i & 1 == 1);
+            let kind = (0..4).find(|&k| self.piece(k) >> i & 1 == 1);
             s.push(kind.map_or('.', |k| LETTERS[k]));
         }
         s
@@ -375,7 +427,10 @@ pub static RULESET: Ruleset = Ruleset {
                 "a board such as \"L....|..R..\"",
                 SkiJumps::parse,
             )?;
-            Ok(Box::new(Searched(board)))
+            Ok(match board.narrowed::<u32>() {
+                Some(small) => Box::new(Searched(small)),
+                None => Box::new(Searched(board)),
+            })
         },
     }],
     functions: &[],
