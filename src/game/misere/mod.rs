@@ -285,29 +285,31 @@ impl MisereStore {
     }
 }
 
+/// Every game born by day `day`, from all subsets of the games born the day before (for
+/// tests that check a property on all small games).
+#[cfg(test)]
+pub(crate) fn born_by(store: &mut MisereStore, day: usize) -> Vec<MisereId> {
+    let mut games = vec![store.zero()];
+    for _ in 0..day {
+        let older = games.clone();
+        let mut next = Vec::new();
+        for mask in 0u64..(1 << older.len()) {
+            let options = (0..older.len())
+                .filter(|i| mask >> i & 1 == 1)
+                .map(|i| older[i])
+                .collect();
+            next.push(store.game(options));
+        }
+        next.sort_unstable();
+        next.dedup();
+        games = next;
+    }
+    games
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// Every game born by day n, from all subsets of the games born by day n - 1.
-    fn born_by(store: &mut MisereStore, day: usize) -> Vec<MisereId> {
-        let mut games = vec![store.zero()];
-        for _ in 0..day {
-            let older = games.clone();
-            let mut next = Vec::new();
-            for mask in 0u64..(1 << older.len()) {
-                let options = (0..older.len())
-                    .filter(|i| mask >> i & 1 == 1)
-                    .map(|i| older[i])
-                    .collect();
-                next.push(store.game(options));
-            }
-            next.sort_unstable();
-            next.dedup();
-            games = next;
-        }
-        games
-    }
 
     /// The numbers of misère impartial games born by days 0 to 4 are 1, 2, 3, 5 and 22
     /// (ONAG ch. 12, which gives 4171780 for day 5).

@@ -360,19 +360,7 @@ mod tests {
     #[test]
     fn printed_forms_read_back() {
         let mut s = MisereStore::new();
-        let mut games = vec![s.zero()];
-        for _ in 0..3 {
-            let older = games.clone();
-            for mask in 0u32..(1 << older.len()) {
-                let options = (0..older.len())
-                    .filter(|i| mask >> i & 1 == 1)
-                    .map(|i| older[i])
-                    .collect();
-                games.push(s.game(options));
-            }
-            games.sort_unstable();
-            games.dedup();
-        }
+        let games = super::super::born_by(&mut s, 3);
         let mut all = games.clone();
         for &a in &games {
             for &b in &games {

@@ -167,30 +167,13 @@ impl MisereStore {
 mod tests {
     use super::*;
 
-    fn born_by_day(s: &mut MisereStore, day: usize) -> Vec<MisereId> {
-        let mut games = vec![s.zero()];
-        for _ in 0..day {
-            let older = games.clone();
-            for mask in 0u32..(1 << older.len()) {
-                let options = (0..older.len())
-                    .filter(|i| mask >> i & 1 == 1)
-                    .map(|i| older[i])
-                    .collect();
-                games.push(s.game(options));
-            }
-            games.sort_unstable();
-            games.dedup();
-        }
-        games
-    }
-
     /// Every sum `H + K` of two games born by day 4 gives back `K` as the difference with
     /// `H` (cancellation), and the even forms of `H` and `K`, unless 0 or the whole, are among
     /// its proper parts.
     #[test]
     fn differences_and_parts_of_sums_of_day_four_games() {
         let mut s = MisereStore::new();
-        let games = born_by_day(&mut s, 4);
+        let games = super::super::born_by(&mut s, 4);
         assert_eq!(games.len(), 22);
         for &h in &games {
             for &k in &games {
@@ -278,7 +261,7 @@ mod tests {
         for g in [not, norton] {
             assert!(!s.is_extraverted(g), "{}", s.text(g));
         }
-        for g in born_by_day(&mut s, 4) {
+        for g in super::super::born_by(&mut s, 4) {
             let sharp = s.game(vec![g]);
             let divine = s.difference(sharp, g).is_some();
             assert_eq!(s.is_extraverted(g), divine, "{}", s.text(g));

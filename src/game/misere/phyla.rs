@@ -96,19 +96,7 @@ mod tests {
     #[test]
     fn classes_follow_their_definitions_on_day_three() {
         let mut s = MisereStore::new();
-        let mut games = vec![s.zero()];
-        for _ in 0..3 {
-            let older = games.clone();
-            for mask in 0u32..(1 << older.len()) {
-                let options = (0..older.len())
-                    .filter(|i| mask >> i & 1 == 1)
-                    .map(|i| older[i])
-                    .collect();
-                games.push(s.game(options));
-            }
-            games.sort_unstable();
-            games.dedup();
-        }
+        let games = super::super::born_by(&mut s, 3);
         for g in games {
             let (tame, restive, restless) = (s.is_tame(g), s.is_restive(g), s.is_restless(g));
             assert!(
