@@ -188,13 +188,15 @@ impl Session {
     }
 
     /// The text `:save` writes for a value, if it reads back as that value: games, booleans,
-    /// strings and threat games as printed, a position as the expression that built it
+    /// strings, threat games and misère forms as printed, a position as the expression that built it
     /// (`dom(3, 3)`: it reads back as the same position), lists item by item.
     fn saved_text(&mut self, v: &Value) -> Option<String> {
         match v {
-            Value::Game(_) | Value::Bool(_) | Value::Str(_) | Value::Threat(_) => {
-                Some(self.show_full(v))
-            }
+            Value::Game(_)
+            | Value::Bool(_)
+            | Value::Str(_)
+            | Value::Threat(_)
+            | Value::Misere(_) => Some(self.show_full(v)),
             Value::Position(p) => p.source().map(str::to_string),
             Value::List(items) => {
                 let mut parts = Vec::with_capacity(items.len());

@@ -388,3 +388,28 @@ fn grundys_game_and_cram_sizes() {
     assert_eq!(format!("*{}", &genus[..genus.find('^').unwrap()]), normal);
     run_ok(&mut s, "c = misere(cram(\".........|.........\"))");
 }
+
+/// `:save` writes misère forms as printed and `:load` reads them back as the same games.
+#[test]
+fn misere_forms_save_and_load() {
+    let path = std::env::temp_dir().join(format!("cgcalc-misere-{}.cgt", std::process::id()));
+    let path = path.to_string_lossy().into_owned();
+    let mut s = Session::new();
+    run_ok(&mut s, "norton = *[[*[4] + *[2]]]");
+    run_ok(
+        &mut s,
+        "pair = [*[2[2]], misere(takeandbreak(\"0.77\", 7))]",
+    );
+    run_text(&mut s, &format!(":save {path}"));
+    let mut t = Session::new();
+    run_text(&mut t, &format!(":load {path}"));
+    assert_eq!(run_ok(&mut t, "norton == *[[*[4] + *[2]]]"), "true");
+    assert_eq!(
+        run_ok(
+            &mut t,
+            "pair == [*[2] + *[2], misere(takeandbreak(\"0.77\", 7))]"
+        ),
+        "true"
+    );
+    let _ = std::fs::remove_file(&path);
+}
