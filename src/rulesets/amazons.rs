@@ -14,7 +14,7 @@
 //! every direction, so all eight images keep the value and swapping the colours negates it
 //! ([`Symmetries::SQUARE`]).
 
-use super::grid::{Adjacency, Bits, Cell, Direction, Legend, PieceBoard, Symmetries, Wide, ones};
+use super::grid::{Adjacency, Bits, PieceGame, Cell, Direction, Legend, PieceBoard, Symmetries, Wide, ones};
 use crate::calc::catalogue::{Constructor, Fuzz, FuzzCheck, Ruleset, no_caches};
 use crate::search::{Game, Player, Position, Searched};
 
@@ -31,17 +31,15 @@ impl<B: Bits> Amazons<B> {
     }
 }
 
-/// A board string as a searchable position: on a 32-bit word when it has at most 32 cells
-/// (half the key in the value table), on a 64-bit one up to 64.
+/// A board string as a searchable position, on the narrowest cell set that holds it.
 fn position(s: &str) -> Result<Box<dyn Position>, String> {
-    let wide = PieceBoard::<Wide>::parse(s, &Legend::STONES)?;
-    if let Some(small) = wide.converted::<u32>() {
-        return Ok(Box::new(Searched(Amazons(small))));
+    Ok(PieceBoard::<Wide>::parse(s, &Legend::STONES)?.narrowest::<Amazons>())
+}
+
+impl PieceGame<2> for Amazons {
+    fn searched<B: Bits>(board: PieceBoard<B, 2>) -> Box<dyn Position> {
+        Box::new(Searched(Amazons(board)))
     }
-    Ok(match wide.converted::<u64>() {
-        Some(narrow) => Box::new(Searched(Amazons(narrow))),
-        None => Box::new(Searched(Amazons(wide))),
-    })
 }
 
 /// The cells a queen on `from` reaches through the cells of `through`, in all eight

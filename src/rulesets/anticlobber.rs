@@ -11,7 +11,7 @@
 //! dropped. The rules are the same in every direction: all eight images keep the value and
 //! swapping the colours negates it ([`Symmetries::SQUARE`]).
 
-use super::grid::{Adjacency, Bits, Cell, Direction, Legend, PieceBoard, Symmetries, Wide, ones};
+use super::grid::{Adjacency, Bits, PieceGame, Cell, Direction, Legend, PieceBoard, Symmetries, Wide, ones};
 use crate::calc::catalogue::{Constructor, Fuzz, FuzzCheck, Ruleset, no_caches};
 use crate::search::{Game, Player, Position, Searched};
 
@@ -28,17 +28,15 @@ impl<B: Bits> AntiClobber<B> {
     }
 }
 
-/// A board string as a searchable position: on a 32-bit word when it has at most 32 cells
-/// (half the key in the value table), on a 64-bit one up to 64.
+/// A board string as a searchable position, on the narrowest cell set that holds it.
 fn position(s: &str) -> Result<Box<dyn Position>, String> {
-    let wide = PieceBoard::<Wide>::parse(s, &Legend::STONES)?;
-    if let Some(small) = wide.converted::<u32>() {
-        return Ok(Box::new(Searched(AntiClobber(small))));
+    Ok(PieceBoard::<Wide>::parse(s, &Legend::STONES)?.narrowest::<AntiClobber>())
+}
+
+impl PieceGame<2> for AntiClobber {
+    fn searched<B: Bits>(board: PieceBoard<B, 2>) -> Box<dyn Position> {
+        Box::new(Searched(AntiClobber(board)))
     }
-    Ok(match wide.converted::<u64>() {
-        Some(narrow) => Box::new(Searched(AntiClobber(narrow))),
-        None => Box::new(Searched(AntiClobber(wide))),
-    })
 }
 
 impl<B: Bits> Game for AntiClobber<B> {

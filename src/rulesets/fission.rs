@@ -10,7 +10,7 @@
 //! the value; the transposed ones exchange vertical and horizontal, Left and Right, so they
 //! are the negative (`Symmetries::new(0x0F, 0xF0)`).
 
-use super::grid::{Adjacency, Bits, Direction, Legend, PieceBoard, Symmetries, Wide, ones};
+use super::grid::{Adjacency, Bits, PieceGame, Direction, Legend, PieceBoard, Symmetries, Wide, ones};
 use crate::calc::catalogue::{Constructor, Fuzz, FuzzCheck, Ruleset, no_caches};
 use crate::search::game::option_keys_of_whole;
 use crate::search::{Game, Player, Position, Searched};
@@ -37,17 +37,15 @@ impl<B: Bits> Fission<B> {
     }
 }
 
-/// A board string as a searchable position: on a 32-bit word when it has at most 32 cells
-/// (half the key in the value table), on a 64-bit one up to 64.
+/// A board string as a searchable position, on the narrowest cell set that holds it.
 fn position(s: &str) -> Result<Box<dyn Position>, String> {
-    let wide = PieceBoard::<Wide, 1>::parse(s, &STONE)?;
-    if let Some(small) = wide.converted::<u32>() {
-        return Ok(Box::new(Searched(Fission(small))));
+    Ok(PieceBoard::<Wide, 1>::parse(s, &STONE)?.narrowest::<Fission>())
+}
+
+impl PieceGame<1> for Fission {
+    fn searched<B: Bits>(board: PieceBoard<B, 1>) -> Box<dyn Position> {
+        Box::new(Searched(Fission(board)))
     }
-    Ok(match wide.converted::<u64>() {
-        Some(narrow) => Box::new(Searched(Fission(narrow))),
-        None => Box::new(Searched(Fission(wide))),
-    })
 }
 
 impl<B: Bits> Fission<B> {

@@ -11,7 +11,7 @@
 //! (value 0) and is dropped. The rules are the same in every direction: all eight images keep
 //! the value and swapping the colours negates it ([`Symmetries::SQUARE`]).
 
-use super::grid::{Adjacency, Bits, Direction, Legend, PieceBoard, Symmetries, Wide, ones};
+use super::grid::{Adjacency, Bits, PieceGame, Direction, Legend, PieceBoard, Symmetries, Wide, ones};
 use crate::calc::catalogue::{Constructor, Fuzz, FuzzCheck, Ruleset, no_caches};
 use crate::search::game::option_keys_of_whole;
 use crate::search::{Game, Player, Position, Searched};
@@ -29,17 +29,15 @@ impl<B: Bits> Konane<B> {
     }
 }
 
-/// A board string as a searchable position: on a 32-bit word when it has at most 32 cells
-/// (half the key in the value table), on a 64-bit one up to 64.
+/// A board string as a searchable position, on the narrowest cell set that holds it.
 fn position(s: &str) -> Result<Box<dyn Position>, String> {
-    let wide = PieceBoard::<Wide>::parse(s, &Legend::STONES)?;
-    if let Some(small) = wide.converted::<u32>() {
-        return Ok(Box::new(Searched(Konane(small))));
+    Ok(PieceBoard::<Wide>::parse(s, &Legend::STONES)?.narrowest::<Konane>())
+}
+
+impl PieceGame<2> for Konane {
+    fn searched<B: Bits>(board: PieceBoard<B, 2>) -> Box<dyn Position> {
+        Box::new(Searched(Konane(board)))
     }
-    Ok(match wide.converted::<u64>() {
-        Some(narrow) => Box::new(Searched(Konane(narrow))),
-        None => Box::new(Searched(Konane(wide))),
-    })
 }
 
 impl<B: Bits> Konane<B> {

@@ -43,10 +43,11 @@
 //! symmetry, but the mirror with toads and frogs exchanged is the negative
 //! ([`Symmetries::MIRROR_SWAPS_SIDES`]).
 
-use super::bits::{Bits, ones};
+use super::bits::{Bits, Wide, ones};
 use super::geometry::{Adjacency, Grid};
 use super::parse::board_rows;
 use super::squares::cell_name;
+use crate::search::Position;
 use crate::syntax::source::character_number;
 
 /// What a cell holds.
@@ -603,6 +604,26 @@ fn unexpected_cell<const K: usize>(ch: char, at: usize, row: usize, legend: &Leg
         row + 1,
         letters.join(", ")
     )
+}
+
+/// A ruleset whose positions are one [`PieceBoard`] with `K` kinds of piece.
+pub trait PieceGame<const K: usize> {
+    /// The searchable position of `board`.
+    fn searched<B: Bits>(board: PieceBoard<B, K>) -> Box<dyn Position>;
+}
+
+impl<const K: usize> PieceBoard<Wide, K> {
+    /// The position of the board on the narrowest cell set that holds it: a 32-bit word up to
+    /// 32 cells (half the key in the value table), a 64-bit one up to 64, else [`Wide`].
+    pub fn narrowest<G: PieceGame<K>>(self) -> Box<dyn Position> {
+        if let Some(small) = self.converted::<u32>() {
+            return G::searched(small);
+        }
+        match self.converted::<u64>() {
+            Some(narrow) => G::searched(narrow),
+            None => G::searched(self),
+        }
+    }
 }
 
 #[cfg(test)]
