@@ -12,7 +12,7 @@ use crate::syntax::ast::{BinOp, Expr, ExprKind, Literal};
 use crate::syntax::error::CgError;
 use crate::syntax::span::Span;
 
-/// Where a value to be read as a misère game comes from: how errors name it.
+/// The error for an element of `*[...]` that is no heap, list or misère game.
 const WHAT_A_FORM_HOLDS: &str = "a misère game is written with nim heaps (integers), lists of options and misère games, e.g. *[[4, 2], 3] or *[2[2]]";
 
 impl Session {
@@ -79,8 +79,7 @@ impl Session {
     /// knows).
     fn misere_expr(&mut self, e: &Expr) -> Result<MisereId, CgError> {
         match &e.kind {
-            ExprKind::Literal(lit) if literal_heap(lit).is_some() => {
-                let n = literal_heap(lit).expect("checked");
+            ExprKind::Literal(lit) if let Some(n) = literal_heap(lit) => {
                 let n = u32::try_from(n).map_err(|_| {
                     CgError::at(
                         e.span,

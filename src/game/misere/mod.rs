@@ -50,6 +50,8 @@ pub struct MisereStore {
     /// The nim heaps made so far: `heaps[n]` is `*n`.
     heaps: Vec<MisereId>,
     mates: FxHashMap<MisereId, MisereId>,
+    /// [`MisereStore::is_tame`] of the games asked.
+    tame: FxHashMap<MisereId, bool>,
     /// `G - H` where found (`None`: `H` is not a part of `G`).
     differences: FxHashMap<(MisereId, MisereId), Option<MisereId>>,
     parts_memo: FxHashMap<MisereId, Vec<MisereId>>,
@@ -73,6 +75,7 @@ impl MisereStore {
             birthdays: Vec::new(),
             heaps: Vec::new(),
             mates: FxHashMap::default(),
+            tame: FxHashMap::default(),
             differences: FxHashMap::default(),
             parts_memo: FxHashMap::default(),
             partitions_memo: FxHashMap::default(),

@@ -23,22 +23,18 @@ impl MisereStore {
         }
     }
 
-    /// Whether `g` is tame: it and all its followers have the genus of a misère Nim position.
+    /// Whether `g` is tame: it and all its followers have the genus of a misère Nim position
+    /// (remembered per game: restive and restless ask it of every option).
     pub fn is_tame(&mut self, g: MisereId) -> bool {
-        let mut seen = rustc_hash::FxHashMap::default();
-        self.tame_memo(g, &mut seen)
-    }
-
-    fn tame_memo(&mut self, g: MisereId, seen: &mut rustc_hash::FxHashMap<MisereId, bool>) -> bool {
-        if let Some(&t) = seen.get(&g) {
+        if let Some(&t) = self.tame.get(&g) {
             return t;
         }
         let options = self.options(g).to_vec();
-        let tame = options.into_iter().all(|o| self.tame_memo(o, seen)) && {
+        let tame = options.into_iter().all(|o| self.is_tame(o)) && {
             let (n, gammas) = self.genus(g, GENUS_TERMS);
             Self::is_tame_genus(n, &gammas)
         };
-        seen.insert(g, tame);
+        self.tame.insert(g, tame);
         tame
     }
 
