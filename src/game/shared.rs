@@ -63,11 +63,29 @@ impl SharedStore {
 }
 
 /// One arena's translation to and from a [`SharedStore`]: the games it has exported or
-/// imported, both ways.
+/// imported, both ways, in arrays indexed by id (every search node exports its value and
+/// most imports find their game known: a hash map's lookups were most of their cost).
 #[derive(Default)]
 pub struct Exchange {
-    to_shared: FxHashMap<GameId, SharedId>,
-    from_shared: FxHashMap<SharedId, GameId>,
+    to_shared: Vec<u32>,
+    from_shared: Vec<u32>,
+}
+
+/// An entry of [`Exchange`]'s arrays for an id not translated yet.
+const UNKNOWN: u32 = u32::MAX;
+
+/// The entry of `map` at `i`, if set.
+fn entry(map: &[u32], i: u32) -> Option<u32> {
+    map.get(i as usize).copied().filter(|&x| x != UNKNOWN)
+}
+
+/// Sets `map[i] = x`, growing `map` as needed.
+fn set_entry(map: &mut Vec<u32>, i: u32, x: u32) {
+    let i = i as usize;
+    if i >= map.len() {
+        map.resize((i + 1).next_power_of_two(), UNKNOWN);
+    }
+    map[i] = x;
 }
 
 impl Exchange {
@@ -76,14 +94,14 @@ impl Exchange {
     }
 
     fn remember(&mut self, g: GameId, s: SharedId) {
-        self.to_shared.insert(g, s);
-        self.from_shared.insert(s, g);
+        set_entry(&mut self.to_shared, g.0, s.0);
+        set_entry(&mut self.from_shared, s.0, g.0);
     }
 
     /// The shared id of `arena`'s game `g`, putting its DAG into `store` where needed.
     pub fn export(&mut self, arena: &Arena, store: &SharedStore, g: GameId) -> SharedId {
-        if let Some(&s) = self.to_shared.get(&g) {
-            return s;
+        if let Some(s) = entry(&self.to_shared, g.0) {
+            return SharedId(s);
         }
         let game = match arena.get_nus(g) {
             Some(v) => Portable::Nus(v),
@@ -107,8 +125,8 @@ impl Exchange {
     /// The id in `arena` of the shared game `s`, copying its DAG in where needed (the
     /// games are canonical already: nothing is simplified again).
     pub fn import(&mut self, arena: &mut Arena, store: &SharedStore, s: SharedId) -> GameId {
-        if let Some(&g) = self.from_shared.get(&s) {
-            return g;
+        if let Some(g) = entry(&self.from_shared, s.0) {
+            return GameId(g);
         }
         let g = match store.node(s) {
             Portable::Nus(v) => arena.nus(v),

@@ -84,10 +84,18 @@ impl<G> std::hash::Hash for Hashed<G> {
 /// One shard: its lock on a cache line of its own, so that two workers locking neighbouring
 /// shards do not take the line from each other; and its table's [`ValueTable::layout`] as
 /// last seen under the lock, for prefetching a slot without taking it (a stale layout only
-/// makes the prefetch miss).
+/// makes the prefetch miss). The layout has a line of its own too, written only when the
+/// table moves: every claim reads it, and a line the other worker had just written would
+/// cost each of them a transfer between cores.
 #[repr(align(128))]
 struct Shard<G> {
     table: Mutex<ValueTable<Hashed<G>, ClaimWord>>,
+    layout: Layout,
+}
+
+/// Where a shard's table lies ([`ValueTable::layout`]).
+#[repr(align(128))]
+struct Layout {
     start: AtomicUsize,
     bits: AtomicU32,
 }
@@ -96,8 +104,10 @@ impl<G: Clone + Eq> Shard<G> {
     fn new() -> Shard<G> {
         Shard {
             table: Mutex::new(ValueTable::new()),
-            start: AtomicUsize::new(0),
-            bits: AtomicU32::new(0),
+            layout: Layout {
+                start: AtomicUsize::new(0),
+                bits: AtomicU32::new(0),
+            },
         }
     }
 }
@@ -145,9 +155,9 @@ impl<G: std::hash::Hash + Eq + Clone> SharedTable<G> {
     /// claim the key).
     pub fn prefetch(&self, hash: u64) {
         let shard = self.shard_of(hash);
-        let bits = shard.bits.load(Ordering::Relaxed);
+        let bits = shard.layout.bits.load(Ordering::Relaxed);
         if bits != 0 {
-            let start = shard.start.load(Ordering::Relaxed);
+            let start = shard.layout.start.load(Ordering::Relaxed);
             let slot = slot_address::<Hashed<G>, ClaimWord>((start, bits), table_hash(&hash));
             pages::prefetch_address(slot);
         }
@@ -166,8 +176,11 @@ impl<G: std::hash::Hash + Eq + Clone> SharedTable<G> {
             None => {
                 table.insert(key, h, ClaimWord::BUSY);
                 let (start, bits) = table.layout();
-                shard.start.store(start, Ordering::Relaxed);
-                shard.bits.store(bits, Ordering::Relaxed);
+                let layout = &shard.layout;
+                if layout.start.load(Ordering::Relaxed) != start {
+                    layout.start.store(start, Ordering::Relaxed);
+                    layout.bits.store(bits, Ordering::Relaxed);
+                }
                 None
             }
         }
