@@ -14,6 +14,7 @@ pub mod nimber;
 pub mod period;
 pub mod plot;
 pub mod powers;
+pub mod quotient;
 pub mod rcf;
 pub mod structure;
 pub mod takeandbreak;

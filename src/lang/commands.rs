@@ -330,8 +330,13 @@ fn misere_page() -> String {
     page.push_str("\n\n");
     page.push_str(HELP_MISERE.trim_end());
     page.push_str("\n\nFunctions (`:help NAME` for details):\n");
-    for f in super::misere::MISERE_FUNCTIONS {
-        page.push_str(&format!("  {:<26} {}\n", f.signature, f.summary));
+    let quotient = functions::lookup("miserequotient").expect("miserequotient is a function");
+    let rows = super::misere::MISERE_FUNCTIONS
+        .iter()
+        .map(|f| (f.signature, f.summary))
+        .chain([(quotient.signature(), quotient.summary())]);
+    for (signature, summary) in rows {
+        page.push_str(&format!("  {signature:<26} {summary}\n"));
     }
     page.trim_end().to_string()
 }
@@ -346,7 +351,10 @@ parentheses (*[(42)1]). Input also takes CGSuite's lists: *[4, 2] (the options *
 values as elements: *[[*[4] + *[2]]]. A single multi-digit number is read as printed:
 *[42] has two options; the heap 42 is *[&42;].
 
-+ is the misère sum; == and != compare forms (canonical forms are unique).";
++ is the misère sum; == and != compare forms (canonical forms are unique).
+
+Misère quotients (Plambeck and Siegel) describe all sums of heaps of a take-and-break game
+at once: miserequotient(\"0.75\") is the monoid of order 8 that solves 0.75 in misère play.";
 
 fn command_page(c: &Command) -> String {
     let mut page = format!("{}\n\n{}", c.usage, c.help);

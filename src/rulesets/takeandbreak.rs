@@ -13,11 +13,13 @@ use std::sync::Arc;
 use super::heaps::HeapRule;
 use super::sequences::{Sequence, SequenceRule, Sequences};
 use crate::analysis::period::{PeriodTheorem, periodicity};
+use crate::analysis::quotient::{Quotient, quotient};
 use crate::analysis::takeandbreak::{MAX_HEAP, TakeBreakCode};
 use crate::calc::args::{Args, CallError};
 use crate::calc::catalogue::{Constructor, Function, Fuzz, FuzzCheck, Ruleset};
 use crate::calc::context::Context;
-use crate::calc::value::{MAX_LIST_LEN, Value};
+use crate::calc::value::{MAX_LIST_LEN, Report, Value};
+use crate::search::budget::ProgressReporter;
 use crate::function;
 use crate::game::Arena;
 use crate::search::Position;
@@ -155,6 +157,50 @@ static FUNCTIONS: &[Function] = &[
     )
     },
     function!(
+        "miserequotient",
+        "miserequotient(code[, n])",
+        1..=2,
+        Misere,
+        "the misère quotient of a take-and-break game (Plambeck and Siegel)",
+        "miserequotient(code, n) is the misère quotient Q_n of the take-and-break game with that code\n(see takeandbreak): the commutative monoid of the classes of sums of heaps of at most n\ntokens, two sums in one class when adding any third gives both the same misère outcome\n(Plambeck, INTEGERS 5 (2005); Plambeck and Siegel, JCTA 2008). It prints the order, the\npresentation (generators a, b, ... for the heaps that add one), the P-portion (the classes of\nP-positions) and each heap's element, and says whether Q_n is the whole quotient: when the\nheaps' elements are periodic far enough for the Octal Periodicity Theorem, whose proof\ncarries over. miserequotient(code) goes on heap by heap until that proof holds (at most\nheap 1000). Indexing gives [order, P-portion size, presentation, P-portion, elements of\nheaps 0..n, [preperiod, period] or []].\nExample: miserequotient(\"0.75\", 24)[0] is 8, miserequotient(\"0.07\", 30)[0] is 360.",
+        |c, a| {
+            let text = a.str(c.arena, 0, "a take-and-break code in quotes, e.g. \"0.77\"")?;
+            let code = TakeBreakCode::parse(text).map_err(|m| CallError::notation(0, m))?;
+            let theorem = code.period_theorem().ok();
+            let (n, until_stable) = if a.len() == 2 {
+                (a.int(c.arena, 1, 0..=QUOTIENT_MAX_HEAP as i64)? as usize, false)
+            } else if theorem.is_some() {
+                (QUOTIENT_MAX_HEAP, true)
+            } else {
+                return Err(CallError::Arg(
+                    0,
+                    format!("give a heap bound, miserequotient(\"{text}\", n): the Octal Periodicity Theorem does not cover this code, so no heap proves the quotient final"),
+                ));
+            };
+            let options: Vec<Vec<Vec<usize>>> = (0..=n)
+                .map(|h| {
+                    let mut v = Vec::new();
+                    code.for_each_move(h, |_, parts| v.push(parts.to_vec()));
+                    v
+                })
+                .collect();
+            let mut reporter = ProgressReporter::new(c.search.budget.progress);
+            let q = quotient(&options, n, theorem, until_stable, |h, order| {
+                reporter.report(|s| {
+                    format!("misère quotient of {}: heap {h}, order {order}, {s:.1} s", code.text())
+                })
+            })
+            .map_err(|m| CallError::Arg(0, m))?;
+            if until_stable && q.stable.is_none() {
+                return Err(CallError::Arg(
+                    0,
+                    format!("the misère quotient of {} is not proven final by heap {QUOTIENT_MAX_HEAP} (order {} there); give a heap bound to see a partial quotient", code.text(), q.order()),
+                ));
+            }
+            Ok(quotient_report(c.arena, &code.text(), &q))
+        }
+    ),
+    function!(
         "octal",
         "octal(code, n)",
         2..=2,
@@ -209,6 +255,53 @@ fn build_heaps(c: &mut Context, a: Args) -> Result<Box<dyn Position>, CallError>
         _ => vec![heap_arg(c.arena, &a)?],
     };
     Ok(Box::new(Heaps::new(game, heaps)))
+}
+
+/// The largest heap bound of `miserequotient`.
+const QUOTIENT_MAX_HEAP: usize = 1000;
+
+/// What `miserequotient` prints, and the data its result indexes as.
+fn quotient_report(arena: &mut Arena, code: &str, q: &Quotient) -> Value {
+    let names = q.names();
+    let n = q.monoid.heaps();
+    let p: Vec<String> = q
+        .p_portion()
+        .iter()
+        .map(|&x| names[x as usize].clone())
+        .collect();
+    let phi: Vec<String> = (0..=n)
+        .map(|h| names[q.monoid.heap(h) as usize].clone())
+        .collect();
+    let presentation = q.presentation();
+    let mut text = format!(
+        "misère quotient of {code}, heaps 0..{n}: order {}, P-portion of {}\npresentation {presentation}\nP-portion {{{}}}\nheaps {}",
+        q.order(),
+        p.len(),
+        p.join(", "),
+        phi.join(" ")
+    );
+    match q.stable {
+        Some(s) => text.push_str(&format!(
+            "\nfinal: heap n + {} has the element of heap n from n = {} on (Octal Periodicity Theorem, heaps to {})",
+            s.period, s.preperiod, s.proven_at
+        )),
+        None => text.push_str("\nnot proven final: a larger heap may add elements"),
+    }
+    let strings = |v: Vec<String>| Value::List(v.into_iter().map(Value::Str).collect());
+    let mut int = |x: usize| Value::Game(arena.integer(x as i64));
+    let stable = match q.stable {
+        Some(s) => Value::List(vec![int(s.preperiod), int(s.period)]),
+        None => Value::List(Vec::new()),
+    };
+    let items = vec![
+        int(q.order()),
+        int(p.len()),
+        Value::Str(presentation),
+        strings(p),
+        strings(phi),
+        stable,
+    ];
+    Value::Report(std::sync::Arc::new(Report { text, items }))
 }
 
 #[cfg(test)]
@@ -281,3 +374,4 @@ mod tests {
         assert!(moves.iter().all(|(_, rest)| rest.contains(&9)));
     }
 }
+

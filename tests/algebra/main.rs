@@ -9,6 +9,7 @@ mod analysis_props;
 mod deep_roundtrip;
 mod explain;
 mod misere;
+mod misere_quotient;
 mod numbers;
 mod plot;
 mod roundtrip;
