@@ -168,7 +168,11 @@ fn misere_nim_quotients() {
         .map(|h| names[q.monoid.heap(h) as usize].as_str())
         .collect();
     assert_eq!(phi, ["1", "a", "b", "ab"]);
+    // heaps up to 2^k - 1 give order 2^k + 2: the quotient of Nim is {(n, 1)} ∪ {(0, 0),
+    // (1, 0)} in the product of nim addition and the semilattice {0, 1} (Jeřábek's
+    // description on MathOverflow, "Analysis of Misère Nim?"), heap n ↦ (n, [n > 1])
     assert_eq!(quotient_of("0.[3]", 7).order(), 10);
+    assert_eq!(quotient_of("0.[3]", 15).order(), 18);
     agrees_with_search("0.[3]", 7, 14, 8);
 }
 
@@ -232,4 +236,66 @@ fn kayles_quotient() {
         0,
         "misère quotients have even order (Plambeck and Siegel)"
     );
+}
+
+/// The wild octal and quaternary games of Appendix B of Plambeck and Siegel's supplement
+/// ("Misère quotients for impartial games: supplementary material", arXiv 0705.2404), with
+/// the column `p` of its two first tables. The stored copy lost the other columns' headers
+/// and the marks over some digits; `p` is read here as the period of the heaps' elements,
+/// and every one of these codes, computed until the periodicity theorem proves its quotient
+/// final, has exactly that period. Every order is even (Plambeck and Siegel), and a quotient
+/// whose P-portion has 2 elements has order 2^k + 2 or 2^k + 4 (Siegel, "The structure and
+/// classification of misère quotients", arXiv math/0703070).
+#[test]
+fn supplement_periods() {
+    let table = [
+        ("0.34", 8),
+        ("0.75", 2),
+        ("0.512", 6),
+        ("0.712", 6),
+        ("0.716", 2),
+        ("4.56", 4),
+        ("4.74", 2),
+        ("0.3101", 2),
+        ("0.3131", 2),
+        ("0.123", 5),
+        ("0.1023", 7),
+        ("0.1032", 7),
+        ("0.1033", 7),
+        ("0.1331", 5),
+        ("0.3103", 5),
+        ("0.3112", 5),
+        ("0.1232", 6),
+        ("0.1323", 6),
+    ];
+    for (code, p) in table {
+        let theorem = TakeBreakCode::parse(code).unwrap().period_theorem().ok();
+        let q = quotient(&heap_options(code, 200), 200, theorem, true, |_, _| {}).unwrap();
+        let stable = q
+            .stable
+            .unwrap_or_else(|| panic!("{code} is final by heap 200"));
+        assert_eq!(stable.period, p, "{code}");
+        assert_eq!(q.order() % 2, 0, "{code}");
+        if q.p_portion().len() == 2 {
+            let k = q.order() - 2;
+            assert!(k.is_power_of_two() || (k - 2).is_power_of_two(), "{code}");
+        }
+    }
+}
+
+/// Single heaps of Dawson's Kayles (0.07: a move takes 2 tokens, leaving 0, 1 or 2 heaps)
+/// that are misère P-positions, from the quotient and from the search. By hand: heaps 0 and
+/// 1 have no move (N: the player to move wins); 2 and 3 move only to 0 and 1 (P); 4 moves
+/// to 2 (N); 5 to 3 or 1 + 2 (N, as 3 is P).
+#[test]
+fn dawsons_kayles_p_heaps() {
+    let q = quotient_of("0.07", 30);
+    let p: Vec<usize> = (0..=30)
+        .filter(|&h| q.monoid.in_p(q.monoid.heap(h)))
+        .collect();
+    assert_eq!(p[..2], [2, 3]);
+    assert!(p[2] > 5);
+    let mut o = Outcomes::new("0.07", 30);
+    let searched: Vec<usize> = (0..=30).filter(|&h| o.is_p(&[h])).collect();
+    assert_eq!(searched, p);
 }

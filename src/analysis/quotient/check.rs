@@ -156,9 +156,13 @@ impl Set {
 /// The most option-set pairs [`n_failure`] explores before giving up on a candidate.
 pub const MAX_PAIRS: usize = 2_000_000;
 
+/// The most bytes of option sets [`n_failure`] keeps (pairs of large candidates hold more).
+const MAX_SET_BYTES: usize = 1 << 28;
+
 /// The second condition of the module doc: a word not in `P` with a move but no option into
 /// `P`, found by exploring (element, option set) pairs breadth first from the empty word;
-/// `Err` if the exploration passes [`MAX_PAIRS`].
+/// `Err` if the exploration passes [`MAX_PAIRS`] (fewer for large candidates: at most
+/// [`MAX_SET_BYTES`] of sets).
 fn n_failure(m: &Monoid, options: &HeapOptions) -> Result<Option<Failure>, ()> {
     let n = m.order();
     let mut p_set = Set::empty(n);
@@ -170,6 +174,7 @@ fn n_failure(m: &Monoid, options: &HeapOptions) -> Result<Option<Failure>, ()> {
     // explored pairs: per element, the option sets (minimal ones, nonempty) with their node
     let mut explored: Vec<Vec<(Set, usize)>> = vec![Vec::new(); n];
     let mut nodes: Vec<(Element, Set, usize, usize)> = Vec::new(); // (e, T, parent, heap)
+    let max_pairs = MAX_PAIRS.min(MAX_SET_BYTES / (8 * n.div_ceil(64)));
     let mut queue = VecDeque::new();
     nodes.push((IDENTITY, Set::empty(n), usize::MAX, 0));
     queue.push_back(0usize);
@@ -214,7 +219,7 @@ fn n_failure(m: &Monoid, options: &HeapOptions) -> Result<Option<Failure>, ()> {
                 continue;
             }
             known.retain(|(s, _)| !tr2.is_subset(s));
-            if nodes.len() >= MAX_PAIRS {
+            if nodes.len() >= max_pairs {
                 return Err(());
             }
             nodes.push((e2, tr2.clone(), i, h));

@@ -115,8 +115,8 @@ pub fn next_heap(q: &Monoid, options: &HeapOptions, h: usize) -> Result<Monoid, 
             Verdict::Correct => return Ok(m.reduced().0),
             Verdict::TooLarge => {
                 return Err(format!(
-                    "the check of a candidate for heap {h} explored more than {} positions' option sets",
-                    check::MAX_PAIRS
+                    "the check of a candidate for heap {h} ({} elements) explored more option sets than it keeps",
+                    m.order()
                 ));
             }
             Verdict::Fails(f) => {
