@@ -217,9 +217,13 @@ fn quotient_of_0_75() {
 
 /// Dawson's Kayles, 0.07: the partial quotient of heaps up to 30 has 360 elements (Siegel, on
 /// MisereSolver, miseregames.wordpress.com, 2007-08-28).
+/// Heaps up to 33 give 638 elements, the last partial quotient Plambeck and Siegel report
+/// for 0.07 (as a public summary of their paper quotes it; the paper itself was not
+/// reachable here).
 #[test]
 fn dawsons_kayles_to_30_has_order_360() {
     assert_eq!(quotient_of("0.07", 30).order(), 360);
+    assert_eq!(quotient_of("0.07", 33).order(), 638);
     agrees_with_search("0.07", 14, 26, 10);
 }
 

@@ -252,7 +252,11 @@ fn refine(q: &Monoid, options: &HeapOptions, h: usize, word: &[u16]) -> Result<F
             .iter()
             .map(|&g| {
                 let k = word[g - 1];
-                let index = if heavy { k + 1 } else { k };
+                let index = if heavy {
+                    k + 1
+                } else {
+                    (k.saturating_sub(1)).max(power_index(q, g))
+                };
                 // longer counts get longer periods, as in MisereSolver's recalibration
                 (g, index, 2 * (index.saturating_sub(4) / 2).max(1))
             })
@@ -272,6 +276,22 @@ fn refine(q: &Monoid, options: &HeapOptions, h: usize, word: &[u16]) -> Result<F
         }
     }
     Ok(with(&heaps, true))
+}
+
+/// The index of `Φ(g)` in `q`: the least `i` with `Φ(g)^i = Φ(g)^(i+p)` for some `p >= 1`
+/// (0 for a heap `q` has no action for yet).
+fn power_index(q: &Monoid, g: usize) -> u16 {
+    if g > q.heaps() {
+        return 0;
+    }
+    let mut powers = vec![IDENTITY];
+    loop {
+        let next = q.times_heap(*powers.last().expect("nonempty"), g);
+        if let Some(i) = powers.iter().position(|&y| y == next) {
+            return i as u16;
+        }
+        powers.push(next);
+    }
 }
 
 /// The subsets of `items` with `size` elements, in lexicographic order.
