@@ -145,6 +145,15 @@ fn agrees_with_search(code: &str, n: usize, total: usize, same: usize) {
     }
 }
 
+/// The names of the P-portion's elements.
+fn p_names(q: &Quotient) -> Vec<String> {
+    let names = q.names();
+    q.p_portion()
+        .iter()
+        .map(|&x| names[x as usize].clone())
+        .collect()
+}
+
 /// Misère Nim (Bouton): heaps of 1 only give `⟨a | a² = 1⟩` with P = {a}; heaps up to 3
 /// give the quotient T₂ = `⟨a, b | a² = 1, b³ = b⟩` of order 6 with P = {a, b²} (Plambeck
 /// and Siegel, JCTA 2008, §3; CGSuite's `BipartiteMonoid` has the same table); heaps up to 7
@@ -156,14 +165,9 @@ fn misere_nim_quotients() {
     let q = quotient_of("0.[3]", 3);
     assert_eq!(q.order(), 6);
     assert_eq!(q.presentation(), "<a, b | a^2 = 1, b^3 = b>");
-    let names = q.names();
-    let p: Vec<&str> = q
-        .p_portion()
-        .iter()
-        .map(|&x| names[x as usize].as_str())
-        .collect();
-    assert_eq!(p, ["a", "b^2"]);
+    assert_eq!(p_names(&q), ["a", "b^2"]);
     // heaps 1, 2, 3 are a, b, ab (3 = 1 + 2 in Nim, and misère Nim is tame)
+    let names = q.names();
     let phi: Vec<&str> = (0..=3)
         .map(|h| names[q.monoid.heap(h) as usize].as_str())
         .collect();
@@ -203,13 +207,7 @@ fn quotient_of_0_75() {
         q.presentation(),
         "<a, b, c | a^2 = 1, b^3 = b, bc = ab, c^2 = b^2>"
     );
-    let names = q.names();
-    let p: Vec<&str> = q
-        .p_portion()
-        .iter()
-        .map(|&x| names[x as usize].as_str())
-        .collect();
-    assert_eq!(p, ["a", "b^2"]);
+    assert_eq!(p_names(&q), ["a", "b^2"]);
     let stable = q.stable.expect("0.75 is final by heap 24");
     assert_eq!((stable.preperiod, stable.period), (8, 2));
     agrees_with_search("0.75", 12, 24, 10);

@@ -46,28 +46,11 @@ pub fn mark_p(m: &Monoid, options: &HeapOptions) -> (Monoid, Vec<Word>) {
     let mut marked = vec![false; m.order()];
     for &y in &order {
         check_cancel();
-        let w = &words[y as usize];
-        let mut has_move = false;
-        let mut to_p = false;
-        'heaps: for (i, &k) in w.iter().enumerate() {
-            let h = i + 1;
-            if k == 0 || options[h].is_empty() {
-                continue;
-            }
-            has_move = true;
-            let mut rest = w.clone();
-            rest[i] -= 1;
-            let x = m.times_word(IDENTITY, &rest);
-            for t in &options[h] {
-                let z = m.times_parts(x, t);
-                debug_assert!(marked[z as usize], "options come first");
-                if p[z as usize] {
-                    to_p = true;
-                    break 'heaps;
-                }
-            }
-        }
-        p[y as usize] = has_move && !to_p;
+        let is_p = p_by_options(m, options, &words[y as usize], |z| {
+            debug_assert!(marked[z as usize], "options come first");
+            p[z as usize]
+        });
+        p[y as usize] = is_p;
         marked[y as usize] = true;
     }
     let act = (1..=m.heaps())
@@ -78,6 +61,31 @@ pub fn mark_p(m: &Monoid, options: &HeapOptions) -> (Monoid, Vec<Word>) {
         })
         .collect();
     (Monoid::from_actions(act, p), words)
+}
+
+/// Whether the position `word` is a misère P-position when its options' elements are read
+/// by `in_p`: it has a move, and no option's element is in `P`.
+pub fn p_by_options(
+    m: &Monoid,
+    options: &HeapOptions,
+    word: &[u16],
+    in_p: impl Fn(Element) -> bool,
+) -> bool {
+    let mut has_move = false;
+    for (i, &k) in word.iter().enumerate() {
+        let h = i + 1;
+        if k == 0 || options[h].is_empty() {
+            continue;
+        }
+        has_move = true;
+        let mut rest = word.to_vec();
+        rest[i] -= 1;
+        let x = m.times_word(IDENTITY, &rest);
+        if options[h].iter().any(|t| in_p(m.times_parts(x, t))) {
+            return false;
+        }
+    }
+    has_move
 }
 
 /// The first condition of the module doc, on every element `x` and heap `h`: if `xΦ(h) ∈ P`

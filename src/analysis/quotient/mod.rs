@@ -312,20 +312,7 @@ fn subsets(items: &[usize], size: usize) -> Vec<Vec<usize>> {
 /// Whether a marked candidate reads the outcome of `word` right from its options' elements.
 fn reads_right(m: &Monoid, options: &HeapOptions, word: &[u16]) -> bool {
     let e = m.times_word(IDENTITY, word);
-    let mut has_move = false;
-    let mut to_p = false;
-    for (i, &k) in word.iter().enumerate() {
-        let g = i + 1;
-        if k == 0 || options[g].is_empty() {
-            continue;
-        }
-        has_move = true;
-        let mut rest = word.to_vec();
-        rest[i] -= 1;
-        let x = m.times_word(IDENTITY, &rest);
-        to_p |= options[g].iter().any(|t| m.in_p(m.times_parts(x, t)));
-    }
-    m.in_p(e) == (has_move && !to_p)
+    m.in_p(e) == check::p_by_options(m, options, word, |z| m.in_p(z))
 }
 
 /// The generators and the periodicity of a computed `Q_n`.
