@@ -93,3 +93,9 @@ canonical form: v
 \{3 \mathrel{\|} 2{\ast} \mid 1{\ast}\}
 > octal("0.77", 70)
 *6
+> misere(*2 + *2)
+*[2[2]]
+> genus(misere(takeandbreak("4!.0", 22)))
+3^1431
+> miserequotient("0.75")[2]
+"<a, b, c | a^2 = 1, b^3 = b, bc = ab, c^2 = b^2>"
