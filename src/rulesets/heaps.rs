@@ -11,7 +11,7 @@ use crate::analysis::period::PeriodTheorem;
 use crate::analysis::takeandbreak::move_text;
 use crate::calc::value::MAX_LIST_LEN;
 use crate::game::interrupt::Interrupt;
-use crate::search::{HeapSequence, NimPosition};
+use crate::search::{HeapMoves, HeapSequence, NimPosition};
 
 /// What a position of heaps needs of its rule besides the sequence.
 pub trait HeapRule: SequenceRule {
@@ -118,6 +118,24 @@ impl<R: HeapRule> NimPosition for Heaps<R> {
             each.map(|&h| Heaps::new(self.game.clone(), vec![h]))
                 .collect(),
         )
+    }
+
+    fn heap_moves(&self, through: usize) -> Option<HeapMoves> {
+        let options = (0..=through.min(R::MAX_HEAP))
+            .map(|h| {
+                let mut moves = Vec::new();
+                self.game.rule.for_each_move(h, |parts| {
+                    moves.push(parts.iter().copied().filter(|&p| p > 0).collect())
+                });
+                moves
+            })
+            .collect();
+        Some(HeapMoves {
+            call: self.game.rule.call(),
+            options,
+            max_heap: R::MAX_HEAP,
+            theorem: self.game.rule.period_theorem(),
+        })
     }
 
     fn heap_sequence(&self, through: Option<usize>) -> Option<HeapSequence> {

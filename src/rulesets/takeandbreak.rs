@@ -156,50 +156,49 @@ static FUNCTIONS: &[Function] = &[
         }
     )
     },
-    function!(
+    Function {
+        takes_positions: true,
+        ..function!(
         "miserequotient",
-        "miserequotient(code[, n])",
+        "miserequotient(code or P[, n])",
         1..=2,
         Misere,
-        "the misère quotient of a take-and-break game (Plambeck and Siegel)",
-        "miserequotient(code, n) is the misère quotient Q_n of the take-and-break game with that code\n(see takeandbreak): the commutative monoid of the classes of sums of heaps of at most n\ntokens, two sums in one class when adding any third gives both the same misère outcome\n(Plambeck, INTEGERS 5 (2005); Plambeck and Siegel, JCTA 2008). It prints the order, the\npresentation (generators a, b, ... for the heaps that add one), the P-portion (the classes of\nP-positions) and each heap's element, and says whether Q_n is the whole quotient: when the\nheaps' elements are periodic far enough for the Octal Periodicity Theorem, whose proof\ncarries over. miserequotient(code) goes on heap by heap until that proof holds (at most\nheap 1000). Indexing gives [order, P-portion size, presentation, P-portion, elements of\nheaps 0..n, [preperiod, period] or []].\nExample: miserequotient(\"0.75\", 24)[0] is 8, miserequotient(\"0.07\", 30)[0] is 360.",
+        "the misère quotient of a heap game (Plambeck and Siegel)",
+        "miserequotient(code, n) is the misère quotient Q_n of the take-and-break game with that code\n(see takeandbreak): the commutative monoid of the classes of sums of heaps of at most n\ntokens, two sums in one class when adding any third gives both the same misère outcome\n(Plambeck, INTEGERS 5 (2005); Plambeck and Siegel, JCTA 2008). miserequotient(P, n) does the\nsame for the game of a heap P of a take-and-break or subtraction game. It prints the order,\nthe presentation (generators a, b, ... for the heaps that add one), the P-portion (the\nclasses of P-positions) and each heap's element, and says whether Q_n is the whole quotient:\nwhen the heaps' elements are periodic far enough for the Octal Periodicity Theorem, whose\nproof carries over. Without n it goes on heap by heap until that proof holds (at most heap\n1000). Indexing gives [order, P-portion size, presentation, P-portion, elements of heaps\n0..n, [preperiod, period] or []].\nExample: miserequotient(\"0.75\", 24)[0] is 8, miserequotient(\"0.07\", 30)[0] is 360,\nmiserequotient(subtraction([1, 2], 0))[0] is 6.",
         |c, a| {
-            let text = a.str(c.arena, 0, "a take-and-break code in quotes, e.g. \"0.77\"")?;
-            let code = TakeBreakCode::parse(text).map_err(|m| CallError::notation(0, m))?;
-            let theorem = code.period_theorem().ok();
+            let source = QuotientSource::of(c, &a)?;
+            let theorem = source.theorem.clone().ok();
             let (n, until_stable) = if a.len() == 2 {
-                (a.int(c.arena, 1, 0..=QUOTIENT_MAX_HEAP as i64)? as usize, false)
+                let most = QUOTIENT_MAX_HEAP.min(source.max_heap);
+                (a.int(c.arena, 1, 0..=most as i64)? as usize, false)
             } else if theorem.is_some() {
-                (QUOTIENT_MAX_HEAP, true)
+                (QUOTIENT_MAX_HEAP.min(source.max_heap), true)
             } else {
+                let why = source.theorem.clone().err().unwrap_or_default();
                 return Err(CallError::Arg(
                     0,
-                    format!("give a heap bound, miserequotient(\"{text}\", n): the Octal Periodicity Theorem does not cover this code, so no heap proves the quotient final"),
+                    format!("give a heap bound, miserequotient(..., n): no heap proves the quotient final ({why})"),
                 ));
             };
-            let options: Vec<Vec<Vec<usize>>> = (0..=n)
-                .map(|h| {
-                    let mut v = Vec::new();
-                    code.for_each_move(h, |_, parts| v.push(parts.to_vec()));
-                    v
-                })
-                .collect();
+            let options = (source.moves)(n);
+            let name = source.name;
             let mut reporter = ProgressReporter::new(c.search.budget.progress);
             let q = quotient(&options, n, theorem, until_stable, |h, order| {
                 reporter.report(|s| {
-                    format!("misère quotient of {}: heap {h}, order {order}, {s:.1} s", code.text())
+                    format!("misère quotient of {name}: heap {h}, order {order}, {s:.1} s")
                 })
             })
             .map_err(|m| CallError::Arg(0, m))?;
             if until_stable && q.stable.is_none() {
                 return Err(CallError::Arg(
                     0,
-                    format!("the misère quotient of {} is not proven final by heap {QUOTIENT_MAX_HEAP} (order {} there); give a heap bound to see a partial quotient", code.text(), q.order()),
+                    format!("the misère quotient of {name} is not proven final by heap {n} (order {} there); give a heap bound to see a partial quotient", q.order()),
                 ));
             }
-            Ok(quotient_report(c.arena, &code.text(), &q))
+            Ok(quotient_report(c.arena, &name, &q))
         }
-    ),
+    )
+    },
     function!(
         "octal",
         "octal(code, n)",
@@ -255,6 +254,58 @@ fn build_heaps(c: &mut Context, a: Args) -> Result<Box<dyn Position>, CallError>
         _ => vec![heap_arg(c.arena, &a)?],
     };
     Ok(Box::new(Heaps::new(game, heaps)))
+}
+
+/// The heap game `miserequotient` works on: its name in messages, the periodicity theorem
+/// for it, its largest heap, and the moves of heaps 0 to n.
+struct QuotientSource {
+    name: String,
+    theorem: Result<PeriodTheorem, String>,
+    max_heap: usize,
+    moves: Box<dyn Fn(usize) -> Vec<Vec<Vec<usize>>>>,
+}
+
+impl QuotientSource {
+    /// A take-and-break code in argument 0, or a heap of a ruleset whose positions are sums
+    /// of heaps.
+    fn of(c: &mut Context, a: &Args) -> Result<QuotientSource, CallError> {
+        if let Value::Position(p) = &a[0] {
+            let Some(first) = p.position.heap_moves(0) else {
+                return Err(CallError::Arg(
+                    0,
+                    "miserequotient takes a take-and-break code or a heap of a take-and-break or subtraction game, whose positions are sums of heaps".into(),
+                ));
+            };
+            let p = p.clone();
+            return Ok(QuotientSource {
+                name: format!("{}n{}", first.call.0, first.call.1),
+                theorem: first.theorem,
+                max_heap: first.max_heap,
+                moves: Box::new(move |n| {
+                    p.position
+                        .heap_moves(n)
+                        .expect("a heap ruleset")
+                        .options
+                }),
+            });
+        }
+        let text = a.str(c.arena, 0, "a take-and-break code in quotes, e.g. \"0.77\"")?;
+        let code = TakeBreakCode::parse(text).map_err(|m| CallError::notation(0, m))?;
+        Ok(QuotientSource {
+            name: code.text(),
+            theorem: code.period_theorem(),
+            max_heap: MAX_HEAP,
+            moves: Box::new(move |n| {
+                (0..=n)
+                    .map(|h| {
+                        let mut v = Vec::new();
+                        code.for_each_move(h, |_, parts| v.push(parts.to_vec()));
+                        v
+                    })
+                    .collect()
+            }),
+        })
+    }
 }
 
 /// The largest heap bound of `miserequotient`.

@@ -27,7 +27,7 @@ pub use impartial::NimSearch;
 pub use local::{LocalSearch, parallel_value};
 pub use outcome::{OutcomeSearch, RootProgress};
 pub use position::{
-    HeapSequence, MoveRow, NimPosition, NoAlgebra, Part, Position, PositionValue, SearchEnv,
-    Searched, mover_wins,
+    HeapMoves, HeapSequence, MoveRow, NimPosition, NoAlgebra, Part, Position, PositionValue,
+    SearchEnv, Searched, mover_wins,
 };
 pub use threat_position::ThreatPosition;

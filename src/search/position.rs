@@ -203,6 +203,14 @@ pub trait Position: Any + fmt::Debug + Send + Sync {
         None
     }
 
+    /// For a position of a ruleset whose positions are disjunctive sums of heaps
+    /// (take-and-break and subtraction games): the moves of heaps 0 to `through`, for misère
+    /// quotients; `None` for other rulesets (coin-turning games and Fibonacci Nim are sums of
+    /// heaps only in normal play).
+    fn heap_moves(&self, _through: usize) -> Option<HeapMoves> {
+        None
+    }
+
     /// The independent parts the ruleset values separately, for reports (empty: the position
     /// is reported as a whole).
     fn parts(&self, _env: &mut SearchEnv) -> Vec<Part> {
@@ -268,6 +276,11 @@ pub trait NimPosition: fmt::Debug + Send + Sync + Sized + 'static {
 
     /// [`Position::heap_sequence`].
     fn heap_sequence(&self, _through: Option<usize>) -> Option<HeapSequence> {
+        None
+    }
+
+    /// [`Position::heap_moves`].
+    fn heap_moves(&self, _through: usize) -> Option<HeapMoves> {
         None
     }
 
@@ -357,6 +370,10 @@ impl<T: NimPosition> Position for T {
         NimPosition::heap_sequence(self, through)
     }
 
+    fn heap_moves(&self, through: usize) -> Option<HeapMoves> {
+        NimPosition::heap_moves(self, through)
+    }
+
     fn misere_form(&self, _env: &mut SearchEnv, store: &mut MisereStore) -> Option<MisereId> {
         Some(nim_misere_form(
             self,
@@ -374,6 +391,19 @@ pub struct HeapSequence {
     /// further.
     pub call: (String, String),
     pub values: Vec<u32>,
+    /// The largest heap the ruleset takes.
+    pub max_heap: usize,
+    /// The Octal Periodicity Theorem for the ruleset, or why it does not apply.
+    pub theorem: Result<crate::analysis::period::PeriodTheorem, String>,
+}
+
+/// The moves of single heaps of a ruleset whose positions are sums of heaps
+/// ([`Position::heap_moves`]).
+pub struct HeapMoves {
+    /// The constructor call of a heap, as in [`HeapSequence::call`].
+    pub call: (String, String),
+    /// `options[h]`: for each move from a heap of `h`, the nonempty heaps it leaves.
+    pub options: Vec<Vec<Vec<usize>>>,
     /// The largest heap the ruleset takes.
     pub max_heap: usize,
     /// The Octal Periodicity Theorem for the ruleset, or why it does not apply.
