@@ -8,6 +8,7 @@ pub mod display;
 mod index;
 pub mod interrupt;
 pub mod latex;
+pub mod loopy;
 pub mod memory;
 pub mod mex;
 pub mod misere;

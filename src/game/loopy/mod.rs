@@ -1,0 +1,284 @@
+//! Loopy games: finite game graphs in which play may return to a position (WW ch. 11;
+//! Siegel, *Combinatorial Game Theory*, ch. VI). A [`Graph`] holds positions and each
+//! player's moves between them; a position may be its own option (a `pass`), and cycles of
+//! any length are allowed. Play that never ends is a draw.
+//!
+//! This module is the engine's core: the outcome of play from every position
+//! ([`Graph::play`]), whether a game is a *stopper* (no endless play in which the players
+//! alternate, [`Graph::is_stopper`]), and the stopper order, `G >= H` iff Left survives
+//! `G - H` when Right moves first ([`Graph::survives_second`]; Siegel, CGT, Def. VI.1.10).
+
+use std::collections::VecDeque;
+
+use rustc_hash::FxHashMap;
+
+use super::arena::{Arena, GameId};
+use super::interrupt::check_cancel;
+
+/// A position of a [`Graph`].
+pub type Node = u32;
+
+/// Who moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Mover {
+    Left,
+    Right,
+}
+
+impl Mover {
+    fn other(self) -> Mover {
+        match self {
+            Mover::Left => Mover::Right,
+            Mover::Right => Mover::Left,
+        }
+    }
+}
+
+/// The result of best play for the player to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Play {
+    /// The player to move can force the opponent to be left without a move.
+    Win,
+    /// The opponent can force that on the player to move.
+    Loss,
+    /// Neither: best play goes on for ever.
+    Draw,
+}
+
+/// Positions and moves of loopy games.
+#[derive(Clone, Debug, Default)]
+pub struct Graph {
+    left: Vec<Vec<Node>>,
+    right: Vec<Vec<Node>>,
+}
+
+impl Graph {
+    pub fn new() -> Graph {
+        Graph::default()
+    }
+
+    /// A new position without moves (fill them in with [`Graph::set_options`]).
+    pub fn node(&mut self) -> Node {
+        self.left.push(Vec::new());
+        self.right.push(Vec::new());
+        (self.left.len() - 1) as Node
+    }
+
+    /// Sets the moves of `v`.
+    pub fn set_options(&mut self, v: Node, left: Vec<Node>, right: Vec<Node>) {
+        self.left[v as usize] = left;
+        self.right[v as usize] = right;
+    }
+
+    pub fn len(&self) -> usize {
+        self.left.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.left.is_empty()
+    }
+
+    /// The moves of `mover` from `v`.
+    pub fn options(&self, v: Node, mover: Mover) -> &[Node] {
+        match mover {
+            Mover::Left => &self.left[v as usize],
+            Mover::Right => &self.right[v as usize],
+        }
+    }
+
+    /// The short game `g` of the arena as positions of this graph (one per follower);
+    /// returns its root.
+    pub fn add_short(&mut self, arena: &mut Arena, g: GameId) -> Node {
+        let mut memo = FxHashMap::default();
+        self.add_short_memo(arena, g, &mut memo)
+    }
+
+    fn add_short_memo(
+        &mut self,
+        arena: &mut Arena,
+        g: GameId,
+        memo: &mut FxHashMap<GameId, Node>,
+    ) -> Node {
+        if let Some(&v) = memo.get(&g) {
+            return v;
+        }
+        let (l, r) = (arena.left_options(g), arena.right_options(g));
+        let left: Vec<Node> = l
+            .iter()
+            .map(|&o| self.add_short_memo(arena, o, memo))
+            .collect();
+        let right: Vec<Node> = r
+            .iter()
+            .map(|&o| self.add_short_memo(arena, o, memo))
+            .collect();
+        let v = self.node();
+        self.set_options(v, left, right);
+        memo.insert(g, v);
+        v
+    }
+
+    /// The outcome of best play from every position with each player to move (the player
+    /// who cannot move loses; endless play is a draw): retrograde analysis, finding first
+    /// the positions where the mover has no move, then those with a move to a loss for the
+    /// opponent, and those all of whose moves are wins for the opponent.
+    pub fn play(&self) -> (Vec<Play>, Vec<Play>) {
+        let n = self.len();
+        // predecessors of (v, mover) in the state graph: (u, other) with v among u's moves
+        let index = |v: usize, m: Mover| v * 2 + (m == Mover::Right) as usize;
+        let mut preds: Vec<Vec<usize>> = vec![Vec::new(); 2 * n];
+        let mut unknown_moves = vec![0usize; 2 * n];
+        for u in 0..n {
+            for m in [Mover::Left, Mover::Right] {
+                let opts = self.options(u as Node, m);
+                unknown_moves[index(u, m)] = opts.len();
+                for &v in opts {
+                    preds[index(v as usize, m.other())].push(index(u, m));
+                }
+            }
+        }
+        let mut result: Vec<Option<Play>> = vec![None; 2 * n];
+        let mut queue = VecDeque::new();
+        for s in 0..2 * n {
+            if unknown_moves[s] == 0 {
+                result[s] = Some(Play::Loss);
+                queue.push_back(s);
+            }
+        }
+        while let Some(s) = queue.pop_front() {
+            check_cancel();
+            let lost = result[s] == Some(Play::Loss);
+            for &p in &preds[s] {
+                if result[p].is_some() {
+                    continue;
+                }
+                if lost {
+                    result[p] = Some(Play::Win);
+                    queue.push_back(p);
+                } else {
+                    unknown_moves[p] -= 1;
+                    if unknown_moves[p] == 0 {
+                        result[p] = Some(Play::Loss);
+                        queue.push_back(p);
+                    }
+                }
+            }
+        }
+        let get = |v: usize, m: Mover| result[index(v, m)].unwrap_or(Play::Draw);
+        (
+            (0..n).map(|v| get(v, Mover::Left)).collect(),
+            (0..n).map(|v| get(v, Mover::Right)).collect(),
+        )
+    }
+
+    /// Whether the game at `root` is a stopper: no play from it in which the players move
+    /// alternately for ever (Siegel, CGT, Def. VI.2.1), i.e. no cycle of alternating moves
+    /// among its followers.
+    pub fn is_stopper(&self, root: Node) -> bool {
+        // the alternating-move graph on (position, mover) reachable from root; a cycle in it
+        // is endless alternating play
+        let index = |v: Node, m: Mover| v as usize * 2 + (m == Mover::Right) as usize;
+        let mut state = vec![0u8; 2 * self.len()]; // 0 new, 1 on the stack, 2 done
+        for start in [Mover::Left, Mover::Right] {
+            let mut stack: Vec<(Node, Mover, usize)> = Vec::new();
+            if state[index(root, start)] != 0 {
+                continue;
+            }
+            state[index(root, start)] = 1;
+            stack.push((root, start, 0));
+            while let Some(&mut (v, m, ref mut i)) = stack.last_mut() {
+                let opts = self.options(v, m);
+                if *i < opts.len() {
+                    let w = opts[*i];
+                    *i += 1;
+                    let s = index(w, m.other());
+                    match state[s] {
+                        0 => {
+                            state[s] = 1;
+                            stack.push((w, m.other(), 0));
+                        }
+                        1 => return false,
+                        _ => {}
+                    }
+                } else {
+                    state[index(v, m)] = 2;
+                    stack.pop();
+                }
+            }
+        }
+        true
+    }
+
+    /// Whether Left, moving second, survives `G - H` (wins, or play never ends): `G >= H`
+    /// in the stopper order when both are stoppers (Siegel, CGT, §VI.1). `G` is at `g` in
+    /// this graph, `H` at `h` in `other`. A state is a pair of positions and the player to
+    /// move; in `-H` Left's moves are `H`'s Right moves and Right's are `H`'s Left moves.
+    /// Right wins from the least set of states containing those where Left cannot move,
+    /// Right-to-move states with a move into the set, and Left-to-move states all of whose
+    /// moves lead into it; Left survives from every other state.
+    pub fn survives_second(&self, g: Node, other: &Graph, h: Node) -> bool {
+        type State = (Node, Node, Mover);
+        let mut ids: FxHashMap<State, usize> = FxHashMap::default();
+        let mut states: Vec<State> = Vec::new();
+        let mut succ: Vec<Vec<usize>> = Vec::new();
+        let start = (g, h, Mover::Right);
+        ids.insert(start, 0);
+        states.push(start);
+        let mut i = 0;
+        while i < states.len() {
+            check_cancel();
+            let (a, b, m) = states[i];
+            let mut next = Vec::new();
+            let moves_g = self.options(a, m).iter().map(|&x| (x, b));
+            let moves_h = other.options(b, m.other()).iter().map(|&y| (a, y));
+            for (x, y) in moves_g.chain(moves_h) {
+                let s = (x, y, m.other());
+                let fresh = states.len();
+                let id = *ids.entry(s).or_insert_with(|| {
+                    states.push(s);
+                    fresh
+                });
+                next.push(id);
+            }
+            succ.push(next);
+            i += 1;
+        }
+        let n = states.len();
+        let mut preds: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for (s, next) in succ.iter().enumerate() {
+            for &t in next {
+                preds[t].push(s);
+            }
+        }
+        let mut right_wins = vec![false; n];
+        let mut left_moves_open: Vec<usize> = succ.iter().map(Vec::len).collect();
+        let mut queue: VecDeque<usize> = VecDeque::new();
+        for s in 0..n {
+            if states[s].2 == Mover::Left && succ[s].is_empty() {
+                right_wins[s] = true;
+                queue.push_back(s);
+            }
+        }
+        while let Some(t) = queue.pop_front() {
+            for &p in &preds[t] {
+                if right_wins[p] {
+                    continue;
+                }
+                let joins = match states[p].2 {
+                    Mover::Right => true,
+                    Mover::Left => {
+                        left_moves_open[p] -= 1;
+                        left_moves_open[p] == 0
+                    }
+                };
+                if joins {
+                    right_wins[p] = true;
+                    queue.push_back(p);
+                }
+            }
+        }
+        !right_wins[0]
+    }
+}
+
+#[cfg(test)]
+mod tests;

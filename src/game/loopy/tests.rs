@@ -1,0 +1,147 @@
+use super::*;
+use crate::game::rng::Rng;
+
+/// A random canonical short game of birthday at most `depth`.
+fn random_game(arena: &mut Arena, rng: &mut Rng, depth: u32) -> GameId {
+    if depth == 0 || rng.below(4) == 0 {
+        return arena.integer(rng.below(3) as i64 - 1);
+    }
+    let side = |arena: &mut Arena, rng: &mut Rng| -> Vec<GameId> {
+        (0..rng.below(3))
+            .map(|_| random_game(arena, rng, depth - 1))
+            .collect()
+    };
+    let (l, r) = (side(arena, rng), side(arena, rng));
+    arena.game(l, r)
+}
+
+/// `on = {on|}`, `off = {|off}`, `over = {0|over}` and `dud = {dud|dud}` in a graph that
+/// also holds `0` (Siegel, CGT, §VI.1; WW ch. 11).
+struct Constants {
+    graph: Graph,
+    zero: Node,
+    on: Node,
+    off: Node,
+    over: Node,
+    dud: Node,
+    upon: Node,
+}
+
+fn constants(arena: &mut Arena) -> Constants {
+    let mut graph = Graph::new();
+    let zero = graph.add_short(arena, arena.zero());
+    let star = arena.nimber(1);
+    let star = graph.add_short(arena, star);
+    let on = graph.node();
+    graph.set_options(on, vec![on], vec![]);
+    let off = graph.node();
+    graph.set_options(off, vec![], vec![off]);
+    let over = graph.node();
+    graph.set_options(over, vec![zero], vec![over]);
+    let dud = graph.node();
+    graph.set_options(dud, vec![dud], vec![dud]);
+    // upon = {pass | *} (WW ch. 11)
+    let upon = graph.node();
+    graph.set_options(upon, vec![upon], vec![star]);
+    Constants {
+        graph,
+        zero,
+        on,
+        off,
+        over,
+        dud,
+        upon,
+    }
+}
+
+/// On short games the stopper order is the order of games: `G >= H` iff Left survives
+/// (here: wins) `G - H` moving second.
+#[test]
+fn the_order_of_short_games() {
+    let mut arena = Arena::new();
+    let mut rng = Rng::seeded(11);
+    for _ in 0..300 {
+        let g = random_game(&mut arena, &mut rng, 3);
+        let h = random_game(&mut arena, &mut rng, 3);
+        let mut graph = Graph::new();
+        let (a, b) = (
+            graph.add_short(&mut arena, g),
+            graph.add_short(&mut arena, h),
+        );
+        let expected = arena.leq(h, g);
+        assert_eq!(
+            graph.survives_second(a, &graph, b),
+            expected,
+            "{} >= {}",
+            arena.display(g),
+            arena.display(h)
+        );
+        assert!(graph.is_stopper(a));
+    }
+}
+
+/// Play on short games never draws, and its outcome is the game's: Left moving first wins
+/// iff `G |> 0`, i.e. not `G <= 0`.
+#[test]
+fn play_on_short_games() {
+    let mut arena = Arena::new();
+    let mut rng = Rng::seeded(5);
+    for _ in 0..200 {
+        let g = random_game(&mut arena, &mut rng, 3);
+        let mut graph = Graph::new();
+        let v = graph.add_short(&mut arena, g);
+        let (left, right) = graph.play();
+        let zero = arena.zero();
+        let left_wins_first = !arena.leq(g, zero);
+        let right_wins_first = !arena.leq(zero, g);
+        assert_eq!(left[v as usize] == Play::Win, left_wins_first);
+        assert_eq!(right[v as usize] == Play::Win, right_wins_first);
+        assert!(left.iter().chain(&right).all(|&p| p != Play::Draw));
+    }
+}
+
+/// `on` is above every game and `off` below (Siegel, CGT, §VI.1); `over` is positive and
+/// below every positive number (WW ch. 11: `over = 1/on`); all three are stoppers, and so
+/// is `upon`, but not `dud`, where both players pass for ever.
+#[test]
+fn loopy_constants() {
+    let mut arena = Arena::new();
+    let c = constants(&mut arena);
+    let graph = &c.graph;
+    let mut rng = Rng::seeded(3);
+    for _ in 0..50 {
+        let g = random_game(&mut arena, &mut rng, 3);
+        let mut both = graph.clone();
+        let v = both.add_short(&mut arena, g);
+        assert!(
+            both.survives_second(c.on, &both, v),
+            "on >= {}",
+            arena.display(g)
+        );
+        assert!(
+            both.survives_second(v, &both, c.off),
+            "{} >= off",
+            arena.display(g)
+        );
+    }
+    assert!(graph.survives_second(c.over, graph, c.zero));
+    assert!(!graph.survives_second(c.zero, graph, c.over));
+    let mut with_quarter = graph.clone();
+    let quarter = arena.number(crate::game::Dyadic::new(1, 2));
+    let q = with_quarter.add_short(&mut arena, quarter);
+    assert!(with_quarter.survives_second(q, &with_quarter, c.over));
+    assert!(!with_quarter.survives_second(c.over, &with_quarter, q));
+    for v in [c.on, c.off, c.over, c.upon, c.zero] {
+        assert!(graph.is_stopper(v));
+    }
+    assert!(!graph.is_stopper(c.dud));
+    let (left, right) = graph.play();
+    assert_eq!(
+        (left[c.dud as usize], right[c.dud as usize]),
+        (Play::Draw, Play::Draw)
+    );
+    assert_eq!(
+        (left[c.on as usize], right[c.on as usize]),
+        (Play::Win, Play::Loss)
+    );
+}
