@@ -117,6 +117,84 @@ impl Graph {
         v
     }
 
+    /// Copies every position of `other` into this graph; returns where its node 0 went (its
+    /// node `v` is now `offset + v`).
+    pub fn absorb(&mut self, other: &Graph) -> Node {
+        let offset = self.len() as Node;
+        let shift = |vs: &Vec<Node>| vs.iter().map(|&v| v + offset).collect::<Vec<_>>();
+        self.left.extend(other.left.iter().map(shift));
+        self.right.extend(other.right.iter().map(shift));
+        offset
+    }
+
+    /// `-G` for the game at `g`: new positions with each player's moves swapped; returns its
+    /// root (Siegel, CGT, §VI.1: negation is defined on loopy games as on short ones).
+    pub fn negate(&mut self, g: Node) -> Node {
+        let mut map: FxHashMap<Node, Node> = FxHashMap::default();
+        let mut order = vec![g];
+        map.insert(g, self.node());
+        let mut i = 0;
+        while i < order.len() {
+            let v = order[i];
+            for &w in self.left[v as usize]
+                .clone()
+                .iter()
+                .chain(&self.right[v as usize].clone())
+            {
+                if let std::collections::hash_map::Entry::Vacant(e) = map.entry(w) {
+                    let n = self.node();
+                    e.insert(n);
+                    order.push(w);
+                }
+            }
+            i += 1;
+        }
+        for &v in &order {
+            let left = self.right[v as usize].iter().map(|w| map[w]).collect();
+            let right = self.left[v as usize].iter().map(|w| map[w]).collect();
+            self.set_options(map[&v], left, right);
+        }
+        map[&g]
+    }
+
+    /// `G + H` for the games at `g` and `h`: new positions, one per pair of followers that
+    /// play reaches, where each player moves in either component; returns its root.
+    pub fn add(&mut self, g: Node, h: Node) -> Node {
+        let mut map: FxHashMap<(Node, Node), Node> = FxHashMap::default();
+        let mut order = vec![(g, h)];
+        map.insert((g, h), self.node());
+        let mut i = 0;
+        while i < order.len() {
+            check_cancel();
+            let (a, b) = order[i];
+            let mut sides: [Vec<Node>; 2] = [Vec::new(), Vec::new()];
+            for (k, m) in [Mover::Left, Mover::Right].into_iter().enumerate() {
+                let pairs: Vec<(Node, Node)> = self
+                    .options(a, m)
+                    .iter()
+                    .map(|&x| (x, b))
+                    .chain(self.options(b, m).iter().map(|&y| (a, y)))
+                    .collect();
+                for pair in pairs {
+                    let n = match map.get(&pair) {
+                        Some(&n) => n,
+                        None => {
+                            let n = self.node();
+                            map.insert(pair, n);
+                            order.push(pair);
+                            n
+                        }
+                    };
+                    sides[k].push(n);
+                }
+            }
+            let [left, right] = sides;
+            self.set_options(map[&(a, b)], left, right);
+            i += 1;
+        }
+        map[&(g, h)]
+    }
+
     /// The outcome of best play from every position with each player to move (the player
     /// who cannot move loses; endless play is a draw): retrograde analysis, finding first
     /// the positions where the mover has no move, then those with a move to a loss for the

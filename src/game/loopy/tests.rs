@@ -145,3 +145,49 @@ fn loopy_constants() {
         (Play::Win, Play::Loss)
     );
 }
+
+/// Sums and negation of short games embedded in a graph agree with the arena's, in the
+/// order (equal both ways); `on + off` is not a stopper (both players pass for ever: `dud`,
+/// WW ch. 11), `over + over` is one and is positive.
+#[test]
+fn sums_and_negation() {
+    let mut arena = Arena::new();
+    let mut rng = Rng::seeded(17);
+    for _ in 0..100 {
+        let g = random_game(&mut arena, &mut rng, 2);
+        let h = random_game(&mut arena, &mut rng, 2);
+        let sum = arena.add(g, h);
+        let diff = {
+            let nh = arena.neg(h);
+            arena.add(g, nh)
+        };
+        let mut graph = Graph::new();
+        let (a, b) = (
+            graph.add_short(&mut arena, g),
+            graph.add_short(&mut arena, h),
+        );
+        let s = graph.add(a, b);
+        let nb = graph.negate(b);
+        let d = graph.add(a, nb);
+        let (es, ed) = (
+            graph.add_short(&mut arena, sum),
+            graph.add_short(&mut arena, diff),
+        );
+        for (x, y) in [(s, es), (d, ed)] {
+            assert!(graph.survives_second(x, &graph, y) && graph.survives_second(y, &graph, x));
+        }
+    }
+    let c = constants(&mut arena);
+    let mut graph = c.graph.clone();
+    let on_off = graph.add(c.on, c.off);
+    assert!(!graph.is_stopper(on_off));
+    let (left, right) = graph.play();
+    assert_eq!(
+        (left[on_off as usize], right[on_off as usize]),
+        (Play::Draw, Play::Draw)
+    );
+    let twice = graph.add(c.over, c.over);
+    assert!(graph.is_stopper(twice));
+    assert!(graph.survives_second(twice, &graph, c.over));
+    assert!(!graph.survives_second(c.zero, &graph, twice));
+}
