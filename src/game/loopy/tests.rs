@@ -191,3 +191,93 @@ fn sums_and_negation() {
     assert!(graph.survives_second(twice, &graph, c.over));
     assert!(!graph.survives_second(c.zero, &graph, twice));
 }
+
+/// The threat game `t` as positions of `graph` (its followers, `on`'s pass included).
+fn threat_graph(
+    graph: &mut Graph,
+    threats: &mut crate::game::threat::Threats,
+    arena: &mut Arena,
+    t: crate::game::threat::ThreatId,
+) -> Node {
+    let mut map: FxHashMap<crate::game::threat::ThreatId, Node> = FxHashMap::default();
+    let mut order = vec![t];
+    map.insert(t, graph.node());
+    let mut i = 0;
+    while i < order.len() {
+        let u = order[i];
+        let mut sides = [Vec::new(), Vec::new()];
+        for (k, left) in [true, false].into_iter().enumerate() {
+            for o in threats.options(arena, u, left) {
+                let n = *map.entry(o).or_insert_with(|| {
+                    order.push(o);
+                    graph.node()
+                });
+                sides[k].push(n);
+            }
+        }
+        let [l, r] = sides;
+        graph.set_options(map[&u], l, r);
+        i += 1;
+    }
+    map[&t]
+}
+
+/// The pawn module's threat games (short games with `on`/`off` leaves, and `over`, `under`)
+/// are ordered the same by this engine as by their own (`game::threat`): two independent
+/// implementations of survival.
+#[test]
+fn agrees_with_the_threat_engine() {
+    use crate::game::threat::{ThreatId, Threats};
+    let mut arena = Arena::new();
+    let mut threats = Threats::new();
+    let mut rng = Rng::seeded(23);
+    fn random_threat(
+        arena: &mut Arena,
+        threats: &mut Threats,
+        rng: &mut Rng,
+        depth: u32,
+    ) -> ThreatId {
+        if depth == 0 || rng.below(3) == 0 {
+            return match rng.below(5) {
+                0 => threats.on(),
+                1 => threats.off(),
+                _ => {
+                    let g = random_game(arena, rng, 1);
+                    threats.short(g)
+                }
+            };
+        }
+        let l = (0..rng.below(3))
+            .map(|_| random_threat(arena, threats, rng, depth - 1))
+            .collect();
+        let r = (0..rng.below(3))
+            .map(|_| random_threat(arena, threats, rng, depth - 1))
+            .collect();
+        threats
+            .node(arena, l, r)
+            .expect("options are short, on, off or threats")
+    }
+    let mut compared = 0;
+    for k in 0..300 {
+        let a = match k % 10 {
+            0 => threats.over(),
+            1 => threats.under(),
+            _ => random_threat(&mut arena, &mut threats, &mut rng, 3),
+        };
+        let b = random_threat(&mut arena, &mut threats, &mut rng, 3);
+        let (Ok(ab), Ok(ba)) = (threats.leq(&mut arena, a, b), threats.leq(&mut arena, b, a))
+        else {
+            continue;
+        };
+        let mut graph = Graph::new();
+        let x = threat_graph(&mut graph, &mut threats, &mut arena, a);
+        let y = threat_graph(&mut graph, &mut threats, &mut arena, b);
+        if !(graph.is_stopper(x) && graph.is_stopper(y)) {
+            continue;
+        }
+        assert_eq!(graph.survives_second(y, &graph, x), ab, "{k}: a <= b");
+        assert_eq!(graph.survives_second(x, &graph, y), ba, "{k}: b <= a");
+        compared += 1;
+    }
+    assert!(compared > 200, "{compared} pairs compared");
+}
