@@ -190,6 +190,15 @@ fn sums_and_negation() {
     assert!(graph.is_stopper(twice));
     assert!(graph.survives_second(twice, &graph, c.over));
     assert!(!graph.survives_second(c.zero, &graph, twice));
+    // over is idempotent (CGSuite's loopy tests): over + over = over
+    assert!(graph.survives_second(c.over, &graph, twice));
+    // a{{|a}|}, whose sides are 1 & 0 in CGSuite's tests, is no stopper: Left moves to
+    // {|a}, Right back to a, for ever
+    let a = graph.node();
+    let b = graph.node();
+    graph.set_options(a, vec![b], vec![]);
+    graph.set_options(b, vec![], vec![a]);
+    assert!(!graph.is_stopper(a));
 }
 
 /// The threat game `t` as positions of `graph` (its followers, `on`'s pass included).
