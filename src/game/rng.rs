@@ -85,6 +85,22 @@ impl Rng {
     }
 }
 
+/// A random canonical short game of birthday at most `depth` (integers -1, 0, 1 at the
+/// leaves, up to two options a side), built through the arena: for tests.
+#[cfg(test)]
+pub(crate) fn random_game(arena: &mut super::Arena, rng: &mut Rng, depth: u32) -> super::GameId {
+    if depth == 0 || rng.below(4) == 0 {
+        return arena.integer(rng.below(3) as i64 - 1);
+    }
+    let side = |arena: &mut super::Arena, rng: &mut Rng| -> Vec<super::GameId> {
+        (0..rng.below(3))
+            .map(|_| random_game(arena, rng, depth - 1))
+            .collect()
+    };
+    let (l, r) = (side(arena, rng), side(arena, rng));
+    arena.game(l, r)
+}
+
 #[cfg(test)]
 mod tests {
     use super::Rng;

@@ -144,21 +144,7 @@ impl Exchange {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::rng::Rng;
-
-    /// A random canonical game of birthday at most `depth`, built through the arena.
-    fn random_game(arena: &mut Arena, rng: &mut Rng, depth: u32) -> GameId {
-        if depth == 0 || rng.below(4) == 0 {
-            return arena.integer(rng.below(3) as i64 - 1);
-        }
-        let side = |arena: &mut Arena, rng: &mut Rng| -> Vec<GameId> {
-            (0..rng.below(3))
-                .map(|_| random_game(arena, rng, depth - 1))
-                .collect()
-        };
-        let (l, r) = (side(arena, rng), side(arena, rng));
-        arena.game(l, r)
-    }
+    use crate::game::rng::{Rng, random_game};
 
     /// A game exported from one arena and imported into another is the same game there:
     /// equal to the same game built directly, and exported again to the same shared id.

@@ -1,19 +1,5 @@
 use super::*;
-use crate::game::rng::Rng;
-
-/// A random canonical short game of birthday at most `depth`.
-fn random_game(arena: &mut Arena, rng: &mut Rng, depth: u32) -> GameId {
-    if depth == 0 || rng.below(4) == 0 {
-        return arena.integer(rng.below(3) as i64 - 1);
-    }
-    let side = |arena: &mut Arena, rng: &mut Rng| -> Vec<GameId> {
-        (0..rng.below(3))
-            .map(|_| random_game(arena, rng, depth - 1))
-            .collect()
-    };
-    let (l, r) = (side(arena, rng), side(arena, rng));
-    arena.game(l, r)
-}
+use crate::game::rng::{Rng, random_game};
 
 /// `on = {on|}`, `off = {|off}`, `over = {0|over}` and `dud = {dud|dud}` in a graph that
 /// also holds `0` (Siegel, CGT, §VI.1; WW ch. 11).
