@@ -43,6 +43,19 @@ pub struct Heaps<R: HeapRule> {
 /// The most moves `moves(P)` and `left(P)` list.
 const MAX_MOVES: usize = MAX_LIST_LEN;
 
+/// For each heap 0 to `n` of `rule`, the moves from it: the nonempty heaps each one leaves.
+pub fn heap_options<R: HeapRule>(rule: &R, n: usize) -> Vec<Vec<Vec<usize>>> {
+    (0..=n)
+        .map(|h| {
+            let mut moves = Vec::new();
+            rule.for_each_move(h, |parts| {
+                moves.push(parts.iter().copied().filter(|&p| p > 0).collect())
+            });
+            moves
+        })
+        .collect()
+}
+
 impl<R: HeapRule> Heaps<R> {
     pub fn new(game: Arc<Sequence<R>>, mut heaps: Vec<usize>) -> Heaps<R> {
         heaps.retain(|&h| h > 0);
@@ -121,18 +134,9 @@ impl<R: HeapRule> NimPosition for Heaps<R> {
     }
 
     fn heap_moves(&self, through: usize) -> Option<HeapMoves> {
-        let options = (0..=through.min(R::MAX_HEAP))
-            .map(|h| {
-                let mut moves = Vec::new();
-                self.game.rule.for_each_move(h, |parts| {
-                    moves.push(parts.iter().copied().filter(|&p| p > 0).collect())
-                });
-                moves
-            })
-            .collect();
         Some(HeapMoves {
             call: self.game.rule.call(),
-            options,
+            options: heap_options(&self.game.rule, through.min(R::MAX_HEAP)),
             max_heap: R::MAX_HEAP,
             theorem: self.game.rule.period_theorem(),
         })

@@ -10,7 +10,7 @@
 
 use std::sync::Arc;
 
-use super::heaps::HeapRule;
+use super::heaps::{HeapRule, heap_options};
 use super::sequences::{Sequence, SequenceRule, Sequences};
 use crate::analysis::period::{PeriodTheorem, periodicity};
 use crate::analysis::quotient::{Quotient, quotient};
@@ -295,15 +295,7 @@ impl QuotientSource {
             name: code.text(),
             theorem: code.period_theorem(),
             max_heap: MAX_HEAP,
-            moves: Box::new(move |n| {
-                (0..=n)
-                    .map(|h| {
-                        let mut v = Vec::new();
-                        code.for_each_move(h, |_, parts| v.push(parts.to_vec()));
-                        v
-                    })
-                    .collect()
-            }),
+            moves: Box::new(move |n| heap_options(&code, n)),
         })
     }
 }

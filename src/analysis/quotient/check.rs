@@ -38,7 +38,7 @@ pub struct Failure {
 /// of that word's options maps into `P`. (Options of the least word are smaller words, whose
 /// elements have smaller least words and are marked already.) A correct candidate must
 /// mark every word this way; [`first_failure`] checks the others.
-pub fn mark_p(m: &Monoid, options: &HeapOptions) -> (Monoid, Vec<Word>) {
+pub fn mark_p(m: Monoid, options: &HeapOptions) -> (Monoid, Vec<Word>) {
     let words = m.least_words();
     let mut order: Vec<Element> = (0..m.order() as Element).collect();
     order.sort_by(|&a, &b| word_cmp(&words[a as usize], &words[b as usize]));
@@ -46,21 +46,14 @@ pub fn mark_p(m: &Monoid, options: &HeapOptions) -> (Monoid, Vec<Word>) {
     let mut marked = vec![false; m.order()];
     for &y in &order {
         check_cancel();
-        let is_p = p_by_options(m, options, &words[y as usize], |z| {
+        let is_p = p_by_options(&m, options, &words[y as usize], |z| {
             debug_assert!(marked[z as usize], "options come first");
             p[z as usize]
         });
         p[y as usize] = is_p;
         marked[y as usize] = true;
     }
-    let act = (1..=m.heaps())
-        .map(|h| {
-            (0..m.order() as Element)
-                .map(|x| m.times_heap(x, h))
-                .collect()
-        })
-        .collect();
-    (Monoid::from_actions(act, p), words)
+    (m.with_p(p), words)
 }
 
 /// Whether the position `word` is a misère P-position when its options' elements are read

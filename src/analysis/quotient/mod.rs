@@ -110,7 +110,7 @@ pub fn next_heap(q: &Monoid, options: &HeapOptions, h: usize) -> Result<Monoid, 
     for _ in 0..MAX_ROUNDS {
         check_cancel();
         let m = candidate(&base, h, &factors)?;
-        let (m, words) = mark_p(&m, options);
+        let (m, words) = mark_p(m, options);
         match check(&m, options, &words) {
             Verdict::Correct => return Ok(m.reduced().0),
             Verdict::TooLarge => {
@@ -166,9 +166,9 @@ fn conservative(q: &Monoid, options: &HeapOptions, h: usize) -> Option<Monoid> {
             continue;
         }
         let m = with_heap(q, |y| q.times(y, x, &words));
-        let (marked, mwords) = mark_p(&m, options);
+        let (marked, mwords) = mark_p(m, options);
         // the candidate keeps Q_{h-1}'s P (marking agrees with it on words without h)
-        if (0..m.order() as Element).any(|y| marked.in_p(y) != m.in_p(y)) {
+        if (0..q.order() as Element).any(|y| marked.in_p(y) != q.in_p(y)) {
             continue;
         }
         if let Verdict::Correct = check(&marked, options, &mwords) {
@@ -268,7 +268,7 @@ fn refine(q: &Monoid, options: &HeapOptions, h: usize, word: &[u16]) -> Result<F
                 check_cancel();
                 let f = with(&chosen, heavy);
                 let m = candidate(q, h, &f)?;
-                let (m, _) = mark_p(&m, options);
+                let (m, _) = mark_p(m, options);
                 if reads_right(&m, options, word) {
                     return Ok(f);
                 }

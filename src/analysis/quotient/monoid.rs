@@ -66,6 +66,12 @@ impl Monoid {
         Monoid { act, p }
     }
 
+    /// The same monoid with `p` as its P.
+    pub fn with_p(self, p: Vec<bool>) -> Monoid {
+        assert_eq!(p.len(), self.p.len(), "one mark per element");
+        Monoid { p, ..self }
+    }
+
     /// Its order.
     pub fn order(&self) -> usize {
         self.p.len()
