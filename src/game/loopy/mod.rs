@@ -201,50 +201,23 @@ impl Graph {
     /// opponent, and those all of whose moves are wins for the opponent.
     pub fn play(&self) -> (Vec<Play>, Vec<Play>) {
         let n = self.len();
-        // predecessors of (v, mover) in the state graph: (u, other) with v among u's moves
-        let index = |v: usize, m: Mover| v * 2 + (m == Mover::Right) as usize;
-        let mut preds: Vec<Vec<usize>> = vec![Vec::new(); 2 * n];
-        let mut unknown_moves = vec![0usize; 2 * n];
-        for u in 0..n {
-            for m in [Mover::Left, Mover::Right] {
-                let opts = self.options(u as Node, m);
-                unknown_moves[index(u, m)] = opts.len();
-                for &v in opts {
-                    preds[index(v as usize, m.other())].push(index(u, m));
-                }
-            }
-        }
-        let mut result: Vec<Option<Play>> = vec![None; 2 * n];
-        let mut queue = VecDeque::new();
-        for s in 0..2 * n {
-            if unknown_moves[s] == 0 {
-                result[s] = Some(Play::Loss);
-                queue.push_back(s);
-            }
-        }
-        while let Some(s) = queue.pop_front() {
-            check_cancel();
-            let lost = result[s] == Some(Play::Loss);
-            for &p in &preds[s] {
-                if result[p].is_some() {
-                    continue;
-                }
-                if lost {
-                    result[p] = Some(Play::Win);
-                    queue.push_back(p);
+        // state 2v: v with Left to move; 2v + 1: with Right to move
+        let index = |v: Node, m: Mover| v as usize * 2 + (m == Mover::Right) as usize;
+        let succ: Vec<Vec<usize>> = (0..2 * n)
+            .map(|s| {
+                let m = if s % 2 == 0 {
+                    Mover::Left
                 } else {
-                    unknown_moves[p] -= 1;
-                    if unknown_moves[p] == 0 {
-                        result[p] = Some(Play::Loss);
-                        queue.push_back(p);
-                    }
-                }
-            }
-        }
-        let get = |v: usize, m: Mover| result[index(v, m)].unwrap_or(Play::Draw);
+                    Mover::Right
+                };
+                let opts = self.options((s / 2) as Node, m);
+                opts.iter().map(|&v| index(v, m.other())).collect()
+            })
+            .collect();
+        let result = solve(&succ);
         (
-            (0..n).map(|v| get(v, Mover::Left)).collect(),
-            (0..n).map(|v| get(v, Mover::Right)).collect(),
+            (0..n).map(|v| result[2 * v]).collect(),
+            (0..n).map(|v| result[2 * v + 1]).collect(),
         )
     }
 
@@ -290,9 +263,8 @@ impl Graph {
     /// in the stopper order when both are stoppers (Siegel, CGT, §VI.1). `G` is at `g` in
     /// this graph, `H` at `h` in `other`. A state is a pair of positions and the player to
     /// move; in `-H` Left's moves are `H`'s Right moves and Right's are `H`'s Left moves.
-    /// Right wins from the least set of states containing those where Left cannot move,
-    /// Right-to-move states with a move into the set, and Left-to-move states all of whose
-    /// moves lead into it; Left survives from every other state.
+    /// Left survives unless Right, moving first, can force a state where Left cannot move
+    /// ([`solve`]).
     pub fn survives_second(&self, g: Node, other: &Graph, h: Node) -> bool {
         type State = (Node, Node, Mover);
         let mut ids: FxHashMap<State, usize> = FxHashMap::default();
@@ -320,42 +292,55 @@ impl Graph {
             succ.push(next);
             i += 1;
         }
-        let n = states.len();
-        let mut preds: Vec<Vec<usize>> = vec![Vec::new(); n];
-        for (s, next) in succ.iter().enumerate() {
-            for &t in next {
-                preds[t].push(s);
-            }
+        // Right, to move first, wins iff it can force Left to be stuck
+        solve(&succ)[0] != Play::Win
+    }
+}
+
+/// Best play on an explicit graph of states, `succ[s]` the states the player to move at `s`
+/// can reach (the other player moves next): retrograde analysis, finding first the states
+/// without a move (a loss), then those with a move to a loss (a win) and those all of whose
+/// moves are wins (a loss); the rest are draws (endless play).
+fn solve(succ: &[Vec<usize>]) -> Vec<Play> {
+    let n = succ.len();
+    let mut preds: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (s, next) in succ.iter().enumerate() {
+        for &t in next {
+            preds[t].push(s);
         }
-        let mut right_wins = vec![false; n];
-        let mut left_moves_open: Vec<usize> = succ.iter().map(Vec::len).collect();
-        let mut queue: VecDeque<usize> = VecDeque::new();
-        for s in 0..n {
-            if states[s].2 == Mover::Left && succ[s].is_empty() {
-                right_wins[s] = true;
-                queue.push_back(s);
-            }
+    }
+    let mut unknown_moves: Vec<usize> = succ.iter().map(Vec::len).collect();
+    let mut result: Vec<Option<Play>> = vec![None; n];
+    let mut queue = VecDeque::new();
+    for s in 0..n {
+        if unknown_moves[s] == 0 {
+            result[s] = Some(Play::Loss);
+            queue.push_back(s);
         }
-        while let Some(t) = queue.pop_front() {
-            for &p in &preds[t] {
-                if right_wins[p] {
-                    continue;
-                }
-                let joins = match states[p].2 {
-                    Mover::Right => true,
-                    Mover::Left => {
-                        left_moves_open[p] -= 1;
-                        left_moves_open[p] == 0
-                    }
-                };
-                if joins {
-                    right_wins[p] = true;
+    }
+    while let Some(s) = queue.pop_front() {
+        check_cancel();
+        let lost = result[s] == Some(Play::Loss);
+        for &p in &preds[s] {
+            if result[p].is_some() {
+                continue;
+            }
+            if lost {
+                result[p] = Some(Play::Win);
+                queue.push_back(p);
+            } else {
+                unknown_moves[p] -= 1;
+                if unknown_moves[p] == 0 {
+                    result[p] = Some(Play::Loss);
                     queue.push_back(p);
                 }
             }
         }
-        !right_wins[0]
     }
+    result
+        .into_iter()
+        .map(|r| r.unwrap_or(Play::Draw))
+        .collect()
 }
 
 #[cfg(test)]
