@@ -22,7 +22,6 @@ use rustc_hash::FxHashMap;
 use super::arena::{Arena, GameId};
 use super::cache::{BoundedCache, NamedStats};
 use super::compare::{Outcome, Relation};
-use super::display::MAX_SLASHES;
 use super::interrupt::check_cancel;
 use super::memory;
 use super::number::Dyadic;
@@ -44,10 +43,17 @@ pub enum ThreatKind {
     Over(Dyadic),
     /// `x + under`, with under = {under|0}.
     Under(Dyadic),
-    /// `dud` = {dud|dud}, not a stopper.
-    Dud,
+    /// A game that is not a stopper, as its onside and offside (stoppers, the onside
+    /// greater): `dud` = {pass|pass} is `on & off`.
+    Sided(ThreatId, ThreatId),
     /// A threat game `{left|right}` (options sorted by id, without repeats).
     Node(Box<[ThreatId]>, Box<[ThreatId]>),
+    /// Position `.1` of the canonical cyclic component `.0` (see [`cycles`]).
+    Cycle(u32, u32),
+    /// A position of a graph being simplified; never handed out.
+    Raw(u32),
+    /// The negative of `Raw(.0)`, whose options follow it as it is simplified.
+    NegRaw(u32),
 }
 
 /// Entries of each threat-game memo table before it is flushed.
@@ -56,14 +62,23 @@ const MEMO_CAPACITY: usize = 1 << 20;
 /// Deepest nesting of the recursive sum before it gives up with an error.
 const MAX_SUM_DEPTH: usize = 1500;
 
-const DUD_COMPARE: &str = "dud is not a stopper; comparisons with dud are undefined";
-
 /// Hash-consed store of threat games, used together with an [`Arena`].
 pub struct Threats {
     kinds: Vec<ThreatKind>,
     index: FxHashMap<ThreatKind, ThreatId>,
     has_on: Vec<bool>,
     has_off: Vec<bool>,
+    /// Whether a follower is a cyclic component, a raw position or a sided value: the
+    /// threat algebra ([`Threats::add`]) leaves those to the graph sum ([`Threats::sum`]).
+    cyclic: Vec<bool>,
+    /// Whether a follower is `over`, `under` or cyclic: a node may then equal a follower.
+    has_loop: Vec<bool>,
+    cycles: Vec<cycles::CycleComp>,
+    cycle_ids: Vec<Vec<ThreatId>>,
+    cycle_index: FxHashMap<cycles::CycleKey, u32>,
+    raw_opts: Vec<(Vec<ThreatId>, Vec<ThreatId>)>,
+    /// A graph for each sided value (the first game it was found as).
+    reps: FxHashMap<ThreatId, RawGraph>,
     /// Raw node -> its simplest form (simplest forms map to themselves).
     canon: FxHashMap<ThreatId, ThreatId>,
     neg_memo: BoundedCache<ThreatId, ThreatId>,
@@ -101,6 +116,13 @@ impl Threats {
             index: FxHashMap::default(),
             has_on: Vec::new(),
             has_off: Vec::new(),
+            cyclic: Vec::new(),
+            has_loop: Vec::new(),
+            cycles: Vec::new(),
+            cycle_ids: Vec::new(),
+            cycle_index: FxHashMap::default(),
+            raw_opts: Vec::new(),
+            reps: FxHashMap::default(),
             canon: FxHashMap::default(),
             neg_memo: BoundedCache::new(MEMO_CAPACITY),
             sum_memo: BoundedCache::new(MEMO_CAPACITY),
@@ -128,6 +150,18 @@ impl Threats {
             + self.neg_memo.approx_bytes()
             + self.sum_memo.approx_bytes()
             + self.survival.approx_bytes()
+            + self.cyclic.capacity() * 2
+            + self
+                .raw_opts
+                .iter()
+                .map(|(l, r)| (l.capacity() + r.capacity()) * 4 + 48)
+                .sum::<usize>()
+            + self
+                .cycles
+                .iter()
+                .flat_map(|c| c.left.iter().chain(&c.right))
+                .map(|os| os.capacity() * 4 + 24)
+                .sum::<usize>()
     }
 
     /// The short games this store refers to (roots for `:gc`).
@@ -162,16 +196,29 @@ impl Threats {
         if let Some(&t) = self.index.get(&k) {
             return t;
         }
-        let (on, off) = match &k {
-            ThreatKind::On => (true, false),
-            ThreatKind::Off => (false, true),
-            ThreatKind::Node(l, r) => l.iter().chain(r.iter()).fold((false, false), |acc, &o| {
-                (
-                    acc.0 || self.has_on[o.0 as usize],
-                    acc.1 || self.has_off[o.0 as usize],
-                )
-            }),
-            _ => (false, false),
+        let (on, off, cyclic, has_loop) = match &k {
+            ThreatKind::On => (true, false, false, false),
+            ThreatKind::Off => (false, true, false, false),
+            ThreatKind::Over(_) | ThreatKind::Under(_) => (false, false, false, true),
+            ThreatKind::Node(l, r) => {
+                l.iter()
+                    .chain(r.iter())
+                    .fold((false, false, false, false), |acc, &o| {
+                        let i = o.0 as usize;
+                        (
+                            acc.0 || self.has_on[i],
+                            acc.1 || self.has_off[i],
+                            acc.2 || self.cyclic[i],
+                            acc.3 || self.has_loop[i],
+                        )
+                    })
+            }
+            // conservatively: endless passes for both players may follow
+            ThreatKind::Cycle(..)
+            | ThreatKind::Raw(_)
+            | ThreatKind::NegRaw(_)
+            | ThreatKind::Sided(..) => (true, true, true, true),
+            ThreatKind::Short(_) => (false, false, false, false),
         };
         // Room in every vector and the index first, so that running out of memory leaves
         // the store as it was.
@@ -179,11 +226,15 @@ impl Threats {
         memory::reserve(&mut self.kinds, 1, what);
         memory::reserve(&mut self.has_on, 1, what);
         memory::reserve(&mut self.has_off, 1, what);
+        memory::reserve(&mut self.cyclic, 1, what);
+        memory::reserve(&mut self.has_loop, 1, what);
         memory::reserve_map(&mut self.index, 1, what);
         let t = ThreatId(self.kinds.len() as u32);
         self.kinds.push(k.clone());
         self.has_on.push(on);
         self.has_off.push(off);
+        self.cyclic.push(cyclic);
+        self.has_loop.push(has_loop);
         self.index.insert(k, t);
         t
     }
@@ -214,8 +265,17 @@ impl Threats {
         self.intern(ThreatKind::Under(Dyadic::ZERO))
     }
 
+    /// `dud` = {pass|pass} = `on & off`.
     pub fn dud(&mut self) -> ThreatId {
-        self.intern(ThreatKind::Dud)
+        let (on, off) = (self.on(), self.off());
+        let t = self.intern(ThreatKind::Sided(on, off));
+        self.reps.entry(t).or_insert_with(|| {
+            let mut g = RawGraph::new();
+            let v = g.node();
+            g.set_options(v, vec![Opt::Node(v)], vec![Opt::Node(v)]);
+            g
+        });
+        t
     }
 
     /// `x + over`.
@@ -236,9 +296,15 @@ impl Threats {
         }
     }
 
-    /// Everything here is a stopper except `dud`.
+    /// Whether `t` is a stopper (everything but sided values such as `dud`).
     pub fn is_stopper(&self, t: ThreatId) -> bool {
-        !matches!(self.kind(t), ThreatKind::Dud)
+        !matches!(self.kind(t), ThreatKind::Sided(..))
+    }
+
+    /// Whether `t` has a cycle or a sided value among its followers (beyond `on`, `off`,
+    /// `over` and `under`).
+    pub fn is_cyclic(&self, t: ThreatId) -> bool {
+        self.cyclic[t.0 as usize]
     }
 
     /// Whether `on` occurs among the followers of `t`.
@@ -305,7 +371,6 @@ impl Threats {
                     vec![self.short(g)]
                 }
             }
-            ThreatKind::Dud => vec![t],
             ThreatKind::Node(l, r) => {
                 if left {
                     l.to_vec()
@@ -313,11 +378,29 @@ impl Threats {
                     r.to_vec()
                 }
             }
+            ThreatKind::Cycle(c, k) => {
+                let comp = &self.cycles[c as usize];
+                if left {
+                    comp.left[k as usize].clone()
+                } else {
+                    comp.right[k as usize].clone()
+                }
+            }
+            ThreatKind::Raw(k) => {
+                let (l, r) = &self.raw_opts[k as usize];
+                if left { l.clone() } else { r.clone() }
+            }
+            ThreatKind::NegRaw(k) => {
+                let (l, r) = self.raw_opts[k as usize].clone();
+                let opts = if left { r } else { l };
+                opts.into_iter().map(|o| self.neg(arena, o)).collect()
+            }
+            // A sided value has no options of its own: sums go through its graph.
+            ThreatKind::Sided(..) => Vec::new(),
         }
     }
 
-    /// The simplest form of `{left | right}`. Options must be short games, `on`, `off` or
-    /// threat games; `over`, `under` and `dud` as options are errors.
+    /// The simplest form of `{left | right}` for options of any kind.
     pub fn node(
         &mut self,
         arena: &mut Arena,
@@ -326,16 +409,18 @@ impl Threats {
     ) -> Result<ThreatId, String> {
         let left: Vec<ThreatId> = left.into_iter().map(|t| self.canonical(t)).collect();
         let right: Vec<ThreatId> = right.into_iter().map(|t| self.canonical(t)).collect();
-        for &o in left.iter().chain(right.iter()) {
-            match self.kind(o) {
-                ThreatKind::Over(_) | ThreatKind::Under(_) | ThreatKind::Dud => {
-                    return Err(format!(
-                        "{} cannot be an option of a threat game (only short games, on and off)",
-                        self.display(arena, o)
-                    ));
-                }
-                _ => {}
-            }
+        if left
+            .iter()
+            .chain(right.iter())
+            .any(|&o| !self.is_stopper(o))
+        {
+            // Options given by their sides: a game outside their cycles has the sides
+            // {onsides | onsides} & {offsides | offsides} (sidling, WW ch. 11).
+            let (l1, l2): (Vec<_>, Vec<_>) = left.iter().map(|&o| self.sides(o)).unzip();
+            let (r1, r2): (Vec<_>, Vec<_>) = right.iter().map(|&o| self.sides(o)).unzip();
+            let onside = self.node(arena, l1, r1)?;
+            let offside = self.node(arena, l2, r2)?;
+            return self.make_sided(arena, onside, offside);
         }
         let all_short = |s: &Self, v: &[ThreatId]| v.iter().all(|&o| s.as_short(o).is_some());
         if all_short(self, &left) && all_short(self, &right) {
@@ -348,7 +433,16 @@ impl Threats {
         if let Some(&c) = self.canon.get(&g0) {
             return Ok(c);
         }
-        let c = self.simplify(arena, g0, left, right)?;
+        let mut c = self.simplify(arena, g0, left, right)?;
+        if self.has_loop[c.0 as usize] && matches!(self.kind(c), ThreatKind::Node(..)) {
+            // A node may equal a follower with a cycle ({0|over} is over): fuse.
+            for f in self.loopy_followers(arena, &[c]) {
+                if self.leq(arena, c, f)? && self.leq(arena, f, c)? {
+                    c = f;
+                    break;
+                }
+            }
+        }
         memory::reserve_map(&mut self.canon, 2, "the threat-game store");
         self.canon.insert(g0, c);
         self.canon.insert(c, c);
@@ -472,7 +566,13 @@ impl Threats {
             ThreatKind::Off => self.on(),
             ThreatKind::Over(x) => self.under_shifted(x.neg()),
             ThreatKind::Under(x) => self.over_shifted(x.neg()),
-            ThreatKind::Dud => t,
+            ThreatKind::Sided(s, o) => {
+                let (ns, no) = (self.neg(arena, s), self.neg(arena, o));
+                self.intern(ThreatKind::Sided(no, ns))
+            }
+            ThreatKind::Cycle(c, k) => self.neg_cycle(arena, c, k),
+            ThreatKind::Raw(k) => self.intern(ThreatKind::NegRaw(k)),
+            ThreatKind::NegRaw(k) => self.intern(ThreatKind::Raw(k)),
             ThreatKind::Node(l, r) => {
                 let nl = r.iter().map(|&o| self.neg(arena, o)).collect();
                 let nr = l.iter().map(|&o| self.neg(arena, o)).collect();
@@ -514,6 +614,29 @@ impl Threats {
         r
     }
 
+    /// `a + b` for any loopy games: the threat algebra where it applies, else the graph of
+    /// the sum, simplified (a sum of stoppers need not be a stopper: `on + off` is `dud`).
+    pub fn sum(&mut self, arena: &mut Arena, a: ThreatId, b: ThreatId) -> Result<ThreatId, String> {
+        if !self.is_cyclic(a)
+            && !self.is_cyclic(b)
+            && let Ok(t) = self.add(arena, a, b)
+        {
+            return Ok(t);
+        }
+        self.graph_sum(arena, a, b)
+    }
+
+    /// `a - b` for any loopy games.
+    pub fn difference(
+        &mut self,
+        arena: &mut Arena,
+        a: ThreatId,
+        b: ThreatId,
+    ) -> Result<ThreatId, String> {
+        let nb = self.neg(arena, b);
+        self.sum(arena, a, nb)
+    }
+
     /// `a - b`.
     pub fn sub(&mut self, arena: &mut Arena, a: ThreatId, b: ThreatId) -> Result<ThreatId, String> {
         let nb = self.neg(arena, b);
@@ -529,9 +652,11 @@ impl Threats {
         let (ka, kb) = (self.kind(a).clone(), self.kind(b).clone());
         use ThreatKind::*;
         match (&ka, &kb) {
-            (Dud, Dud) => return Ok(a),
-            (Dud, _) | (_, Dud) => {
-                return Err("dud in a sum is only supported as dud + dud".to_string());
+            _ if self.is_cyclic(a) || self.is_cyclic(b) => {
+                return Err(
+                    "a sum with cycles or sided values is not a threat game (see Threats::sum)"
+                        .to_string(),
+                );
             }
             (On, Off) | (Off, On) => return Ok(self.dud()),
             _ => {}
@@ -633,7 +758,9 @@ impl Threats {
     /// `a <= b`, by the survival search on `b - a` with Left moving second.
     pub fn leq(&mut self, arena: &mut Arena, a: ThreatId, b: ThreatId) -> Result<bool, String> {
         if !self.is_stopper(a) || !self.is_stopper(b) {
-            return Err(DUD_COMPARE.to_string());
+            // sided values compare side by side (Siegel, CGT, §VI.4)
+            let ((a1, a2), (b1, b2)) = (self.sides(a), self.sides(b));
+            return Ok(self.leq(arena, a1, b1)? && self.leq(arena, a2, b2)?);
         }
         if a == b {
             return Ok(true);
@@ -973,92 +1100,14 @@ impl Threats {
         }
         !lost[0]
     }
-
-    /// CGSuite plain text: `on`, `off`, `over`, `5over`, `dud`, `{on|*}`, `{on||0|off}`.
-    pub fn display(&mut self, arena: &mut Arena, t: ThreatId) -> String {
-        self.append(arena, t, true).0
-    }
-
-    /// The text of `t` as an option (braced when `braced`) and its outermost bar count.
-    fn append(&mut self, arena: &mut Arena, t: ThreatId, braced: bool) -> (String, usize) {
-        match self.kind(t).clone() {
-            ThreatKind::Short(g) => arena.display_option(g, braced),
-            ThreatKind::On => ("on".to_string(), 0),
-            ThreatKind::Off => ("off".to_string(), 0),
-            ThreatKind::Dud => ("dud".to_string(), 0),
-            ThreatKind::Over(x) | ThreatKind::Under(x) => {
-                let word = if matches!(self.kind(t), ThreatKind::Over(_)) {
-                    "over"
-                } else {
-                    "under"
-                };
-                if x.is_zero() {
-                    (word.to_string(), 0)
-                } else {
-                    (format!("{x}{word}"), 0)
-                }
-            }
-            ThreatKind::Node(l, r) => {
-                let l = self.display_order(arena, &l);
-                let r = self.display_order(arena, &r);
-                let mut slashes = 1;
-                let mut sides = Vec::new();
-                for side in [l, r] {
-                    let mut text = String::new();
-                    for (i, &o) in side.iter().enumerate() {
-                        if i > 0 {
-                            text.push(',');
-                        }
-                        let (s, bars) = self.append(arena, o, side.len() > 1);
-                        slashes = slashes.max(bars + 1);
-                        text.push_str(&s);
-                    }
-                    sides.push(text);
-                }
-                let braces = braced || slashes >= MAX_SLASHES;
-                let mut out = String::new();
-                if braces {
-                    out.push('{');
-                }
-                out.push_str(&sides[0]);
-                out.push_str(&"|".repeat(slashes));
-                out.push_str(&sides[1]);
-                if braces {
-                    out.push('}');
-                }
-                (out, if braces { 0 } else { slashes })
-            }
-        }
-    }
-
-    /// Short options first (in the arena's printed order), then `on`/`off`, then threat games
-    /// by printed text.
-    fn display_order(&mut self, arena: &mut Arena, opts: &[ThreatId]) -> Vec<ThreatId> {
-        let shorts: Vec<GameId> = opts.iter().filter_map(|&o| self.as_short(o)).collect();
-        let mut out: Vec<ThreatId> = arena
-            .sort_for_display(shorts)
-            .into_iter()
-            .map(|g| self.short(g))
-            .collect();
-        for special in [ThreatKind::On, ThreatKind::Off] {
-            if let Some(&o) = opts.iter().find(|&&o| *self.kind(o) == special) {
-                out.push(o);
-            }
-        }
-        let nodes: Vec<ThreatId> = opts
-            .iter()
-            .copied()
-            .filter(|&o| matches!(self.kind(o), ThreatKind::Node(..)))
-            .collect();
-        let mut rest: Vec<(String, ThreatId)> = nodes
-            .into_iter()
-            .map(|o| (self.display(arena, o), o))
-            .collect();
-        rest.sort();
-        out.extend(rest.into_iter().map(|p| p.1));
-        out
-    }
 }
+
+mod cycles;
+pub mod graph;
+mod print;
+mod props;
+
+pub use graph::{Opt, RawGraph};
 
 #[cfg(test)]
 mod tests;

@@ -297,6 +297,160 @@ impl Graph {
     }
 }
 
+impl Graph {
+    /// Whether `G+ >= H+` for the games at `g` (this graph) and `h` (in `other`), where `G+`
+    /// is `G` with endless play counted for Left: Left, moving second in `G + (-H)`, wins
+    /// when Right cannot move, and wins endless play exactly when infinitely many of its
+    /// moves are made in `G` (play that settles in `-H` belongs to `-H`'s offside, a Right
+    /// win). For stoppers this is the stopper order ([`Graph::survives_second`]); with it
+    /// a candidate stopper is checked to be the onside of a game (Siegel, CGT, §VI.3:
+    /// `s = G+` iff `s+ >= G+` and `G+ >= s+`).
+    ///
+    /// A Büchi game on (position of G, position of H, mover), solved by the nested fixed
+    /// point gfp Y. lfp X. Pre(G-moves into Y, H-moves into X).
+    pub fn onside_geq(&self, g: Node, other: &Graph, h: Node) -> bool {
+        type State = (Node, Node, Mover);
+        let mut ids: FxHashMap<State, usize> = FxHashMap::default();
+        let mut states: Vec<State> = Vec::new();
+        // successors, each with whether the move is made in G
+        let mut succ: Vec<Vec<(usize, bool)>> = Vec::new();
+        let start = (g, h, Mover::Right);
+        ids.insert(start, 0);
+        states.push(start);
+        let mut i = 0;
+        while i < states.len() {
+            check_cancel();
+            let (a, b, m) = states[i];
+            let mut next = Vec::new();
+            let moves_g = self.options(a, m).iter().map(|&x| (x, b, true));
+            let moves_h = other.options(b, m.other()).iter().map(|&y| (a, y, false));
+            for (x, y, in_g) in moves_g.chain(moves_h) {
+                let s = (x, y, m.other());
+                let fresh = states.len();
+                let id = *ids.entry(s).or_insert_with(|| {
+                    states.push(s);
+                    fresh
+                });
+                next.push((id, in_g));
+            }
+            next.sort_unstable();
+            next.dedup();
+            succ.push(next);
+            i += 1;
+        }
+        let n = states.len();
+        let left_moves: Vec<bool> = states.iter().map(|s| s.2 == Mover::Left).collect();
+        let mut preds: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for (s, next) in succ.iter().enumerate() {
+            for &(t, in_g) in next {
+                if !in_g {
+                    preds[t].push(s);
+                }
+            }
+        }
+        let mut y = vec![true; n];
+        loop {
+            check_cancel();
+            // X: Left can force, within the H-moves, a G-move into Y (or Right stuck)
+            let mut x = vec![false; n];
+            let mut missing = vec![0usize; n];
+            let mut queue = VecDeque::new();
+            for s in 0..n {
+                let good_g = |&(t, in_g): &(usize, bool)| in_g && y[t];
+                let joins = if left_moves[s] {
+                    succ[s].iter().any(good_g)
+                } else {
+                    missing[s] = succ[s].iter().filter(|e| !good_g(e)).count();
+                    missing[s] == 0
+                };
+                if joins {
+                    x[s] = true;
+                    queue.push_back(s);
+                }
+            }
+            while let Some(t) = queue.pop_front() {
+                for &p in &preds[t] {
+                    if x[p] {
+                        continue;
+                    }
+                    let joins = if left_moves[p] {
+                        true
+                    } else {
+                        missing[p] -= 1;
+                        missing[p] == 0
+                    };
+                    if joins {
+                        x[p] = true;
+                        queue.push_back(p);
+                    }
+                }
+            }
+            if x == y {
+                return y[0];
+            }
+            y = x;
+        }
+    }
+}
+
+/// The strongly connected components of the graph `adj` (Tarjan's algorithm, without
+/// recursion), sinks first: every edge leaving a component goes to an earlier one.
+pub fn strongly_connected(adj: &[Vec<usize>]) -> Vec<Vec<usize>> {
+    let n = adj.len();
+    let unseen = usize::MAX;
+    let mut index = vec![unseen; n];
+    let mut low = vec![0usize; n];
+    let mut on_stack = vec![false; n];
+    let mut stack: Vec<usize> = Vec::new();
+    let mut out = Vec::new();
+    let mut next = 0;
+    for root in 0..n {
+        if index[root] != unseen {
+            continue;
+        }
+        let mut work: Vec<(usize, usize)> = vec![(root, 0)];
+        index[root] = next;
+        low[root] = next;
+        next += 1;
+        stack.push(root);
+        on_stack[root] = true;
+        while let Some(&mut (v, ref mut i)) = work.last_mut() {
+            if *i < adj[v].len() {
+                let w = adj[v][*i];
+                *i += 1;
+                if index[w] == unseen {
+                    index[w] = next;
+                    low[w] = next;
+                    next += 1;
+                    stack.push(w);
+                    on_stack[w] = true;
+                    work.push((w, 0));
+                } else if on_stack[w] {
+                    low[v] = low[v].min(index[w]);
+                }
+            } else {
+                work.pop();
+                if let Some(&(u, _)) = work.last() {
+                    low[u] = low[u].min(low[v]);
+                }
+                if low[v] == index[v] {
+                    let mut comp = Vec::new();
+                    loop {
+                        let w = stack.pop().expect("on the stack");
+                        on_stack[w] = false;
+                        comp.push(w);
+                        if w == v {
+                            break;
+                        }
+                    }
+                    out.push(comp);
+                }
+            }
+        }
+    }
+    out
+}
+
 /// Best play on an explicit graph of states, `succ[s]` the states the player to move at `s`
 /// can reach (the other player moves next): retrograde analysis, finding first the states
 /// without a move (a loss), then those with a move to a loss (a win) and those all of whose
