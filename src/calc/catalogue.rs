@@ -22,6 +22,7 @@ pub enum Topic {
     Explain,
     Impartial,
     Misere,
+    Loopy,
     Lists,
     /// A ruleset's function: listed with its ruleset.
     Ruleset,
@@ -29,7 +30,7 @@ pub enum Topic {
 
 impl Topic {
     /// The built-in topics, in the order `:help` lists them.
-    pub const BUILTIN: [Topic; 10] = [
+    pub const BUILTIN: [Topic; 11] = [
         Topic::Structure,
         Topic::Constructors,
         Topic::Temperature,
@@ -39,6 +40,7 @@ impl Topic {
         Topic::Explain,
         Topic::Impartial,
         Topic::Misere,
+        Topic::Loopy,
         Topic::Lists,
     ];
 
@@ -53,6 +55,7 @@ impl Topic {
             Topic::Explain => "explanations and typesetting",
             Topic::Impartial => "impartial games",
             Topic::Misere => "misère impartial games",
+            Topic::Loopy => "loopy games",
             Topic::Lists => "lists, tables and sequences",
             Topic::Ruleset => "game modules",
         }

@@ -91,6 +91,11 @@ pub static BUILTINS: &[Function] = &[
                     .position_outcome(p)
                     .map(Value::Outcome)
                     .map_err(|m| CallError::Arg(0, m)),
+                Value::Threat(t) if !s.threats.is_stopper(*t) => s
+                    .threats
+                    .sided_outcome(s.arena, *t)
+                    .map(|o| Value::Text(o.to_string()))
+                    .map_err(|m| CallError::Arg(0, m)),
                 Value::Threat(t) => s
                     .threats
                     .outcome(s.arena, *t)
@@ -174,6 +179,9 @@ pub static BUILTINS: &[Function] = &[
         "{0 || 0 | -G}",
         "Tiny(G) = {0||0|-G}, a positive infinitesimal for G > 0 (WW ch. 5).\nExample: Tiny(2) is {0||0|-2}.",
         |s, v| {
+            if let Value::Threat(t) = v[0] {
+                return super::loopy::tiny(s, t, false);
+            }
             let g = v.game(0)?;
             Ok(Value::Game(s.arena.tiny(g)))
         }
@@ -186,6 +194,9 @@ pub static BUILTINS: &[Function] = &[
         "{G | 0 || 0}",
         "Miny(G) = {G|0||0} = -Tiny(G).\nExample: Miny(2) + Tiny(2) is 0.",
         |s, v| {
+            if let Value::Threat(t) = v[0] {
+                return super::loopy::tiny(s, t, true);
+            }
             let g = v.game(0)?;
             Ok(Value::Game(s.arena.miny(g)))
         }
@@ -196,8 +207,15 @@ pub static BUILTINS: &[Function] = &[
         1..=1,
         Temperature,
         "the Left stop",
-        "lstop(G): the number reached when Left starts and both play optimally until a number is\nreached (WW ch. 3; Siegel, CGT, II.5).\nExample: lstop({3|1}) is 3.",
+        "lstop(G): the number reached when Left starts and both play optimally until a number is\nreached (WW ch. 3; Siegel, CGT, II.5). Of a loopy stopper, the pseudonumber reached\n(a number, on, off, x over or x under; Siegel, CGT, VI.2): lstop({pass|3/2}) is 3/2under.\nExample: lstop({3|1}) is 3.",
         |s, v| {
+            if let Value::Threat(t) = v[0] {
+                let x = s
+                    .threats
+                    .stop(s.arena, t, true)
+                    .map_err(|m| CallError::Arg(0, m))?;
+                return Ok(super::loopy::store_value(s, x));
+            }
             let g = v.game(0)?;
             let x = s.arena.left_stop(g);
             Ok(Value::Game(s.arena.number(x)))
@@ -209,8 +227,15 @@ pub static BUILTINS: &[Function] = &[
         1..=1,
         Temperature,
         "the Right stop",
-        "rstop(G): the number reached when Right starts.\nExample: rstop({3|1}) is 1.",
+        "rstop(G): the number reached when Right starts (a pseudonumber for a loopy stopper).\nExample: rstop({3|1}) is 1.",
         |s, v| {
+            if let Value::Threat(t) = v[0] {
+                let x = s
+                    .threats
+                    .stop(s.arena, t, false)
+                    .map_err(|m| CallError::Arg(0, m))?;
+                return Ok(super::loopy::store_value(s, x));
+            }
             let g = v.game(0)?;
             let x = s.arena.right_stop(g);
             Ok(Value::Game(s.arena.number(x)))
@@ -399,8 +424,20 @@ pub static BUILTINS: &[Function] = &[
         1..=1,
         Structure,
         "the distinct followers (G included)",
-        "followers(G): the list of distinct games in the canonical game tree of G, G included.\nA list holds at most 1000000 games; nfollowers(G) counts any number of them.\nExample: followers(^) is [0, *, ^].",
+        "followers(G): the list of distinct games in the canonical game tree of G, G included.\nA list holds at most 1000000 games; nfollowers(G) counts any number of them. Of a loopy\nstopper, the positions of its simplest form: followers(over) is [over, 0].\nExample: followers(^) is [0, *, ^].",
         |s, v| {
+            if let Value::Threat(t) = v[0] {
+                let cap = crate::calc::value::MAX_LIST_LEN;
+                let all = s
+                    .threats
+                    .followers(s.arena, t, cap)
+                    .map_err(|m| CallError::Arg(0, m))?;
+                return Ok(Value::List(
+                    all.into_iter()
+                        .map(|f| super::loopy::store_value(s, f))
+                        .collect(),
+                ));
+            }
             let g = v.game(0)?;
             let cap = crate::calc::value::MAX_LIST_LEN;
             let all = s.arena.followers(g, cap).map_err(|n| {

@@ -305,9 +305,8 @@ pub fn help(topic: &str) -> Result<String, String> {
             Ok(HELP_WORKFLOW.trim_end().to_string())
         }
         "commands" => Ok(commands_overview().trim_end().to_string()),
-        "loopy" | "threats" | "on" | "off" | "over" | "under" | "dud" | "stoppers" => {
-            Ok(HELP_THREATS.trim_end().to_string())
-        }
+        "loopy" | "threats" | "on" | "off" | "over" | "under" | "upon" | "dud" | "pass"
+        | "stoppers" | "sides" => Ok(super::loopy::help_page()),
         _ if let Some(page) = functions::ruleset_sections(topic) => Ok(page),
         _ => {
             let bare = topic.trim_start_matches(':');
@@ -388,20 +387,6 @@ const HELP_OVERVIEW: &str = "cgcalc: type a game expression and get its canonica
   g = {3||2|1}   assigns g       +-1+-2  -> +-{3|1||-1|-3}
 `:help syntax` describes the notation, `:help workflow` loops, functions and tables;
 `:help Temperature` and other CGSuite names point to the functions here.
-";
-
-const HELP_THREATS: &str =
-    "Loopy values: threat games (Maeser's global threats; WW ch. 11; Siegel, CGT, ch. VI).
-  on = {on|}  off = {|off}   a win that never runs out of moves: Left's, Right's
-  over = {0|over}  under     the infinitesimals of pass-like play (under = -over); 5over
-  dud = {dud|dud}            deathless universal draw: on + off
-A short game may have on and off among its followers ({on|0}, {1|off}): chess pawn values
-(pawns) hold them where a side threatens to promote. They compare in the stopper order
-(G >= H when Left, moving second in G - H, survives: wins or plays for ever), simplify to
-their simplest forms, and add: on + G = on for short G, over and under add to numbers,
-on + off = dud; a sum that holds threats of both sides is no stopper and is refused.
-Example: on > 5 is true, over > 0 is true, over > 1/1024 is false, over + 1 is 1over.
-Written loopy games with `pass` and labels (a{0|a}) are not part of the language.
 ";
 
 const HELP_SYNTAX: &str = "Notation (language.md):

@@ -61,6 +61,7 @@ impl Session {
 
     fn eval_compound(&mut self, e: &Expr) -> EvalResult {
         match &e.kind {
+            ExprKind::Literal(lit) if lit.tiny.is_some() => self.tiny_literal(lit, e.span),
             ExprKind::Literal(lit) => self.literal(lit, e.span).map(Value::Game),
             ExprKind::Name(_) | ExprKind::Str(_) => self.eval(e),
             ExprKind::Call {
@@ -68,6 +69,11 @@ impl Session {
                 name_span,
                 args,
             } => self.call(name, *name_span, args, e.span),
+            ExprKind::Game { left, right } if super::loopy::has_pass(left, right) => {
+                self.loopy_game(e)
+            }
+            ExprKind::Labelled { .. } => self.loopy_game(e),
+            ExprKind::Sides { onside, offside } => self.sides_value(onside, offside, e.span),
             ExprKind::Game { left, right } => {
                 let l = self.options(left, "Left option")?;
                 let r = self.options(right, "Right option")?;
@@ -139,7 +145,7 @@ impl Session {
 
     /// The options written at `es`: a game each, or the games of a list or a generator, which
     /// stand for their elements (language.md, options from lists).
-    fn options(&mut self, es: &[Expr], what: &str) -> Result<Vec<Operand>, CgError> {
+    pub(super) fn options(&mut self, es: &[Expr], what: &str) -> Result<Vec<Operand>, CgError> {
         let mut out = Vec::with_capacity(es.len());
         for e in es {
             let v = match &e.kind {
@@ -227,7 +233,7 @@ impl Session {
         }
     }
 
-    fn threat_id(&mut self, o: Operand) -> ThreatId {
+    pub(super) fn threat_id(&mut self, o: Operand) -> ThreatId {
         match o {
             Operand::Short(g) => self.threats.short(g),
             Operand::Threat(t) => t,
@@ -235,7 +241,7 @@ impl Session {
     }
 
     /// A threat id as a value: plain short games become `Value::Game`.
-    fn threat_value(&self, t: ThreatId) -> Value {
+    pub(super) fn threat_value(&self, t: ThreatId) -> Value {
         match self.threats.as_short(t) {
             Some(g) => Value::Game(g),
             None => Value::Threat(t),
@@ -274,7 +280,7 @@ impl Session {
         self.build_game(opts.to_vec(), negs, span)
     }
 
-    fn literal(&mut self, lit: &Literal, span: Span) -> Result<GameId, CgError> {
+    pub(super) fn literal(&mut self, lit: &Literal, span: Span) -> Result<GameId, CgError> {
         let mut number = match &lit.number {
             Some(n) => Dyadic::from_fraction_digits(&n.numerator, n.denominator.as_deref())
                 .map_err(|m| CgError::at(span, m))?,
@@ -354,6 +360,8 @@ impl Session {
             "over" => Some(self.threats.over()),
             "under" => Some(self.threats.under()),
             "dud" => Some(self.threats.dud()),
+            "upon" => Some(super::loopy::upon(self, span)?),
+            "pass" => return Err(super::loopy::pass_outside(span)),
             _ => None,
         };
         if let Some(t) = constant {
@@ -645,12 +653,12 @@ impl Session {
         let ta = self.threat_id(a);
         let tb = self.threat_id(b);
         let r = match op {
-            BinOp::Add => self.threats.add(&mut self.arena, ta, tb),
-            BinOp::Sub => self.threats.sub(&mut self.arena, ta, tb),
+            BinOp::Add => self.threats.sum(&mut self.arena, ta, tb),
+            BinOp::Sub => self.threats.difference(&mut self.arena, ta, tb),
             BinOp::PlusMinus => {
                 let sw = self.switch_of(&[b], span)?;
                 let ts = self.threat_of(&sw);
-                self.threats.add(&mut self.arena, ta, ts)
+                self.threats.sum(&mut self.arena, ta, ts)
             }
             BinOp::Ordinal | BinOp::Norton => Err(format!(
                 "`{}` is defined for short games only, not for threat games such as on and off",
@@ -819,7 +827,7 @@ impl Session {
 
 /// A game operand: short (in the arena) or a threat game.
 #[derive(Clone, Copy)]
-enum Operand {
+pub(super) enum Operand {
     Short(GameId),
     Threat(ThreatId),
 }

@@ -144,6 +144,11 @@ fn free_names(e: &Expr, out: &mut Vec<String>) {
         ExprKind::Game { left, right } => {
             left.iter().chain(right).for_each(|a| free_names(a, out));
         }
+        ExprKind::Labelled { game, .. } => free_names(game, out),
+        ExprKind::Sides { onside, offside } => {
+            free_names(onside, out);
+            free_names(offside, out);
+        }
         ExprKind::MisereForm(_) => {}
         ExprKind::List(items) | ExprKind::SwitchSet(items) | ExprKind::MisereList(items) => {
             items.iter().for_each(|a| free_names(a, out))

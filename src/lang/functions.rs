@@ -130,6 +130,7 @@ pub fn all() -> impl Iterator<Item = Function> {
                 .chain(super::misere::MISERE_FUNCTIONS)
                 .map(Function::Builtin),
         )
+        .chain(super::loopy::LOOPY_FUNCTIONS.iter().map(Function::Context))
         .chain(rulesets().flat_map(|r| {
             r.constructors
                 .iter()

@@ -15,6 +15,7 @@ pub mod files;
 mod flow;
 pub mod functions;
 pub mod list_functions;
+pub mod loopy;
 pub mod misere;
 mod report;
 pub mod session;

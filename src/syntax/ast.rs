@@ -197,6 +197,17 @@ pub enum ExprKind {
         /// Right options.
         right: Vec<Expr>,
     },
+    /// A loopy game whose options may name it by its label: `a{0|a}`.
+    Labelled {
+        label: String,
+        /// The game (an [`ExprKind::Game`]).
+        game: Box<Expr>,
+    },
+    /// A loopy game given by its sides: `onside & offside`.
+    Sides {
+        onside: Box<Expr>,
+        offside: Box<Expr>,
+    },
     /// A list `[a, b, ...]`.
     List(Vec<Expr>),
     /// A misère form in CGSuite's compact notation: `*[2]`, `*[42]`, `*[2[2]321]`.
@@ -350,6 +361,10 @@ impl Expr {
             }
             ExprKind::Game { left, right } => {
                 format!("(game [{}] [{}])", join(left), join(right))
+            }
+            ExprKind::Labelled { label, game } => format!("(labelled {label} {})", game.sexpr()),
+            ExprKind::Sides { onside, offside } => {
+                format!("(sides {} {})", onside.sexpr(), offside.sexpr())
             }
             ExprKind::List(items) => format!("(list [{}])", join(items)),
             ExprKind::MisereForm(spec) => format!("(misere {spec:?})"),

@@ -53,6 +53,8 @@ pub(crate) enum Tok {
     Plus,
     Minus,
     PlusMinus,
+    /// `&` between the onside and the offside of a loopy game: `over & v`.
+    Amp,
     Dot,
     /// `..` (integer ranges).
     DotDot,
@@ -455,6 +457,9 @@ impl<'a> Lexer<'a> {
                     self.stack.truncate(i);
                 }
                 self.push(close, start, space);
+            } else if c == '&' {
+                self.rest = &self.rest[1..];
+                self.push(Tok::Amp, start, space);
             } else if c == '|' {
                 let (r, bars) =
                     take_while1::<_, &str, ()>(|c| c == '|')(self.rest).expect("starts with a bar");

@@ -439,6 +439,21 @@ fn module_value(s: &mut Session, var: &str, expr: &str) -> Module {
     classify(&out)
 }
 
+/// Whether one value holds `on` and the other `off`: a race of promotions, outside the
+/// threat algebra (Mäser, thesis 6.3), though the loopy sum gives it sides.
+fn threatens_both(a: &Module, b: &Module) -> bool {
+    // CGSuite's Tiny(on) is {0||0|off} and Miny(on) is {on|0||0}.
+    let holds = |m: &Module, word: &str| match m {
+        Module::Value(text) => text
+            .replace("Tiny(on)", "{0||0|off}")
+            .replace("Miny(on)", "{on|0||0}")
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .any(|w| w == word),
+        _ => false,
+    };
+    (holds(a, "on") && holds(b, "off")) || (holds(a, "off") && holds(b, "on"))
+}
+
 fn classify(out: &str) -> Module {
     match out.lines().next().unwrap_or("") {
         "win" => Module::Win,
@@ -732,16 +747,15 @@ fn colour_mirror_is_negative() {
                     }
                 }
                 None => {
-                    // A sum holding both `on` and `off` is outside the threat algebra (it is
-                    // not a stopper): for those, the mirror is checked against the negative
-                    // only.
-                    let sum = run_text(&mut s, "p + m == 0");
-                    let ok = if sum.contains("both on and off") {
+                    // A sum holding `on` in one part and `off` in the other races two
+                    // promotions, which the loopy sum (where on + off is dud) does not model:
+                    // for those, the mirror is checked against the negative only.
+                    let ok = if threatens_both(&p, &m) {
                         negated += 1;
                         true
                     } else {
                         added += 1;
-                        sum == "true"
+                        run_text(&mut s, "p + m == 0") == "true"
                     };
                     if !ok || run_ok(&mut s, "m == -p") != "true" {
                         failures.push(wrong);
@@ -791,13 +805,14 @@ fn separated_chunks_add() {
                 skipped += 1;
                 continue;
             }
-            // Threats of both sides in the two halves have no sum in the threat algebra; the
-            // module searched such a board whole (compared with the oracle elsewhere).
-            let sum = run_text(&mut s, "b == l + r");
-            if sum.contains("not a stopper") {
+            // Threats of both sides in the two halves race, which the loopy sum (on + off is
+            // dud) does not model; the module searched such a board whole (compared with
+            // the oracle elsewhere).
+            if threatens_both(&values[1], &values[2]) {
                 skipped += 1;
                 continue;
             }
+            let sum = run_text(&mut s, "b == l + r");
             checked += 1;
             if sum != "true" {
                 failures.push(format!(

@@ -99,3 +99,13 @@ canonical form: v
 3^1431
 > miserequotient("0.75")[2]
 "<a, b, c | a^2 = 1, b^3 = b, bc = ab, c^2 = b^2>"
+> {pass|3/2}
+3/2under
+> x{0||||0|||x|*||*}
+a{0||||0|||a|*||*}
+> [upon + *, over + over, on + off]
+[^[on]*, over, dud]
+> a{{|a}|}
+1 & 0
+> degree({pass|3/2})
+over

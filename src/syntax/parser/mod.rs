@@ -19,8 +19,8 @@ mod slash;
 
 /// Names that can never be assigned to. (Function names are checked by the evaluator.)
 pub const RESERVED: &[&str] = &[
-    "on", "off", "over", "under", "dud", "true", "false", "assert", "Tiny", "Miny", "for", "in",
-    "if", "else", "_",
+    "on", "off", "over", "under", "upon", "dud", "pass", "true", "false", "assert", "Tiny", "Miny",
+    "for", "in", "if", "else", "_",
 ];
 
 /// Words that begin or continue statements: `for x in xs { }`, `if c { } else { }`.
@@ -362,6 +362,9 @@ struct Parser<'a> {
     /// The innermost bracket is a block (not a game): the lexer splits `<|` and `|>` inside
     /// any braces, so here a glued `<` `|` is `<|` and a glued `|` `>` is `|>`.
     fuzzy_glue: bool,
+    /// Parsing the list of a `for` or the condition of an `if`, where `xs{` opens the
+    /// block, not a labelled loopy game.
+    in_header: bool,
     names: Names,
 }
 
@@ -383,6 +386,7 @@ impl<'a> Parser<'a> {
             lex_error: lexed.error,
             first_line: 1,
             fuzzy_glue: false,
+            in_header: false,
             names,
         }
     }
@@ -829,7 +833,10 @@ impl<'a> Parser<'a> {
                 format!("expected a list or a range after `for {var} in`"),
             ));
         }
-        let iter = self.range()?;
+        let saved = std::mem::replace(&mut self.in_header, true);
+        let iter = self.range();
+        self.in_header = saved;
+        let iter = iter?;
         Ok((var, t.span, iter))
     }
 
@@ -846,7 +853,10 @@ impl<'a> Parser<'a> {
                     .with_hint("write `if n == 0 { ... } else { ... }`"),
             );
         }
-        let cond = self.comparison()?;
+        let saved = std::mem::replace(&mut self.in_header, true);
+        let cond = self.comparison();
+        self.in_header = saved;
+        let cond = cond?;
         let then = self.block("if")?;
         let mut end = then.span;
         let otherwise = if matches!(&self.peek().tok, Tok::Ident(k) if k == "else") {
@@ -1024,8 +1034,30 @@ impl<'a> Parser<'a> {
 
     /// `lo..hi` (both ends included) or a plain additive expression.
     fn range(&mut self) -> PResult<Expr> {
-        let lo = self.additive()?;
+        let lo = self.sided()?;
         self.range_rest(lo)
+    }
+
+    /// `onside & offside` (a loopy game given by its sides) or a plain additive expression.
+    pub(super) fn sided(&mut self) -> PResult<Expr> {
+        let onside = self.additive()?;
+        self.sided_rest(onside)
+    }
+
+    pub(super) fn sided_rest(&mut self, onside: Expr) -> PResult<Expr> {
+        if self.peek().tok != Tok::Amp {
+            return Ok(onside);
+        }
+        self.bump();
+        let offside = self.additive()?;
+        let span = onside.span.to(offside.span);
+        Ok(Expr::new(
+            ExprKind::Sides {
+                onside: Box::new(onside),
+                offside: Box::new(offside),
+            },
+            span,
+        ))
     }
 
     fn range_rest(&mut self, lo: Expr) -> PResult<Expr> {
@@ -1221,6 +1253,22 @@ impl<'a> Parser<'a> {
             }
             Tok::Ident(name) => {
                 self.bump();
+                if self.peek().tok == Tok::LBrace
+                    && self.peek().span.start == t.span.end
+                    && !self.in_header
+                    && !RESERVED.contains(&name.as_str())
+                {
+                    // `a{0|a}`: a loopy game whose options may name it `a`
+                    let game = self.brace_group(false)?;
+                    let span = t.span.to(game.span);
+                    return Ok(Expr::new(
+                        ExprKind::Labelled {
+                            label: name.clone(),
+                            game: Box::new(game),
+                        },
+                        span,
+                    ));
+                }
                 if self.peek().tok == Tok::LParen {
                     let (args, close) = self.args_until(Tok::RParen, Some(name))?;
                     Expr::new(

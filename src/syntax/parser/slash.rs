@@ -45,7 +45,7 @@ impl Parser<'_> {
         let first = if matches!(self.peek().tok, Tok::Bars(_)) {
             None
         } else {
-            let e = self.additive()?;
+            let e = self.sided()?;
             if !matches!(self.peek().tok, Tok::Bars(_) | Tok::Comma) || self.glued_fuzzy().is_some()
             {
                 return self.comparison_rest(e);
@@ -159,7 +159,7 @@ impl Parser<'_> {
                             return Err(e);
                         }
                     }
-                    let mut e = self.additive()?;
+                    let mut e = self.sided()?;
                     // Inside braces an option may be a generator: its values are options.
                     if matches!(closer, Closer::Brace(_))
                         && matches!(&self.peek().tok, Tok::Ident(k) if k == "for")
