@@ -309,14 +309,26 @@ impl Graph {
     /// A Büchi game on (position of G, position of H, mover), solved by the nested fixed
     /// point gfp Y. lfp X. Pre(G-moves into Y, H-moves into X).
     pub fn onside_geq(&self, g: Node, other: &Graph, h: Node) -> bool {
+        self.onside_geq_all(other, &[(g, h)])[0]
+    }
+
+    /// [`Graph::onside_geq`] for many pairs at once, sharing the states they reach.
+    pub fn onside_geq_all(&self, other: &Graph, pairs: &[(Node, Node)]) -> Vec<bool> {
         type State = (Node, Node, Mover);
         let mut ids: FxHashMap<State, usize> = FxHashMap::default();
         let mut states: Vec<State> = Vec::new();
         // successors, each with whether the move is made in G
         let mut succ: Vec<Vec<(usize, bool)>> = Vec::new();
-        let start = (g, h, Mover::Right);
-        ids.insert(start, 0);
-        states.push(start);
+        let mut starts = Vec::with_capacity(pairs.len());
+        for &(g, h) in pairs {
+            let start = (g, h, Mover::Right);
+            let fresh = states.len();
+            let id = *ids.entry(start).or_insert_with(|| {
+                states.push(start);
+                fresh
+            });
+            starts.push(id);
+        }
         let mut i = 0;
         while i < states.len() {
             check_cancel();
@@ -386,7 +398,7 @@ impl Graph {
                 }
             }
             if x == y {
-                return y[0];
+                return starts.iter().map(|&s| y[s]).collect();
             }
             y = x;
         }

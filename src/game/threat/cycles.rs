@@ -29,6 +29,9 @@ use crate::game::loopy::{self, strongly_connected};
 /// gives up.
 const MAX_LAPS: usize = 4;
 
+/// Most rounds of sidling before the onside search turns to unravellings.
+const MAX_SIDLING: usize = 64;
+
 /// Most positions of a sum's graph before it stops with an error.
 const MAX_SUM_POSITIONS: usize = 400_000;
 
@@ -95,17 +98,70 @@ impl Threats {
         Ok(self.intern(ThreatKind::Sided(onside, offside)))
     }
 
-    /// The onside (`on`) or offside of the game at position 0 of `g`.
+    /// The onside (`on`) or offside of the game at position 0 of `g`. The onside is found
+    /// one strongly connected piece at a time, sinks first: a position's onside depends on
+    /// its options' onsides only (sidling's fixed point, WW ch. 11), so the options leaving a
+    /// piece become their onsides.
     fn side(&mut self, arena: &mut Arena, g: &RawGraph, on: bool) -> Result<ThreatId, String> {
         if g.is_stopper() {
             return self.simplify_stopper(arena, g);
         }
-        if on {
-            return self.onside(arena, g);
+        if !on {
+            let negative = self.negate_graph(arena, g);
+            let s = self.side(arena, &negative, true)?;
+            return Ok(self.neg(arena, s));
         }
-        let negative = self.negate_graph(arena, g);
-        let s = self.onside(arena, &negative)?;
-        Ok(self.neg(arena, s))
+        let mut value: Vec<Option<ThreatId>> = vec![None; g.len()];
+        for comp in strongly_connected(&g.adjacency()) {
+            check_cancel();
+            let local: FxHashMap<u32, u32> = comp
+                .iter()
+                .enumerate()
+                .map(|(i, &v)| (v as u32, i as u32))
+                .collect();
+            let mut piece = RawGraph::new();
+            for _ in &comp {
+                piece.node();
+            }
+            for (i, &v) in comp.iter().enumerate() {
+                let mut sides = [Vec::new(), Vec::new()];
+                for (k, left) in [true, false].into_iter().enumerate() {
+                    for o in g.options(v as u32, left) {
+                        sides[k].push(match *o {
+                            Opt::Node(w) => match local.get(&w) {
+                                Some(&j) => Opt::Node(j),
+                                None => Opt::Game(value[w as usize].expect("sinks first")),
+                            },
+                            Opt::Game(t) => Opt::Game(self.sides(t).0),
+                        });
+                    }
+                }
+                let [l, r] = sides;
+                piece.set_options(i as u32, l, r);
+            }
+            let values = if piece.is_stopper() {
+                self.stopper_values(arena, &piece)?
+            } else {
+                self.piece_onsides(arena, &piece)?
+            };
+            for (&v, x) in comp.iter().zip(values) {
+                value[v] = Some(x);
+            }
+        }
+        Ok(value[0].expect("every position valued"))
+    }
+
+    /// The upsum (`on`: the onside of `a + b`) or downsum of two stoppers (Siegel, CGT,
+    /// §VI.4).
+    pub fn side_sum(
+        &mut self,
+        arena: &mut Arena,
+        a: ThreatId,
+        b: ThreatId,
+        on: bool,
+    ) -> Result<ThreatId, String> {
+        let g = self.sum_graph(arena, a, b)?;
+        self.side(arena, &g, on)
     }
 
     /// `a + b` when one is a sided value: the upsum of the onsides and the downsum of the
@@ -210,6 +266,11 @@ impl Threats {
 
     /// The simplest form of the stopper at position 0 of `g` (all positions reachable).
     fn simplify_stopper(&mut self, arena: &mut Arena, g: &RawGraph) -> Result<ThreatId, String> {
+        Ok(self.stopper_values(arena, g)?[0])
+    }
+
+    /// The simplest form of every position of the stopper `g`.
+    fn stopper_values(&mut self, arena: &mut Arena, g: &RawGraph) -> Result<Vec<ThreatId>, String> {
         let mut value: Vec<Option<ThreatId>> = vec![None; g.len()];
         for comp in strongly_connected(&g.adjacency()) {
             check_cancel();
@@ -269,7 +330,10 @@ impl Threats {
                 value[v] = Some(s);
             }
         }
-        Ok(value[0].expect("every position valued"))
+        Ok(value
+            .into_iter()
+            .map(|v| v.expect("every position valued"))
+            .collect())
     }
 
     fn set_raw(&mut self, id: ThreatId, mut l: Vec<ThreatId>, mut r: Vec<ThreatId>) {
@@ -647,10 +711,50 @@ impl Threats {
         Ok(graph)
     }
 
-    /// The onside of the game at position 0 of `g` (not a stopper): the first unravelling
-    /// proved equal to it with endless play counted for Left.
-    fn onside(&mut self, arena: &mut Arena, g: &RawGraph) -> Result<ThreatId, String> {
-        let alternating = g.alternating();
+    /// The onsides of the positions of a strongly connected piece that is not a stopper
+    /// (its options outside are stoppers). Candidates, each accepted only when a Büchi game
+    /// proves every position equal to its candidate with endless play counted for Left:
+    /// sidling's fixed point; the piece with edges on cycles of alternating play deleted one
+    /// by one, each deletion kept only when it changes no position's onside, until a stopper
+    /// is left (CGSuite deletes irrelevant cyclic edges the same way); unravellings.
+    fn piece_onsides(
+        &mut self,
+        arena: &mut Arena,
+        piece: &RawGraph,
+    ) -> Result<Vec<ThreatId>, String> {
+        if let Some(c) = self.sidle(arena, piece)?
+            && self.are_onsides(arena, piece, &c)
+        {
+            return Ok(c);
+        }
+        let mut cur = piece.clone();
+        while !cur.is_stopper() {
+            let mut progressed = false;
+            for (v, left, o) in cyclic_edges(&cur) {
+                check_cancel();
+                let mut next = cur.clone();
+                let opts = if left {
+                    &mut next.left[v as usize]
+                } else {
+                    &mut next.right[v as usize]
+                };
+                let Some(at) = opts.iter().position(|x| *x == o) else {
+                    continue;
+                };
+                opts.remove(at);
+                if self.same_onsides(arena, &next, piece) {
+                    cur = next;
+                    progressed = true;
+                }
+            }
+            if !progressed {
+                break;
+            }
+        }
+        if cur.is_stopper() {
+            return self.stopper_values(arena, &cur);
+        }
+        let alternating = cur.alternating();
         let comps = strongly_connected(&alternating);
         let mut comp_of = vec![0usize; alternating.len()];
         for (c, members) in comps.iter().enumerate() {
@@ -658,25 +762,55 @@ impl Threats {
                 comp_of[s] = c;
             }
         }
-        // a Right move v -> w runs round a cycle of alternating play when (v, Right to move)
-        // and (w, Left to move) lie in one component
         let cyclic = |v: u32, w: u32| comp_of[2 * v as usize + 1] == comp_of[2 * w as usize];
         for laps in 0..=MAX_LAPS {
-            let u = unravel(g, laps, cyclic);
-            let s = self.simplify_stopper(arena, &u.reachable(0))?;
-            if self.is_onside(arena, g, s) {
-                return Ok(s);
+            let u = unravel(&cur, laps, cyclic);
+            let values = self.stopper_values(arena, &u)?;
+            let c = values[..piece.len()].to_vec();
+            if self.are_onsides(arena, piece, &c) {
+                return Ok(c);
             }
         }
         Err(format!(
-            "the sides of this game were not found: no unravelling of its cycles up to {MAX_LAPS} laps is its onside (its sides may not be stoppers, as for Bach's Carousel)"
+            "the sides of this game were not found: sidling, deleting edges of its cycles and unravelling them up to {MAX_LAPS} laps give no proved onside (its sides may not be stoppers, as for Bach's Carousel)"
         ))
     }
 
-    /// Whether the stopper `s` is the onside of the game at position 0 of `g`.
-    fn is_onside(&mut self, arena: &mut Arena, g: &RawGraph, s: ThreatId) -> bool {
+    /// Whether `cands[v]` is the onside of position v of `g`, for every v.
+    fn are_onsides(&mut self, arena: &mut Arena, g: &RawGraph, cands: &[ThreatId]) -> bool {
         let mut x = loopy::Graph::new();
         let mut memo: FxHashMap<ThreatId, loopy::Node> = FxHashMap::default();
+        let base = self.explicit(arena, &mut x, &mut memo, g);
+        let mut pairs = Vec::with_capacity(2 * cands.len());
+        for (v, &c) in cands.iter().enumerate() {
+            let cn = self.expand(arena, &mut x, &mut memo, c);
+            pairs.push((base + v as loopy::Node, cn));
+            pairs.push((cn, base + v as loopy::Node));
+        }
+        x.onside_geq_all(&x, &pairs).into_iter().all(|b| b)
+    }
+
+    /// Whether every position of `a` has the onside of the same position of `b`.
+    fn same_onsides(&mut self, arena: &mut Arena, a: &RawGraph, b: &RawGraph) -> bool {
+        let mut x = loopy::Graph::new();
+        let mut memo: FxHashMap<ThreatId, loopy::Node> = FxHashMap::default();
+        let ba = self.explicit(arena, &mut x, &mut memo, a);
+        let bb = self.explicit(arena, &mut x, &mut memo, b);
+        let pairs: Vec<(loopy::Node, loopy::Node)> = (0..a.len() as loopy::Node)
+            .flat_map(|v| [(ba + v, bb + v), (bb + v, ba + v)])
+            .collect();
+        x.onside_geq_all(&x, &pairs).into_iter().all(|b| b)
+    }
+
+    /// The positions of `g` as positions of `x` (its leaves expanded); returns where its
+    /// position 0 went (position v is at that plus v).
+    fn explicit(
+        &mut self,
+        arena: &mut Arena,
+        x: &mut loopy::Graph,
+        memo: &mut FxHashMap<ThreatId, loopy::Node>,
+        g: &RawGraph,
+    ) -> loopy::Node {
         let base = x.len() as loopy::Node;
         for _ in 0..g.len() {
             x.node();
@@ -687,15 +821,45 @@ impl Threats {
                 for o in g.options(v as u32, left) {
                     sides[k].push(match *o {
                         Opt::Node(w) => base + w,
-                        Opt::Game(t) => self.expand(arena, &mut x, &mut memo, t),
+                        Opt::Game(t) => self.expand(arena, x, memo, t),
                     });
                 }
             }
             let [l, r] = sides;
             x.set_options(base + v as loopy::Node, l, r);
         }
-        let sn = self.expand(arena, &mut x, &mut memo, s);
-        x.onside_geq(base, &x, sn) && x.onside_geq(sn, &x, base)
+        base
+    }
+
+    /// Conway's sidling (WW ch. 11): every position starts as `on`, then each becomes
+    /// `{its Left options' | its Right options'}` (all at once) until nothing changes; the
+    /// fixed point, if one is reached within [`MAX_SIDLING`] rounds. The sequence falls
+    /// towards the onside and may reach it only in the limit.
+    fn sidle(&mut self, arena: &mut Arena, g: &RawGraph) -> Result<Option<Vec<ThreatId>>, String> {
+        let on = self.on();
+        let mut s = vec![on; g.len()];
+        for _ in 0..MAX_SIDLING {
+            check_cancel();
+            let mut next = Vec::with_capacity(g.len());
+            for v in 0..g.len() {
+                let mut sides = [Vec::new(), Vec::new()];
+                for (k, left) in [true, false].into_iter().enumerate() {
+                    for o in g.options(v as u32, left) {
+                        sides[k].push(match *o {
+                            Opt::Node(w) => s[w as usize],
+                            Opt::Game(t) => self.sides(t).0,
+                        });
+                    }
+                }
+                let [l, r] = sides;
+                next.push(self.node(arena, l, r)?);
+            }
+            if next == s {
+                return Ok(Some(s));
+            }
+            s = next;
+        }
+        Ok(None)
     }
 
     /// The game `t` as positions of `x`; returns its root.
@@ -752,13 +916,16 @@ fn append(g: &mut RawGraph, rep: &RawGraph) -> u32 {
 }
 
 /// The unravelling of `g` in which Right may make at most `laps` moves round cycles of
-/// alternating play (`cyclic`): positions (v, laps used). A stopper, since every cycle of
-/// alternating play holds such a move.
+/// alternating play (`cyclic`): positions (v, laps used), (v, 0) numbered v. A stopper,
+/// since every cycle of alternating play holds such a move.
 fn unravel(g: &RawGraph, laps: usize, cyclic: impl Fn(u32, u32) -> bool) -> RawGraph {
     let mut out = RawGraph::new();
     let mut index: FxHashMap<(u32, usize), u32> = FxHashMap::default();
-    let mut order = vec![(0u32, 0usize)];
-    index.insert((0, 0), out.node());
+    // (v, 0) is position v, for every v
+    let mut order: Vec<(u32, usize)> = (0..g.len() as u32).map(|v| (v, 0)).collect();
+    for &p in &order {
+        index.insert(p, out.node());
+    }
     let mut i = 0;
     while i < order.len() {
         let (v, k) = order[i];
@@ -793,6 +960,35 @@ fn unravel(g: &RawGraph, laps: usize, cyclic: impl Fn(u32, u32) -> bool) -> RawG
         let [l, r] = sides;
         out.set_options(index[&(v, k)], l, r);
         i += 1;
+    }
+    out
+}
+
+/// The edges of `g` on cycles of alternating play (both ends in one component of the graph
+/// of (position, player to move)): Right's first, then Left's.
+fn cyclic_edges(g: &RawGraph) -> Vec<(u32, bool, Opt)> {
+    let alternating = g.alternating();
+    let comps = strongly_connected(&alternating);
+    let mut comp_of = vec![0usize; alternating.len()];
+    for (c, members) in comps.iter().enumerate() {
+        for &s in members {
+            comp_of[s] = c;
+        }
+    }
+    let mut out = Vec::new();
+    for left in [false, true] {
+        for v in 0..g.len() as u32 {
+            for o in g.options(v, left) {
+                if let Opt::Node(w) = *o {
+                    // (v, mover) -> (w, the other)
+                    let from = 2 * v as usize + (!left) as usize;
+                    let to = 2 * w as usize + left as usize;
+                    if comp_of[from] == comp_of[to] {
+                        out.push((v, left, *o));
+                    }
+                }
+            }
+        }
     }
     out
 }

@@ -150,6 +150,31 @@ impl Threats {
         Ok(self.sides(d).0)
     }
 
+    /// The variety of a stable stopper (Siegel, CGT, §VI.5): with `d` = degree(G), which must
+    /// be idempotent, `G ↑+ ((-G) ↓+ (-d))` and `G ↓+ ((-G) ↑+ d)` must agree, and that is it.
+    pub fn variety(&mut self, arena: &mut Arena, t: ThreatId) -> Result<ThreatId, String> {
+        let d = self.degree(arena, t)?;
+        if !self.is_idempotent(arena, d)? {
+            return Err(format!(
+                "the degree {} is not idempotent, so G has no variety",
+                self.display(arena, d)
+            ));
+        }
+        let (nt, nd) = (self.neg(arena, t), self.neg(arena, d));
+        let inner = self.side_sum(arena, nt, nd, false)?;
+        let up = self.side_sum(arena, t, inner, true)?;
+        let inner = self.side_sum(arena, nt, d, true)?;
+        let down = self.side_sum(arena, t, inner, false)?;
+        if up != down {
+            return Err(format!(
+                "this game is not stable: its up-variety {} and down-variety {} differ",
+                self.display(arena, up),
+                self.display(arena, down)
+            ));
+        }
+        Ok(up)
+    }
+
     /// Whether `G + G = G`.
     pub fn is_idempotent(&mut self, arena: &mut Arena, t: ThreatId) -> Result<bool, String> {
         Ok(self.sum(arena, t, t)? == t)
