@@ -61,6 +61,11 @@ impl Session {
 
     fn eval_compound(&mut self, e: &Expr) -> EvalResult {
         match &e.kind {
+            ExprKind::Literal(lit)
+                if matches!(lit.ups, Some(UpsLit::Upon(_) | UpsLit::UponTh(_))) =>
+            {
+                self.upon_literal(lit, e.span)
+            }
             ExprKind::Literal(lit) if lit.tiny.is_some() => self.tiny_literal(lit, e.span),
             ExprKind::Literal(lit) => self.literal(lit, e.span).map(Value::Game),
             ExprKind::Name(_) | ExprKind::Str(_) => self.eval(e),
@@ -304,6 +309,12 @@ impl Session {
                 ups: k,
                 nim,
             }),
+            Some(UpsLit::Upon(_) | UpsLit::UponTh(_)) => {
+                return Err(CgError::at(
+                    span,
+                    "^[on] and ^<on> are loopy games, not short ones",
+                ));
+            }
             Some(UpsLit::UpNth(k)) | Some(UpsLit::UpTo(k)) => {
                 let n = u32::try_from(k.unsigned_abs())
                     .ok()

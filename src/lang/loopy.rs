@@ -8,7 +8,7 @@ use crate::calc::context::Context;
 use crate::calc::value::Value;
 use crate::function;
 use crate::game::threat::{Opt, RawGraph, ThreatId};
-use crate::syntax::ast::{Expr, ExprKind, Literal, TinyKind};
+use crate::syntax::ast::{Expr, ExprKind, Literal, TinyKind, UpsLit};
 use crate::syntax::error::CgError;
 use crate::syntax::span::Span;
 
@@ -42,7 +42,57 @@ pub(super) fn upon(s: &mut Session, span: Span) -> Result<ThreatId, CgError> {
         .map_err(|m| CgError::at(span, m))
 }
 
+/// uponth = {0||0|0,pass} (CGSuite prints it `^<on>`).
+fn uponth(s: &mut Session, span: Span) -> Result<ThreatId, CgError> {
+    let mut g = RawGraph::new();
+    let (v, w) = (g.node(), g.node());
+    let zero = s.threats.short(s.arena.zero());
+    g.set_options(v, vec![Opt::Game(zero)], vec![Opt::Node(w)]);
+    g.set_options(
+        w,
+        vec![Opt::Game(zero)],
+        vec![Opt::Game(zero), Opt::Node(w)],
+    );
+    s.threats
+        .from_graph(&mut s.arena, &g, v)
+        .map_err(|m| CgError::at(span, m))
+}
+
 impl Session {
+    /// `x^[on]*k` = x + upon + *k and `x^<on>*k` = x + uponth + *k, with uponth =
+    /// {0||0|0,pass}; `v` for the negatives (CGSuite's printed upon forms, read back).
+    pub(super) fn upon_literal(&mut self, lit: &Literal, span: Span) -> EvalResult {
+        let (is_upon, up) = match lit.ups {
+            Some(UpsLit::Upon(up)) => (true, up),
+            Some(UpsLit::UponTh(up)) => (false, up),
+            _ => unreachable!("checked by the caller"),
+        };
+        if lit.tiny.is_some() {
+            return Err(CgError::at(span, "an upon form takes no Tiny or Miny part"));
+        }
+        let base = Literal {
+            ups: None,
+            ..lit.clone()
+        };
+        let base = self.literal(&base, span)?;
+        let base = self.threats.short(base);
+        let form = if is_upon {
+            upon(self, span)?
+        } else {
+            uponth(self, span)?
+        };
+        let form = if up {
+            form
+        } else {
+            self.threats.neg(&mut self.arena, form)
+        };
+        let t = self
+            .threats
+            .sum(&mut self.arena, base, form)
+            .map_err(|m| CgError::at(span, m))?;
+        Ok(self.threat_value(t))
+    }
+
     /// `xTiny(G)` / `xMiny(G)`; with a loopy `G` (`Tiny(on)` = {0||0|off}) through the store.
     pub(super) fn tiny_literal(&mut self, lit: &Literal, span: Span) -> EvalResult {
         let Some((kind, arg)) = &lit.tiny else {
@@ -260,6 +310,19 @@ pub static LOOPY_FUNCTIONS: &[Function] = &[
         |s, v| {
             let t = loopy_arg(s, &v, 0)?;
             let d = s.threats.degree(s.arena, t).map_err(at0)?;
+            Ok(loopy_value(s, d))
+        }
+    ),
+    function!(
+        "variety",
+        "variety(G)",
+        1..=1,
+        Loopy,
+        "the variety of a stable stopper",
+        "variety(G): with d = degree(G) idempotent, the stopper that both G + ((-G) + -d) taken\nwith endless play for Right inside and for Left outside, and its mirror image, equal\n(Siegel, CGT, VI.5; CGSuite's Variety); an error when d is not idempotent or the two\ndiffer (G is not stable).\nExample: variety(over) is over; variety(+-over) is +-over.",
+        |s, v| {
+            let t = loopy_arg(s, &v, 0)?;
+            let d = s.threats.variety(s.arena, t).map_err(at0)?;
             Ok(loopy_value(s, d))
         }
     ),

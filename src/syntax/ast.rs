@@ -318,6 +318,10 @@ pub enum UpsLit {
     UpNth(i64),
     /// Up-to-the-n sums: `^[3]` = 3, `v[2]` = -2.
     UpTo(i64),
+    /// The loopy `^[on]` (upon = {pass|*}, `true`) or `v[on]` (its negative).
+    Upon(bool),
+    /// The loopy `^<on>` (uponth = {0||0|0,pass}, `true`) or `v<on>`.
+    UponTh(bool),
 }
 
 impl Expr {
@@ -449,6 +453,8 @@ impl Literal {
                 let c = if k >= 0 { '^' } else { 'v' };
                 s.push_str(&format!("{c}[{}]", k.unsigned_abs()));
             }
+            Some(UpsLit::Upon(up)) => s.push_str(if up { "^[on]" } else { "v[on]" }),
+            Some(UpsLit::UponTh(up)) => s.push_str(if up { "^<on>" } else { "v<on>" }),
         }
         match self.nim {
             None => {}

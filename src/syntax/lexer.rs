@@ -236,7 +236,10 @@ impl<'a> Lexer<'a> {
         // UPS
         if let Some(r) = self.rest.strip_prefix('^') {
             let p = self.pos();
-            if let Ok((r2, (nth, d))) = up_suffix(r) {
+            if let Some((r2, ups)) = upon_suffix(r, true) {
+                lit.ups = Some(ups);
+                self.rest = r2;
+            } else if let Ok((r2, (nth, d))) = up_suffix(r) {
                 let span = Span::new(p, self.src.len() - r2.len());
                 let n = parse_count(d, span, "up count")?;
                 lit.ups = Some(if nth {
@@ -261,7 +264,10 @@ impl<'a> Lexer<'a> {
             let p = self.pos();
             let wspan = Span::new(p, p + w.len());
             if w == "v" {
-                if let Ok((r2, (nth, d))) = up_suffix(r) {
+                if let Some((r2, ups)) = upon_suffix(r, false) {
+                    lit.ups = Some(ups);
+                    self.rest = r2;
+                } else if let Ok((r2, (nth, d))) = up_suffix(r) {
                     let span = Span::new(p, self.src.len() - r2.len());
                     let n = parse_count(d, span, "down count")?;
                     lit.ups = Some(if nth {
@@ -685,6 +691,14 @@ pub(crate) fn lex(src: &str) -> Lexed {
         tokens: lx.tokens,
         error,
     }
+}
+
+/// `[on]` or `<on>` after `^` (`up`) or `v`: the loopy upon forms, as CGSuite prints them.
+fn upon_suffix(r: &str, up: bool) -> Option<(&str, UpsLit)> {
+    if let Some(r2) = r.strip_prefix("[on]") {
+        return Some((r2, UpsLit::Upon(up)));
+    }
+    r.strip_prefix("<on>").map(|r2| (r2, UpsLit::UponTh(up)))
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@ mod algebra;
 mod analysis_props;
 mod deep_roundtrip;
 mod explain;
+mod loopy;
 mod misere;
 mod misere_quotient;
 mod numbers;
