@@ -7,6 +7,7 @@
 pub mod graph;
 pub mod grid;
 pub mod heaps;
+pub mod loopy_graph;
 pub mod regio_experiment;
 pub mod sequences;
 
@@ -50,4 +51,6 @@ registry![
     fission,
     anticlobber,
     skijumps,
+    foxandgeese,
+    backsliding,
 ];

@@ -6,6 +6,7 @@ mod common;
 
 mod amazons;
 mod anticlobber;
+mod backsliding;
 mod cake;
 mod conditional;
 mod cram;
@@ -15,6 +16,7 @@ mod elkies_epsilon;
 mod endgame;
 mod fibonaccinim;
 mod fission;
+mod foxandgeese;
 mod hackenbush;
 mod konane;
 mod options;
