@@ -17,8 +17,7 @@ use crate::calc::catalogue::{Function, Fuzz, FuzzCheck, Ruleset, no_caches};
 use crate::calc::context::Context;
 use crate::function;
 
-/// The most cells a strip holds (one bit per cell in a `u64`).
-pub const MAX_CELLS: usize = 64;
+pub use super::toadsandfrogs::MAX_CELLS;
 
 /// The most positions the graph of one call may hold.
 pub const MAX_POSITIONS: usize = 2_000_000;
@@ -40,34 +39,13 @@ impl Strip {
     /// Parses CGSuite's strip: `t` a toad (Left's), `f` a frog (Right's), `.` empty, and `#`
     /// a blocked cell; at most [`MAX_CELLS`] cells.
     pub fn parse(s: &str) -> Result<Strip, String> {
-        let count = s.chars().count();
-        if count > MAX_CELLS {
-            return Err(format!(
-                "the strip has {count} cells; Backsliding Toads and Frogs strips hold at most {MAX_CELLS}"
-            ));
-        }
-        let mut p = Strip {
-            len: count as u32,
-            blocked: 0,
-            toads: 0,
-            frogs: 0,
-        };
-        for (i, ch) in s.chars().enumerate() {
-            let bit = 1u64 << i;
-            match ch {
-                't' => p.toads |= bit,
-                'f' => p.frogs |= bit,
-                '#' => p.blocked |= bit,
-                '.' => {}
-                other => {
-                    return Err(format!(
-                        "unexpected `{other}` at character {}: Backsliding Toads and Frogs strips hold `t` (Left's toads), `f` (Right's frogs), `.` (empty) and `#` (blocked)",
-                        i + 1
-                    ));
-                }
-            }
-        }
-        Ok(p)
+        let c = super::toadsandfrogs::parse_cells(s, "Backsliding Toads and Frogs")?;
+        Ok(Strip {
+            len: c.len as u32,
+            blocked: c.blocked,
+            toads: c.toads,
+            frogs: c.frogs,
+        })
     }
 
     /// Whether cell `i` (any integer) is on the strip and empty in `pieces`.

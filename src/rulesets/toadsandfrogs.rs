@@ -43,6 +43,49 @@ pub struct Leaping<const JUMPS: bool> {
 /// A Toads and Frogs strip.
 pub type ToadsAndFrogs = Leaping<true>;
 
+/// The cells of a strip as CGSuite writes it: cell `i` is bit `i` of each mask.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cells {
+    pub len: u8,
+    pub toads: u64,
+    pub frogs: u64,
+    pub blocked: u64,
+}
+
+/// Parses CGSuite's strip: `t` a toad (Left's), `f` a frog (Right's), `.` empty, and `#` a
+/// blocked cell; at most [`MAX_CELLS`] cells. `title` names the ruleset in messages (the
+/// strips of Toads and Frogs, Elephants and Rhinos and Backsliding Toads and Frogs).
+pub fn parse_cells(s: &str, title: &str) -> Result<Cells, String> {
+    let count = s.chars().count();
+    if count > MAX_CELLS {
+        return Err(format!(
+            "the strip has {count} cells; {title} strips hold at most {MAX_CELLS}"
+        ));
+    }
+    let mut p = Cells {
+        len: count as u8,
+        toads: 0,
+        frogs: 0,
+        blocked: 0,
+    };
+    for (i, ch) in s.chars().enumerate() {
+        let bit = 1u64 << i;
+        match ch {
+            't' => p.toads |= bit,
+            'f' => p.frogs |= bit,
+            '#' => p.blocked |= bit,
+            '.' => {}
+            other => {
+                return Err(format!(
+                    "unexpected `{other}` at character {} of \"{s}\": {title} strips hold `t` (Left's toads), `f` (Right's frogs), `.` (empty) and `#` (blocked)",
+                    i + 1
+                ));
+            }
+        }
+    }
+    Ok(p)
+}
+
 /// The cells `0..len`.
 fn cells(len: u8) -> u64 {
     if len as usize >= MAX_CELLS {
@@ -84,36 +127,13 @@ impl<const JUMPS: bool> Leaping<JUMPS> {
     /// Parses CGSuite's strip: `t` a toad (Left's), `f` a frog (Right's), `.` empty, and `#` a
     /// blocked cell; at most [`MAX_CELLS`] cells.
     pub fn parse(s: &str) -> Result<Self, String> {
-        let count = s.chars().count();
-        if count > MAX_CELLS {
-            return Err(format!(
-                "the strip has {count} cells; {} strips hold at most {MAX_CELLS}",
-                Self::TITLE
-            ));
-        }
-        let mut p = Leaping {
-            len: count as u8,
-            toads: 0,
-            frogs: 0,
-            blocked: 0,
-        };
-        for (i, ch) in s.chars().enumerate() {
-            let bit = 1u64 << i;
-            match ch {
-                't' => p.toads |= bit,
-                'f' => p.frogs |= bit,
-                '#' => p.blocked |= bit,
-                '.' => {}
-                other => {
-                    return Err(format!(
-                        "unexpected `{other}` at character {} of \"{s}\": {} strips hold `t` (Left's toads), `f` (Right's frogs), `.` (empty) and `#` (blocked)",
-                        i + 1,
-                        Self::TITLE
-                    ));
-                }
-            }
-        }
-        Ok(p)
+        let cells = parse_cells(s, Self::TITLE)?;
+        Ok(Leaping {
+            len: cells.len,
+            toads: cells.toads,
+            frogs: cells.frogs,
+            blocked: cells.blocked,
+        })
     }
 
     fn empty(&self) -> u64 {
