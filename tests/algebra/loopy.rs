@@ -724,3 +724,47 @@ fn the_survival_search_knows_the_textbook_cases() {
     assert!(geq(&upon, 0, &zero_g, 0) && !geq(&zero_g, 0, &upon, 0));
     assert!(geq(&over, 0, &over, 0) && right_survives_second(&over, 0, &over, 0));
 }
+
+/// The sum of two explicit games: a position per pair, each player moving in either part.
+fn explicit_sum(g: &Explicit, h: &Explicit) -> Explicit {
+    let mut e = Explicit::default();
+    let at = |x: usize, y: usize| x * h.len() + y;
+    for _ in 0..g.len() * h.len() {
+        e.push();
+    }
+    for x in 0..g.len() {
+        for y in 0..h.len() {
+            let v = at(x, y);
+            for (opts_g, opts_h, out) in [
+                (&g.left[x], &h.left[y], &mut e.left[v]),
+                (&g.right[x], &h.right[y], &mut e.right[v]),
+            ] {
+                out.extend(opts_g.iter().map(|&x2| at(x2, y)));
+                out.extend(opts_h.iter().map(|&y2| at(x, y2)));
+            }
+        }
+    }
+    e
+}
+
+/// upon + upon (WW ch. 11): the engine's value, printed as CGSuite prints it, equals the sum
+/// built here position by position, by the survival search of this file, both ways; and it is
+/// above upon, as upon > 0.
+#[test]
+fn upon_plus_upon_matches_the_survival_search() {
+    let (mut arena, mut threats) = (Arena::new(), Threats::new());
+    let star_id = arena.nimber(1);
+    let star = threats.short(star_id);
+    let mut g = RawGraph::new();
+    let v = g.node();
+    g.set_options(v, vec![Opt::Node(v)], vec![Opt::Game(star)]);
+    let upon = threats.from_graph(&mut arena, &g, v).unwrap();
+    let twice = threats.sum(&mut arena, upon, upon).unwrap();
+    assert_eq!(threats.display(&mut arena, twice), "{0|^[on]*}");
+    let e = explicit_of_graph(&mut arena, &threats, &g);
+    let sum = explicit_sum(&e, &e);
+    let value = explicit_of_value(&mut arena, &mut threats, twice);
+    assert!(geq(&sum, 0, &value, 0) && geq(&value, 0, &sum, 0));
+    // upon + upon > upon (upon > 0)
+    assert!(geq(&sum, 0, &e, 0) && !geq(&e, 0, &sum, 0));
+}

@@ -139,3 +139,16 @@ fn bad_arguments_are_refused() {
     let err = run_text(&mut s, "foxandgeese([[1001,1]], [1,1])");
     assert!(err.contains("1 <= row <= 1000"), "{err}");
 }
+
+/// The standard start in CGSuite's coordinates: four geese on the dark squares of row 8, the
+/// fox on (1,5). Winning Ways (2nd ed., vol. 3, ch. 20, as quoted by secondary sources; the
+/// first edition said 1 + over, revised after Tromp and Welton) values the 8x8 start at
+/// 2 + over, `2over` in CGSuite's notation. About 600,000 positions, half a minute.
+#[test]
+fn winning_ways_start_is_two_over() {
+    let mut s = Session::new();
+    assert_eq!(
+        run_text(&mut s, "foxandgeese([[8,2],[8,4],[8,6],[8,8]], [1,5])"),
+        "2over"
+    );
+}
