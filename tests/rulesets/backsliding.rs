@@ -5,18 +5,7 @@
 use crate::common::{assert_outputs, run_text};
 use cgcalc::lang::Session;
 
-/// The strip read from the other end with toads and frogs exchanged.
-fn mirrored(strip: &str) -> String {
-    strip
-        .chars()
-        .rev()
-        .map(|c| match c {
-            't' => 'f',
-            'f' => 't',
-            c => c,
-        })
-        .collect()
-}
+use super::toadsandfrogs::mirrored;
 
 /// Every strip of `t`, `f` and `.` with 1 to `max` cells.
 fn strips(max: usize) -> Vec<String> {

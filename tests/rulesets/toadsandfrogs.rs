@@ -71,7 +71,7 @@ pub fn leaping_options(position: &str, left: bool, jumps: bool) -> Vec<String> {
 }
 
 /// The strip read from the other end with toads and frogs exchanged.
-fn mirrored(strip: &str) -> String {
+pub(crate) fn mirrored(strip: &str) -> String {
     strip
         .chars()
         .rev()
