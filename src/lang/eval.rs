@@ -671,13 +671,45 @@ impl Session {
                 let ts = self.threat_of(&sw);
                 self.threats.sum(&mut self.arena, ta, ts)
             }
+            BinOp::Norton if self.threats.as_short(ta).is_some() => {
+                let g = self.threats.as_short(ta).expect("checked");
+                match self.arena.as_number(g).filter(|x| x.is_integer()).and_then(|x| x.to_i64()) {
+                    Some(n) => self.copies(n, tb),
+                    None => Err(
+                        "a loopy game's Norton product is taken with an integer: n.G is n copies of G"
+                            .to_string(),
+                    ),
+                }
+            }
             BinOp::Ordinal | BinOp::Norton => Err(format!(
-                "`{}` is defined for short games only, not for threat games such as on and off",
+                "`{}` is defined for short games only, not for loopy games such as on and off (n.G with an integer n is n copies of G)",
                 op.as_str()
             )),
         };
         let t = r.map_err(|m| CgError::at(span, m))?;
         Ok(self.threat_value(t))
+    }
+
+    /// `n.G` for a loopy G: n copies of G (-n copies of -G for negative n), by doubling.
+    fn copies(&mut self, n: i64, g: ThreatId) -> Result<ThreatId, String> {
+        let mut base = if n < 0 {
+            self.threats.neg(&mut self.arena, g)
+        } else {
+            g
+        };
+        let mut k = n.unsigned_abs();
+        let zero = self.arena.zero();
+        let mut acc = self.threats.short(zero);
+        while k > 0 {
+            if k & 1 == 1 {
+                acc = self.threats.sum(&mut self.arena, acc, base)?;
+            }
+            k >>= 1;
+            if k > 0 {
+                base = self.threats.sum(&mut self.arena, base, base)?;
+            }
+        }
+        Ok(acc)
     }
 
     fn compare_values(

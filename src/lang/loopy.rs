@@ -360,7 +360,7 @@ Left, moving second in G - H, survives: wins or plays for ever). Chess pawn valu
 are stoppers with on and off among their followers ({on|0}, {1|off}).
 A game that is not a stopper is given by its sides, printed onside & offside (on & off
 prints dud): a{{|a}|} is 1 & 0, {0|{dud|},*} is ^ & v*, {2&-2|1&-2} is {2|1} & -2*. Sums
-add onsides and offsides (upsum and downsum); comparison is side by side. The onside is
+add onsides and offsides (upsum and downsum); comparison is side by side; n.G is n copies. The onside is
 found among unravellings of the game's cycles and proved equal to the game; a game whose
 sides are not stoppers (Bach's Carousel) is an error.
 lstop, rstop, outcome and followers take loopy games too (the outcome of a sided game is

@@ -768,3 +768,18 @@ fn upon_plus_upon_matches_the_survival_search() {
     // upon + upon > upon (upon > 0)
     assert!(geq(&sum, 0, &e, 0) && !geq(&e, 0, &sum, 0));
 }
+
+/// n.G is n copies of G; CGSuite's EvalTest: `10*upon` and `9*(upon & v)`.
+#[test]
+fn copies_of_upon_print_as_in_cgsuite() {
+    let mut s = loopy_session();
+    assert_outputs(
+        &mut s,
+        &[
+            ("10.upon", "{0|{0||||0|||0||0|{0||||0|||0||0|^[on]*}}}"),
+            ("9.(upon & v)", "{0||||0|||0||0|{0||||0|||0||0|^[on]}} & v9"),
+            ("2.over", "over"),
+            ("-3.upon == -(3.upon)", "true"),
+        ],
+    );
+}
