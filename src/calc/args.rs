@@ -105,10 +105,7 @@ impl<'v> Args<'v> {
     pub fn game(&self, i: usize) -> Result<GameId, CallError> {
         match &self.values[i] {
             Value::Game(g) => Ok(*g),
-            other => Err(CallError::Arg(
-                i,
-                format!("expected a game, but this is a {}", other.type_name()),
-            )),
+            other => Err(CallError::Arg(i, super::value::expected_game(other))),
         }
     }
 

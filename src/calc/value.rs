@@ -71,6 +71,15 @@ pub enum Value {
     Dtm(Arc<DistanceToMate>),
 }
 
+/// The error for a value where a short game was expected: loopy games get their own
+/// sentence, since they are games too.
+pub fn expected_game(v: &Value) -> String {
+    match v {
+        Value::Threat(_) => "expected a short game: this function does not take loopy games (on, over, upon, ...; `:help loopy` lists those that do)".to_string(),
+        other => format!("expected a game, but this is a {}", other.type_name()),
+    }
+}
+
 /// Perfect play in a chess endgame (`dtm`): White's moves to mate, `None` for a draw, and
 /// the sentence a statement prints (the position, the verdict, the best move).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -180,7 +189,7 @@ impl Value {
             Value::Outcome(_) => "outcome class",
             Value::Relation(_) => "comparison result",
             Value::Thermograph(_) => "thermograph",
-            Value::Threat(_) => "threat game",
+            Value::Threat(_) => "loopy game",
             Value::Misere(_) => "misère game",
             Value::Text(_) => "picture",
             Value::Position(_) => "position",

@@ -143,7 +143,7 @@ impl Session {
             Value::Game(g) => Ok(g),
             other => Err(CgError::at(
                 e.span,
-                format!("expected a game, but this is a {}", other.type_name()),
+                crate::calc::value::expected_game(&other),
             )),
         }
     }
@@ -199,10 +199,7 @@ impl Session {
         match self.game_value(v, span)? {
             Value::Game(g) => Ok(Operand::Short(g)),
             Value::Threat(t) => Ok(Operand::Threat(t)),
-            other => Err(CgError::at(
-                span,
-                format!("expected a game, but this is a {}", other.type_name()),
-            )),
+            other => Err(CgError::at(span, crate::calc::value::expected_game(&other))),
         }
     }
 

@@ -201,11 +201,11 @@ fn explain_expr(s: &mut Session, e: &Expr, sections: &mut Vec<String>) -> Result
         Value::Game(g) => Ok(g),
         Value::Threat(_) => Err(CgError::at(
             e.span,
-            "explain works on short games; this is a threat game (with on or off)",
+            "explain works on short games; this is a loopy game (with on, off or cycles)",
         )),
         other => Err(CgError::at(
             e.span,
-            format!("expected a game, but this is a {}", other.type_name()),
+            crate::calc::value::expected_game(&other),
         )),
     }
 }
@@ -282,10 +282,7 @@ fn latex_value(s: &mut Session, v: &Value) -> Result<Value, String> {
                 }
                 Ok(parts.join(", "))
             }
-            other => Err(format!(
-                "expected a game, but this is a {}",
-                other.type_name()
-            )),
+            other => Err(crate::calc::value::expected_game(other)),
         }
     }
     text(s, v).map(Value::Text)

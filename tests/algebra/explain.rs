@@ -1021,11 +1021,11 @@ fn bad_input_is_an_error_with_a_caret() {
     );
     let want = [
         "t.cgt:1:5: error: why needs a comparison, e.g. why({0|*} >= *)\n    why(3)\n        ^",
-        "t.cgt:2:5: error: expected a game, but this is a threat game",
-        "t.cgt:3:10: error: explain works on short games; this is a threat game (with on or off)",
+        "t.cgt:2:5: error: expected a short game: this function does not take loopy games",
+        "t.cgt:3:10: error: explain works on short games; this is a loopy game (with on, off or cycles)",
         "t.cgt:4:12: error: unknown variable `x`",
         "t.cgt:5:9: error: expected an integer from 0 to 1000",
-        "t.cgt:6:7: error: expected a game, but this is a threat game",
+        "t.cgt:6:7: error: expected a short game: this function does not take loopy games",
         "t.cgt:7:13: error: expected an integer from 1 to 40",
     ];
     for w in want {
