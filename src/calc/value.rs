@@ -141,6 +141,14 @@ impl Table {
 }
 
 impl Value {
+    /// A value of the loopy store as a value of the language: short games are games.
+    pub fn loopy(threats: &crate::game::threat::Threats, t: ThreatId) -> Value {
+        match threats.as_short(t) {
+            Some(g) => Value::Game(g),
+            None => Value::Threat(t),
+        }
+    }
+
     /// How many values `self` holds (one, plus the values of its items for a list: nested
     /// lists count theirs) and about how many bytes a copy of it allocates; `None` when it
     /// holds more than `cap` values. Iterative, so deep nesting cannot overflow the stack.

@@ -437,7 +437,7 @@ impl Threats {
         if self.has_loop[c.0 as usize] && matches!(self.kind(c), ThreatKind::Node(..)) {
             // A node may equal a follower with a cycle ({0|over} is over): fuse.
             for f in self.loopy_followers(arena, &[c]) {
-                if self.leq(arena, c, f)? && self.leq(arena, f, c)? {
+                if self.equal(arena, c, f)? {
                     c = f;
                     break;
                 }
@@ -1107,7 +1107,7 @@ pub mod graph;
 mod print;
 mod props;
 
-pub use graph::{Opt, RawGraph};
+pub use graph::{Move, Opt, RawGraph};
 
 #[cfg(test)]
 mod tests;

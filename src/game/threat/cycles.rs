@@ -11,15 +11,18 @@
 //! games", GONC 3) and hash-consed as a [`ThreatKind::Cycle`] component.
 //!
 //! **Sides** (Siegel, CGT, §VI.3-4; WW ch. 11, "sidling"): a game that is not a stopper is
-//! `onside & offside`. The onside is found among the *unravellings* of the graph, in which
-//! Right may run round the graph's cycles of alternating play at most n times (n = 0, 1, ...):
-//! each is a stopper, and it is accepted only when [`crate::game::loopy::Graph::onside_geq`]
-//! proves it equal to the game with endless play counted for Left. The offside is the
-//! negative of the onside of the negative.
+//! `onside & offside`. The onside is found one strongly connected piece at a time, the
+//! options leaving a piece replaced by their onsides. In a piece that is not a stopper the
+//! candidates are sidling's fixed point, the piece with edges on cycles of alternating play
+//! deleted where that changes no onside, and *unravellings* (Right may run round those
+//! cycles at most n times); each is accepted only when
+//! [`crate::game::loopy::Graph::onside_geq_all`] proves it equal, position by position, to
+//! the game with endless play counted for Left. The offside is the negative of the onside
+//! of the negative.
 
 use rustc_hash::FxHashMap;
 
-use super::graph::{Opt, RawGraph};
+use super::graph::{Move, Opt, RawGraph};
 use super::{ThreatId, ThreatKind, Threats};
 use crate::game::arena::Arena;
 use crate::game::interrupt::check_cancel;
@@ -173,10 +176,8 @@ impl Threats {
         b: ThreatId,
     ) -> Result<ThreatId, String> {
         let ((a1, a2), (b1, b2)) = (self.sides(a), self.sides(b));
-        let g = self.sum_graph(arena, a1, b1)?;
-        let onside = self.side(arena, &g, true)?;
-        let g = self.sum_graph(arena, a2, b2)?;
-        let offside = self.side(arena, &g, false)?;
+        let onside = self.side_sum(arena, a1, b1, true)?;
+        let offside = self.side_sum(arena, a2, b2, false)?;
         self.make_sided(arena, onside, offside)
     }
 
@@ -274,20 +275,8 @@ impl Threats {
         let mut value: Vec<Option<ThreatId>> = vec![None; g.len()];
         for comp in strongly_connected(&g.adjacency()) {
             check_cancel();
-            let v = comp[0];
-            let self_loop = |left: bool| g.options(v as u32, left).contains(&Opt::Node(v as u32));
-            if comp.len() == 1 && !self_loop(true) && !self_loop(false) {
-                let mut sides = [Vec::new(), Vec::new()];
-                for (k, left) in [true, false].into_iter().enumerate() {
-                    for o in g.options(v as u32, left) {
-                        sides[k].push(match *o {
-                            Opt::Node(w) => value[w as usize].expect("sinks first"),
-                            Opt::Game(t) => t,
-                        });
-                    }
-                }
-                let [l, r] = sides;
-                value[v] = Some(self.node(arena, l, r)?);
+            if !g.is_cycle(&comp) {
+                value[comp[0]] = Some(self.valued_node(arena, g, comp[0], &value)?);
                 continue;
             }
             let sided_leaf = comp.iter().any(|&v| {
@@ -334,6 +323,24 @@ impl Threats {
             .into_iter()
             .map(|v| v.expect("every position valued"))
             .collect())
+    }
+
+    /// `{left | right}` for position `v` of `g`, which is on no cycle: its options are
+    /// games of the store or positions already valued.
+    fn valued_node(
+        &mut self,
+        arena: &mut Arena,
+        g: &RawGraph,
+        v: usize,
+        value: &[Option<ThreatId>],
+    ) -> Result<ThreatId, String> {
+        let map = |o: &Opt| match *o {
+            Opt::Node(w) => value[w as usize].expect("sinks first"),
+            Opt::Game(t) => t,
+        };
+        let l = g.left[v].iter().map(map).collect();
+        let r = g.right[v].iter().map(map).collect();
+        self.node(arena, l, r)
     }
 
     fn set_raw(&mut self, id: ThreatId, mut l: Vec<ThreatId>, mut r: Vec<ThreatId>) {
@@ -436,20 +443,8 @@ impl Threats {
         // What is left: acyclic positions become plain nodes, cycles canonical components.
         let mut value: Vec<Option<ThreatId>> = vec![None; keep.len()];
         for comp in strongly_connected(&piece.adjacency()) {
-            let v = comp[0] as u32;
-            let cyclic = comp.len() > 1
-                || piece.left[v as usize]
-                    .iter()
-                    .chain(&piece.right[v as usize])
-                    .any(|o| *o == Opt::Node(v));
-            if !cyclic {
-                let map = |o: &Opt| match *o {
-                    Opt::Node(w) => value[w as usize].expect("sinks first"),
-                    Opt::Game(t) => t,
-                };
-                let l = piece.left[v as usize].iter().map(map).collect();
-                let r = piece.right[v as usize].iter().map(map).collect();
-                value[v as usize] = Some(self.node(arena, l, r)?);
+            if !piece.is_cycle(&comp) {
+                value[comp[0]] = Some(self.valued_node(arena, &piece, comp[0], &value)?);
                 continue;
             }
             let local: FxHashMap<u32, u32> = comp
@@ -490,7 +485,12 @@ impl Threats {
             .collect())
     }
 
-    fn equal(&mut self, arena: &mut Arena, a: ThreatId, b: ThreatId) -> Result<bool, String> {
+    pub(super) fn equal(
+        &mut self,
+        arena: &mut Arena,
+        a: ThreatId,
+        b: ThreatId,
+    ) -> Result<bool, String> {
         Ok(self.leq(arena, a, b)? && self.leq(arena, b, a)?)
     }
 
@@ -662,53 +662,24 @@ impl Threats {
         a: ThreatId,
         b: ThreatId,
     ) -> Result<RawGraph, String> {
-        let mut graph = RawGraph::new();
-        let mut index: FxHashMap<(ThreatId, ThreatId), u32> = FxHashMap::default();
-        let mut order: Vec<(ThreatId, ThreatId)> = Vec::new();
-        let start = (a, b);
-        index.insert(start, graph.node());
-        order.push(start);
-        let mut i = 0;
-        while i < order.len() {
-            check_cancel();
-            if order.len() > MAX_SUM_POSITIONS {
-                return Err(format!(
-                    "the sum has more than {MAX_SUM_POSITIONS} positions; not computed"
-                ));
+        RawGraph::explore(vec![(a, b)], MAX_SUM_POSITIONS, |&(x, y), left, out| {
+            let pairs: Vec<(ThreatId, ThreatId)> = self
+                .options(arena, x, left)
+                .into_iter()
+                .map(|o| (o, y))
+                .chain(self.options(arena, y, left).into_iter().map(|o| (x, o)))
+                .collect();
+            for (p, q) in pairs {
+                out.push(match (self.as_short(p), self.as_short(q)) {
+                    (Some(g), Some(h)) => {
+                        let s = arena.add(g, h);
+                        Move::Value(self.short(s))
+                    }
+                    _ => Move::To((p, q)),
+                });
             }
-            let (x, y) = order[i];
-            let mut sides = [Vec::new(), Vec::new()];
-            for (k, left) in [true, false].into_iter().enumerate() {
-                let xs = self.options(arena, x, left);
-                let ys = self.options(arena, y, left);
-                let pairs = xs
-                    .into_iter()
-                    .map(|o| (o, y))
-                    .chain(ys.into_iter().map(|o| (x, o)));
-                for pair in pairs {
-                    let opt = match (self.as_short(pair.0), self.as_short(pair.1)) {
-                        (Some(p), Some(q)) => {
-                            let s = arena.add(p, q);
-                            Opt::Game(self.short(s))
-                        }
-                        _ => match index.get(&pair) {
-                            Some(&n) => Opt::Node(n),
-                            None => {
-                                let n = graph.node();
-                                index.insert(pair, n);
-                                order.push(pair);
-                                Opt::Node(n)
-                            }
-                        },
-                    };
-                    sides[k].push(opt);
-                }
-            }
-            let [l, r] = sides;
-            graph.set_options(index[&(x, y)], l, r);
-            i += 1;
-        }
-        Ok(graph)
+        })
+        .ok_or_else(|| format!("the sum has more than {MAX_SUM_POSITIONS} positions; not computed"))
     }
 
     /// The onsides of the positions of a strongly connected piece that is not a stopper
@@ -754,14 +725,7 @@ impl Threats {
         if cur.is_stopper() {
             return self.stopper_values(arena, &cur);
         }
-        let alternating = cur.alternating();
-        let comps = strongly_connected(&alternating);
-        let mut comp_of = vec![0usize; alternating.len()];
-        for (c, members) in comps.iter().enumerate() {
-            for &s in members {
-                comp_of[s] = c;
-            }
-        }
+        let comp_of = cur.alternating_components();
         let cyclic = |v: u32, w: u32| comp_of[2 * v as usize + 1] == comp_of[2 * w as usize];
         for laps in 0..=MAX_LAPS {
             let u = unravel(&cur, laps, cyclic);
@@ -919,62 +883,27 @@ fn append(g: &mut RawGraph, rep: &RawGraph) -> u32 {
 /// alternating play (`cyclic`): positions (v, laps used), (v, 0) numbered v. A stopper,
 /// since every cycle of alternating play holds such a move.
 fn unravel(g: &RawGraph, laps: usize, cyclic: impl Fn(u32, u32) -> bool) -> RawGraph {
-    let mut out = RawGraph::new();
-    let mut index: FxHashMap<(u32, usize), u32> = FxHashMap::default();
-    // (v, 0) is position v, for every v
-    let mut order: Vec<(u32, usize)> = (0..g.len() as u32).map(|v| (v, 0)).collect();
-    for &p in &order {
-        index.insert(p, out.node());
-    }
-    let mut i = 0;
-    while i < order.len() {
-        let (v, k) = order[i];
-        let mut sides = [Vec::new(), Vec::new()];
-        for (s, left) in [true, false].into_iter().enumerate() {
-            for o in g.options(v, left) {
-                let target = match *o {
-                    Opt::Game(t) => {
-                        sides[s].push(Opt::Game(t));
-                        continue;
+    let starts = (0..g.len() as u32).map(|v| (v, 0)).collect();
+    RawGraph::explore(starts, usize::MAX, |&(v, k), left, out| {
+        for o in g.options(v, left) {
+            match *o {
+                Opt::Game(t) => out.push(Move::Value(t)),
+                Opt::Node(w) if !left && cyclic(v, w) => {
+                    if k < laps {
+                        out.push(Move::To((w, k + 1)));
                     }
-                    Opt::Node(w) if !left && cyclic(v, w) => {
-                        if k == laps {
-                            continue;
-                        }
-                        (w, k + 1)
-                    }
-                    Opt::Node(w) => (w, k),
-                };
-                let n = match index.get(&target) {
-                    Some(&n) => n,
-                    None => {
-                        let n = out.node();
-                        index.insert(target, n);
-                        order.push(target);
-                        n
-                    }
-                };
-                sides[s].push(Opt::Node(n));
+                }
+                Opt::Node(w) => out.push(Move::To((w, k))),
             }
         }
-        let [l, r] = sides;
-        out.set_options(index[&(v, k)], l, r);
-        i += 1;
-    }
-    out
+    })
+    .expect("an unravelling is bounded by its laps")
 }
 
 /// The edges of `g` on cycles of alternating play (both ends in one component of the graph
 /// of (position, player to move)): Right's first, then Left's.
 fn cyclic_edges(g: &RawGraph) -> Vec<(u32, bool, Opt)> {
-    let alternating = g.alternating();
-    let comps = strongly_connected(&alternating);
-    let mut comp_of = vec![0usize; alternating.len()];
-    for (c, members) in comps.iter().enumerate() {
-        for &s in members {
-            comp_of[s] = c;
-        }
-    }
+    let comp_of = g.alternating_components();
     let mut out = Vec::new();
     for left in [false, true] {
         for v in 0..g.len() as u32 {
