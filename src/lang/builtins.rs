@@ -214,7 +214,7 @@ pub static BUILTINS: &[Function] = &[
                     .threats
                     .stop(s.arena, t, true)
                     .map_err(|m| CallError::Arg(0, m))?;
-                return Ok(super::loopy::store_value(s, x));
+                return Ok(Value::loopy(s.threats, x));
             }
             let g = v.game(0)?;
             let x = s.arena.left_stop(g);
@@ -234,7 +234,7 @@ pub static BUILTINS: &[Function] = &[
                     .threats
                     .stop(s.arena, t, false)
                     .map_err(|m| CallError::Arg(0, m))?;
-                return Ok(super::loopy::store_value(s, x));
+                return Ok(Value::loopy(s.threats, x));
             }
             let g = v.game(0)?;
             let x = s.arena.right_stop(g);
@@ -434,7 +434,7 @@ pub static BUILTINS: &[Function] = &[
                     .map_err(|m| CallError::Arg(0, m))?;
                 return Ok(Value::List(
                     all.into_iter()
-                        .map(|f| super::loopy::store_value(s, f))
+                        .map(|f| Value::loopy(s.threats, f))
                         .collect(),
                 ));
             }

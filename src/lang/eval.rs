@@ -244,10 +244,7 @@ impl Session {
 
     /// A threat id as a value: plain short games become `Value::Game`.
     pub(super) fn threat_value(&self, t: ThreatId) -> Value {
-        match self.threats.as_short(t) {
-            Some(g) => Value::Game(g),
-            None => Value::Threat(t),
-        }
+        Value::loopy(&self.threats, t)
     }
 
     /// `{left | right}`: canonical in the arena, or a simplified threat game.

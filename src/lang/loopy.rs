@@ -228,18 +228,6 @@ fn loopy_arg(
     }
 }
 
-/// A store id as a value: short games as games.
-pub(super) fn store_value(s: &Context, t: ThreatId) -> Value {
-    loopy_value(s, t)
-}
-
-fn loopy_value(s: &Context, t: ThreatId) -> Value {
-    match s.threats.as_short(t) {
-        Some(g) => Value::Game(g),
-        None => Value::Threat(t),
-    }
-}
-
 fn at0(m: String) -> CallError {
     CallError::Arg(0, m)
 }
@@ -257,7 +245,7 @@ pub static LOOPY_FUNCTIONS: &[Function] = &[
         |s, v| {
             let t = loopy_arg(s, &v, 0)?;
             let on = s.threats.sides(t).0;
-            Ok(loopy_value(s, on))
+            Ok(Value::loopy(s.threats, on))
         }
     ),
     function!(
@@ -270,7 +258,7 @@ pub static LOOPY_FUNCTIONS: &[Function] = &[
         |s, v| {
             let t = loopy_arg(s, &v, 0)?;
             let off = s.threats.sides(t).1;
-            Ok(loopy_value(s, off))
+            Ok(Value::loopy(s.threats, off))
         }
     ),
     function!(
@@ -310,7 +298,7 @@ pub static LOOPY_FUNCTIONS: &[Function] = &[
         |s, v| {
             let t = loopy_arg(s, &v, 0)?;
             let d = s.threats.degree(s.arena, t).map_err(at0)?;
-            Ok(loopy_value(s, d))
+            Ok(Value::loopy(s.threats, d))
         }
     ),
     function!(
@@ -323,7 +311,7 @@ pub static LOOPY_FUNCTIONS: &[Function] = &[
         |s, v| {
             let t = loopy_arg(s, &v, 0)?;
             let d = s.threats.variety(s.arena, t).map_err(at0)?;
-            Ok(loopy_value(s, d))
+            Ok(Value::loopy(s.threats, d))
         }
     ),
     function!(
@@ -399,5 +387,5 @@ fn tiny_of(
 /// The `Tiny` and `Miny` built-ins for a loopy argument.
 pub(super) fn tiny(s: &mut Context, t: ThreatId, miny: bool) -> crate::calc::args::CallResult {
     let r = tiny_of(s.arena, s.threats, t, miny).map_err(at0)?;
-    Ok(loopy_value(s, r))
+    Ok(Value::loopy(s.threats, r))
 }

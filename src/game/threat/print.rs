@@ -59,8 +59,8 @@ impl Threats {
             ThreatKind::Short(g) => arena.display_option(g, braced),
             ThreatKind::On => ("on".to_string(), 0),
             ThreatKind::Off => ("off".to_string(), 0),
-            ThreatKind::Over(x) => (pseudonumber(x, "over"), 0),
-            ThreatKind::Under(x) => (pseudonumber(x, "under"), 0),
+            ThreatKind::Over(x) => (with_number(x, "over", 0), 0),
+            ThreatKind::Under(x) => (with_number(x, "under", 0), 0),
             ThreatKind::Sided(..) => (self.display(arena, t), 0),
             ThreatKind::Raw(_) | ThreatKind::NegRaw(_) => ("<raw>".to_string(), 0),
             ThreatKind::Node(..) | ThreatKind::Cycle(..) => {
@@ -68,11 +68,14 @@ impl Threats {
                     return (p.label(t), 0);
                 }
                 if self.has_loop[t.0 as usize] {
-                    if let Some(text) = self.upon_text(arena, t) {
-                        return (text, 0);
-                    }
-                    if let Some(text) = self.uponth_text(arena, t) {
-                        return (text, 0);
+                    let forms: [(UponParts, &str, &str); 2] = [
+                        (Self::upon_parts, "^[on]", "v[on]"),
+                        (Self::uponth_parts, "^<on>", "v<on>"),
+                    ];
+                    for (parts, up, down) in forms {
+                        if let Some(text) = self.upon_text(arena, t, parts, up, down) {
+                            return (text, 0);
+                        }
                     }
                 }
                 if let Some(text) = self.tiny_text(arena, t, p) {
@@ -120,17 +123,26 @@ impl Threats {
         }
     }
 
-    /// `x^[on]*k` for `{pass, x | x*}` (`k` = 1) and `{pass | x*j}` (j != 0, `k` = j xor 1),
-    /// and `v[on]` for their negatives (CGSuite's upon forms; upon = {pass|*}).
-    fn upon_text(&mut self, arena: &mut Arena, t: ThreatId) -> Option<String> {
-        if let Some((x, k)) = self.upon_parts(arena, t) {
-            return Some(upon_string(x, "^[on]", k));
+    /// `x^[on]*k` (`up`) when `parts` finds the number x and nimber k of `t`, or `x v[on]*k`
+    /// (`down`) when it finds -x and k in `-t`.
+    fn upon_text(
+        &mut self,
+        arena: &mut Arena,
+        t: ThreatId,
+        parts: UponParts,
+        up: &str,
+        down: &str,
+    ) -> Option<String> {
+        if let Some((x, k)) = parts(self, arena, t) {
+            return Some(with_number(x, up, k));
         }
         let n = self.neg(arena, t);
-        let (x, k) = self.upon_parts(arena, n)?;
-        Some(upon_string(-x, "v[on]", k))
+        let (x, k) = parts(self, arena, n)?;
+        Some(with_number(-x, down, k))
     }
 
+    /// CGSuite's upon forms (upon = {pass|*}): `x^[on]*k` for `{pass, x | x*}` (`k` = 1) and
+    /// `{pass | x*j}` (j != 0, `k` = j xor 1).
     fn upon_parts(&mut self, arena: &mut Arena, t: ThreatId) -> Option<(Dyadic, u32)> {
         if !matches!(self.kind(t), ThreatKind::Cycle(..)) {
             return None;
@@ -152,18 +164,9 @@ impl Threats {
         (left == want).then_some((nus.number, nus.nim ^ 1))
     }
 
-    /// `x^<on>*k` for `{x, x*, ... | R}` where `-R` is the upon form `-x^[on]*m` and the Left
-    /// options are `x*j` for j = 0 ..= m xor 1 (`k` = m xor 1), and `v<on>` for negatives
-    /// (CGSuite's uponth: `{0||0|0,pass}` is `^<on>`).
-    fn uponth_text(&mut self, arena: &mut Arena, t: ThreatId) -> Option<String> {
-        if let Some((x, k)) = self.uponth_parts(arena, t) {
-            return Some(upon_string(x, "^<on>", k));
-        }
-        let n = self.neg(arena, t);
-        let (x, k) = self.uponth_parts(arena, n)?;
-        Some(upon_string(-x, "v<on>", k))
-    }
-
+    /// CGSuite's uponth forms (`{0||0|0,pass}` is `^<on>`): `x^<on>*k` for `{x, x*, ... | R}`
+    /// where `-R` is the upon form `-x^[on]*m` and the Left options are `x*j` for
+    /// j = 0 ..= m xor 1 (`k` = m xor 1).
     fn uponth_parts(&mut self, arena: &mut Arena, t: ThreatId) -> Option<(Dyadic, u32)> {
         if !matches!(self.kind(t), ThreatKind::Node(..)) {
             return None;
@@ -239,12 +242,7 @@ impl Threats {
         p: &mut Printer,
     ) -> String {
         let (sub, _) = self.append(arena, g, false, p);
-        let mut out = String::new();
-        if !x.is_zero() {
-            out.push_str(&x.to_string());
-        }
-        out.push_str(&format!("{word}({sub})"));
-        out
+        with_number(x, &format!("{word}({sub})"), 0)
     }
 
     /// `+-G` for a game equal to its negative whose Left options print as one: `+-over`,
@@ -319,15 +317,12 @@ impl Threats {
     }
 }
 
-fn pseudonumber(x: Dyadic, word: &str) -> String {
-    if x.is_zero() {
-        word.to_string()
-    } else {
-        format!("{x}{word}")
-    }
-}
+/// Finds the number and nimber of an upon form (see [`Threats::upon_parts`]).
+type UponParts = fn(&mut Threats, &mut Arena, ThreatId) -> Option<(Dyadic, u32)>;
 
-fn upon_string(x: Dyadic, word: &str, nim: u32) -> String {
+/// `word` after the number `x` (left out when 0) and before the nimber `*nim`: `5over`,
+/// `-1/4v[on]`, `^[on]*`.
+fn with_number(x: Dyadic, word: &str, nim: u32) -> String {
     let mut out = String::new();
     if !x.is_zero() {
         out.push_str(&x.to_string());
