@@ -1,7 +1,7 @@
-//! Speed-up of the parallel value search against worker threads: `cargo bench --bench
-//! parallel_value` prints, for each position, the time to its value in a fresh session with
-//! 1, 2, 4, ... threads up to the cores present, the speed-up against one thread, and whether
-//! every thread count printed the same value. Options (in any order): `threads=1,2,8` for other
+//! Speed-up of the parallel searches against worker threads: `cargo bench --bench
+//! parallel_value` prints, for each case, the time to its answer (a position's value, or an
+//! outcome) in a fresh session with 1, 2, 4, ... threads up to the cores present, the speed-up
+//! against one thread, and whether every thread count printed the same answer. Options (in any order): `threads=1,2,8` for other
 //! counts (a bigger machine), and calculator expressions for other positions, e.g.
 //! `cargo bench --bench parallel_value -- threads=1,2 'domineering("......|......|......|......|......|......")'`
 //! for the 6x6 value.
@@ -12,9 +12,12 @@ use std::time::Instant;
 
 use cgcalc::lang::Session;
 
-/// Positions a single component of which takes a second or more on one thread.
+/// Positions a single component of which takes a second or more on one thread, and the 8x8
+/// Domineering outcome (the parallel outcome search).
 const CASES: &[&str] = &[
+    "outcome(dom(8,8))",
     "domineering(\"......|......|......|......|......\")",
+    "domineering(\"......|......|......|......|......|......\")",
     "konane(\"xoxoxo|oxoxox|xox.xo|oxoxox\")",
     "fission(\"......|......|..x...|......|...x..\")",
     "skijumps(\"L.L...|.R.R..|L.L...|.R.R..|......\")",

@@ -149,7 +149,7 @@ pub static COMMANDS: &[Command] = &[
         aliases: &[],
         usage: ":threads N",
         summary: "worker threads for module searches",
-        help: "`:threads N` (1 to 256) sets how many worker threads module searches use (the default is\nthe machine's cores): independent components of a position are searched in parallel, and a\nsingle component by all of them at once, sharing what they finish. Values are the same with\nany number. Without N it shows the number.",
+        help: "`:threads N` (1 to 256) sets how many worker threads module searches use (the default is\nthe machine's cores): independent components of a position are searched in parallel, and a\nsingle component by all of them at once, sharing what they finish; an outcome search runs\non all of them from the root, sharing one table. Values and outcomes are the same with\nany number. Without N it shows the number.",
         run: |s, args, span| {
             if !args.is_empty() {
                 s.search.threads = args

@@ -15,6 +15,8 @@ use super::budget::{Budget, SearchStats};
 use super::game::{Game, MoveBounds, Player};
 use super::local::LocalSearch;
 use std::hash::{Hash, Hasher};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use rustc_hash::FxHasher;
 
@@ -26,6 +28,14 @@ const TABLE_SLOTS: usize = 1 << 23;
 const FIRST_SLOTS: usize = 1 << 12;
 /// The table's name in an error about memory.
 const WHAT: &str = "the outcome table";
+
+/// The hash of a table entry's key and player to move.
+fn entry_hash<G: Hash>(key: &G, who: Player) -> u64 {
+    let mut h = FxHasher::default();
+    key.hash(&mut h);
+    who.hash(&mut h);
+    h.finish()
+}
 
 /// One remembered result and the work (nodes) it took.
 #[derive(Clone)]
@@ -57,10 +67,7 @@ impl<G: Game> OutcomeTable<G> {
     }
 
     fn bucket(&self, key: &G, who: Player) -> usize {
-        let mut h = FxHasher::default();
-        key.hash(&mut h);
-        who.hash(&mut h);
-        (h.finish() as usize % (self.slots.len() / 2)) * 2
+        (entry_hash(key, who) as usize % (self.slots.len() / 2)) * 2
     }
 
     /// Bytes of the slots (keys' heap data not included).
@@ -118,11 +125,98 @@ impl<G: Game> OutcomeTable<G> {
     }
 }
 
+/// Shards of the outcome table the workers of a parallel outcome search share: locks that
+/// rarely meet.
+const SHARDS: usize = 64;
+
+/// The outcome table of a parallel outcome search, which all its workers read and write
+/// (in shards, each behind its lock), and the flag that stops them once one has answered.
+pub struct SharedOutcomes<G> {
+    shards: Box<[Mutex<OutcomeTable<G>>]>,
+    stop: AtomicBool,
+}
+
+impl<G: Game> SharedOutcomes<G> {
+    fn new() -> Self {
+        SharedOutcomes {
+            shards: (0..SHARDS)
+                .map(|_| {
+                    let mut t = OutcomeTable::new(FIRST_SLOTS);
+                    t.max_slots = TABLE_SLOTS / SHARDS;
+                    Mutex::new(t)
+                })
+                .collect(),
+            stop: AtomicBool::new(false),
+        }
+    }
+
+    fn shard(&self, key: &G, who: Player) -> std::sync::MutexGuard<'_, OutcomeTable<G>> {
+        // the top bits pick the shard; the table's bucket comes from the low ones
+        let i = (entry_hash(key, who).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58) as usize;
+        self.shards[i % SHARDS]
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+/// Where an [`OutcomeSearch`] keeps its results: its own table, or one shared with the
+/// other workers of a parallel search.
+enum Table<G> {
+    Own(OutcomeTable<G>),
+    Shared(Arc<SharedOutcomes<G>>),
+}
+
+impl<G: Game> Table<G> {
+    fn get(&self, key: &G, who: Player) -> Option<bool> {
+        match self {
+            Table::Own(t) => t.get(key, who),
+            Table::Shared(s) => s.shard(key, who).get(key, who),
+        }
+    }
+
+    fn insert(&mut self, key: G, who: Player, wins: bool, work: u64) {
+        match self {
+            Table::Own(t) => t.insert(key, who, wins, work),
+            Table::Shared(s) => {
+                let mut shard = s.shard(&key, who);
+                shard.insert(key, who, wins, work)
+            }
+        }
+    }
+
+    /// Bytes of this worker's table (of a shared one: none, it is counted once, by the
+    /// search that made it).
+    fn bytes(&self) -> usize {
+        match self {
+            Table::Own(t) => t.bytes(),
+            Table::Shared(_) => 0,
+        }
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            Table::Own(t) => t.len,
+            Table::Shared(_) => 0,
+        }
+    }
+
+    /// Whether another worker has answered, so this one's search is moot.
+    fn stopped(&self) -> bool {
+        match self {
+            Table::Own(_) => false,
+            Table::Shared(s) => s.stop.load(Ordering::Relaxed),
+        }
+    }
+}
+
 /// Outcome search over positions of `G`.
 pub struct OutcomeSearch<'a, G: Game> {
     local: LocalSearch<'a, G>,
     /// (normalised position, player to move) -> the player to move wins.
-    table: OutcomeTable<G>,
+    table: Table<G>,
+    /// Which worker of a parallel search this is (0 alone): worker 1 tries the moves of
+    /// positions an odd number of moves from the root last first ([`parallel_outcome`]).
+    worker: usize,
     /// Nodes searched so far (the work stored with each result).
     searched: u64,
     /// Positions decided by the move counts.
@@ -147,7 +241,8 @@ impl<'a, G: Game> OutcomeSearch<'a, G> {
     pub fn new(arena: &'a mut Arena, budget: Budget, exact_below: usize) -> Self {
         OutcomeSearch {
             local: LocalSearch::new(arena, budget),
-            table: OutcomeTable::new(FIRST_SLOTS),
+            table: Table::Own(OutcomeTable::new(FIRST_SLOTS)),
+            worker: 0,
             searched: 0,
             exact_below,
             bound_cuts: 0,
@@ -221,6 +316,9 @@ impl<'a, G: Game> OutcomeSearch<'a, G> {
                 mine.retain(|x| !x.1);
             }
             mine.sort_by_key(|x| x.0);
+            if self.worker % 2 == 1 && self.depth % 2 == 1 {
+                mine.reverse();
+            }
             let root = self.depth == 0;
             if root {
                 self.root.moves = mine.len();
@@ -229,6 +327,11 @@ impl<'a, G: Game> OutcomeSearch<'a, G> {
             let mut wins = false;
             for (_, _, m, b) in &mine {
                 wins = !self.wins_bounded(m, theirs, *b);
+                if self.table.stopped() {
+                    // another worker answered: what this one found below is unfinished
+                    self.depth -= 1;
+                    return false;
+                }
                 if root {
                     self.root.done += 1;
                 }
@@ -240,7 +343,9 @@ impl<'a, G: Game> OutcomeSearch<'a, G> {
             wins
         };
         let work = self.searched - before;
-        self.table.insert(key, who, w, work);
+        if !self.table.stopped() {
+            self.table.insert(key, who, w, work);
+        }
         w
     }
 
@@ -260,9 +365,100 @@ impl<'a, G: Game> OutcomeSearch<'a, G> {
     }
 
     pub fn finish(self) -> SearchStats {
-        let table = self.table.len;
+        let table = self.table.len();
         let mut s = self.local.finish();
         s.table_size += table;
         s
+    }
+}
+
+/// Who wins `pos` moving first, Left and then Right, searched by `threads` workers at once
+/// (lazy SMP: each searches from the root with its own arena, all sharing one outcome
+/// table). Worker 0 tries each position's moves best first; worker 1 does too where the root
+/// player is to move, but last first where the opponent is. When the root player wins, those
+/// are the positions where every move must be refuted, so the two work from opposite ends of
+/// their move lists and meet in the shared table; the moves that should win are still tried
+/// first. The first worker to answer stops the others (they store nothing after that). The
+/// answers are those of one worker alone; only the work differs. `exact_below` is
+/// [`OutcomeSearch::new`]'s.
+pub fn parallel_outcome<G: Game>(
+    arena: &mut Arena,
+    pos: &G,
+    threads: usize,
+    budget: Budget,
+    exact_below: usize,
+) -> (bool, bool, SearchStats) {
+    let start = std::time::Instant::now();
+    if threads <= 1 {
+        let mut search = OutcomeSearch::new(arena, budget, exact_below);
+        let left = search.wins(pos, Player::Left);
+        let right = search.wins(pos, Player::Right);
+        let mut stats = search.finish();
+        stats.elapsed = start.elapsed();
+        return (left, right, stats);
+    }
+    let shared = Arc::new(SharedOutcomes::<G>::new());
+    let mut stats = SearchStats {
+        threads,
+        ..Default::default()
+    };
+    let mut answers = [false; 2];
+    for (i, mover) in [Player::Left, Player::Right].into_iter().enumerate() {
+        shared.stop.store(false, Ordering::Relaxed);
+        let mut handles = Vec::new();
+        for worker in 0..threads {
+            let (shared, pos) = (shared.clone(), pos.clone());
+            let handle = std::thread::Builder::new()
+                .stack_size(crate::STACK_SIZE / 4)
+                .spawn(move || {
+                    let _limit = memory::enter_limit(budget.memory);
+                    // a worker that stops on an error stops the others too
+                    let _stopping = StopOnPanic(&shared.stop);
+                    let mut arena = Arena::new();
+                    let mut search = OutcomeSearch::new(&mut arena, budget, exact_below);
+                    search.table = Table::Shared(shared.clone());
+                    search.worker = worker;
+                    let wins = search.wins(&pos, mover);
+                    // the first to get here answered; the others were stopped (or agree)
+                    let first = !shared.stop.swap(true, Ordering::Relaxed);
+                    (first.then_some(wins), search.finish())
+                })
+                .expect("spawn a search worker");
+            handles.push(handle);
+        }
+        let mut answer = None;
+        let mut failure = None;
+        for h in handles {
+            match h.join() {
+                Ok((wins, s)) => {
+                    stats.merge(&s);
+                    answer = answer.or(wins);
+                }
+                Err(payload) => failure = failure.or(Some(payload)),
+            }
+        }
+        match (answer, failure) {
+            (Some(w), _) => answers[i] = w,
+            (None, Some(p)) => std::panic::resume_unwind(p),
+            (None, None) => unreachable!("a worker that was not stopped answers"),
+        }
+    }
+    stats.table_size += shared
+        .shards
+        .iter()
+        .map(|s| s.lock().unwrap_or_else(PoisonError::into_inner).len)
+        .sum::<usize>();
+    stats.elapsed = start.elapsed();
+    (answers[0], answers[1], stats)
+}
+
+/// Sets the stop flag of a parallel outcome search if its worker unwinds.
+struct StopOnPanic<'a>(&'a AtomicBool);
+
+impl Drop for StopOnPanic<'_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.0.store(true, Ordering::Relaxed);
+        }
     }
 }

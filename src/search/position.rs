@@ -10,7 +10,7 @@ use super::game::{Game, Player};
 use super::impartial::NimSearch;
 use super::local::{LocalSearch, parallel_value};
 use super::misere::MisereSearch;
-use super::outcome::OutcomeSearch;
+use super::outcome::parallel_outcome;
 use crate::game::misere::{MisereId, MisereStore};
 use crate::game::threat::{ThreatId, ThreatKind, Threats};
 use crate::game::{Arena, GameId, Outcome};
@@ -465,10 +465,14 @@ impl<G: Game + fmt::Debug> Position for Searched<G> {
             let v = self.nimber(env);
             return Ok(env.arena.outcome(v));
         }
-        let mut search = OutcomeSearch::new(env.arena, env.budget, OUTCOME_EXACT_BELOW);
-        let left_first = search.wins(&self.0, Player::Left);
-        let right_first = search.wins(&self.0, Player::Right);
-        env.last = Some(search.finish());
+        let (left_first, right_first, stats) = parallel_outcome(
+            env.arena,
+            &self.0,
+            env.threads,
+            env.budget,
+            OUTCOME_EXACT_BELOW,
+        );
+        env.last = Some(stats);
         Ok(Outcome::from_first_player_wins(left_first, right_first))
     }
 

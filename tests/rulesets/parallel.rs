@@ -71,3 +71,64 @@ fn a_node_budget_stops_every_worker() {
     assert!(out.contains("budget"), "{out}");
     assert_eq!(run_text(&mut s, "1 + 1"), "2");
 }
+
+/// The parallel outcome search (lazy SMP) answers as one thread does, and as the exact value
+/// says: random Domineering boards with blocked cells (up to 6x6, large enough that the
+/// workers search below the root before the exact values take over), and Konane boards,
+/// with one, two and three workers. `outcome(G)` of a value is read off its sign.
+#[test]
+fn every_worker_count_gives_the_one_thread_outcome() {
+    let mut rng = Rng::seeded(0x0b5e_9001);
+    let mut sessions = [session(1), session(2), session(3)];
+    for _ in 0..iterations(8) {
+        let (r, c) = (4 + rng.below(3), 4 + rng.below(3));
+        let positions = [
+            format!(
+                "domineering(\"{}\")",
+                board(&mut rng, r, c, &['.', '.', '.', '.', '.', '#'])
+            ),
+            format!(
+                "konane(\"{}\")",
+                board(&mut rng, 4, 4, &['x', 'o', '.', 'x', 'o'])
+            ),
+        ];
+        for p in positions {
+            let outcomes: Vec<String> = sessions
+                .iter_mut()
+                .map(|s| run_text(s, &format!("outcome({p})")))
+                .collect();
+            assert!(!outcomes[0].contains("error"), "{p}: {}", outcomes[0]);
+            let by_value = run_text(&mut sessions[0], &format!("outcome({p} + 0)"));
+            assert_eq!(
+                outcomes[0], by_value,
+                "{p}: outcome search against the value"
+            );
+            assert_eq!(outcomes[1], outcomes[0], "{p} with two workers");
+            assert_eq!(outcomes[2], outcomes[0], "{p} with three workers");
+        }
+    }
+    // 7x7 and 8x8 are first-player wins (8x8: Breuker, Uiterwijk and van den Herik 2000), and
+    // 6 rows of 8 a win for the horizontal player (Right), as Obsequi finds
+    // (scripts/domineering-outcomes.cgt)
+    for (board, outcome) in [("dom(7,7)", "N"), ("dom(8,8)", "N"), ("dom(6,8)", "R")] {
+        for s in sessions.iter_mut().take(2) {
+            assert_eq!(
+                run_text(s, &format!("outcome({board})")),
+                outcome,
+                "{board}"
+            );
+        }
+    }
+}
+
+/// A node budget stops the parallel outcome search with the budget's error, and the session
+/// goes on.
+#[test]
+fn a_node_budget_stops_every_outcome_worker() {
+    let mut s = session(2);
+    let out = run_text(&mut s, ":limit nodes 2000");
+    assert!(!out.contains("error"), "{out}");
+    let out = run_text(&mut s, "outcome(dom(9,9))");
+    assert!(out.contains("budget"), "{out}");
+    assert_eq!(run_text(&mut s, "1 + 1"), "2");
+}
