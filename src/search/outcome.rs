@@ -20,6 +20,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use rustc_hash::FxHasher;
 
+use crate::game::interrupt::Interrupt;
 use crate::game::{Arena, GameId, memory};
 
 /// Slots of the outcome table (two per bucket) at most: 2^23, about 32 bytes each for boards
@@ -259,6 +260,31 @@ impl<'a, G: Game> OutcomeSearch<'a, G> {
         self.wins_bounded(pos, mover, bounds)
     }
 
+    /// [`Self::wins`], except that a budget that stops it says how far the root got: how
+    /// many of the mover's root moves were settled, and after how many nodes (for a search
+    /// too long to finish, such as 9x9 Domineering, that is the report).
+    pub fn wins_reporting(&mut self, pos: &G, mover: Player) -> bool {
+        let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.wins(pos, mover)));
+        match run {
+            Ok(w) => w,
+            Err(payload) => match payload.downcast_ref::<Interrupt>() {
+                Some(Interrupt::Budget(m)) if !self.table.stopped() => {
+                    let RootProgress { done, moves } = self.root;
+                    let side = match mover {
+                        Player::Left => "Left",
+                        Player::Right => "Right",
+                    };
+                    Interrupt::Budget(format!(
+                        "{m} (the outcome search with {side} moving first had settled {done} of {moves} first moves, {} nodes)",
+                        self.local.stats().nodes
+                    ))
+                    .raise()
+                }
+                _ => std::panic::resume_unwind(payload),
+            },
+        }
+    }
+
     /// [`Self::wins`] with the position's move counts already known.
     fn wins_bounded(&mut self, pos: &G, mover: Player, bounds: Option<MoveBounds>) -> bool {
         if let Some(mut b) = bounds {
@@ -391,8 +417,8 @@ pub fn parallel_outcome<G: Game>(
     let start = std::time::Instant::now();
     if threads <= 1 {
         let mut search = OutcomeSearch::new(arena, budget, exact_below);
-        let left = search.wins(pos, Player::Left);
-        let right = search.wins(pos, Player::Right);
+        let left = search.wins_reporting(pos, Player::Left);
+        let right = search.wins_reporting(pos, Player::Right);
         let mut stats = search.finish();
         stats.elapsed = start.elapsed();
         return (left, right, stats);
@@ -418,7 +444,7 @@ pub fn parallel_outcome<G: Game>(
                     let mut search = OutcomeSearch::new(&mut arena, budget, exact_below);
                     search.table = Table::Shared(shared.clone());
                     search.worker = worker;
-                    let wins = search.wins(&pos, mover);
+                    let wins = search.wins_reporting(&pos, mover);
                     // the first to get here answered; the others were stopped (or agree)
                     let first = !shared.stop.swap(true, Ordering::Relaxed);
                     (first.then_some(wins), search.finish())

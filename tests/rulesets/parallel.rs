@@ -121,8 +121,8 @@ fn every_worker_count_gives_the_one_thread_outcome() {
     }
 }
 
-/// A node budget stops the parallel outcome search with the budget's error, and the session
-/// goes on.
+/// A node budget stops the parallel outcome search with the budget's error, which says how
+/// far the root got, and the session goes on.
 #[test]
 fn a_node_budget_stops_every_outcome_worker() {
     let mut s = session(2);
@@ -130,5 +130,6 @@ fn a_node_budget_stops_every_outcome_worker() {
     assert!(!out.contains("error"), "{out}");
     let out = run_text(&mut s, "outcome(dom(9,9))");
     assert!(out.contains("budget"), "{out}");
+    assert!(out.contains("had settled 0 of 72 first moves"), "{out}");
     assert_eq!(run_text(&mut s, "1 + 1"), "2");
 }
