@@ -235,6 +235,21 @@ impl Meter {
     }
 }
 
+/// Starts a worker thread of a parallel search: a quarter of the main thread's stack, and
+/// the statement's memory limit (`budget.memory`) entered for its allocations.
+pub(crate) fn spawn_worker<T: Send + 'static>(
+    budget: Budget,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> std::thread::JoinHandle<T> {
+    std::thread::Builder::new()
+        .stack_size(crate::STACK_SIZE / 4)
+        .spawn(move || {
+            let _limit = memory::enter_limit(budget.memory);
+            work()
+        })
+        .expect("spawn a search worker")
+}
+
 #[cfg(test)]
 mod tests {
     use super::ProgressReporter;

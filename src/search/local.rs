@@ -13,7 +13,7 @@ use std::time::Instant;
 
 use rustc_hash::FxHashMap;
 
-use super::budget::{Budget, Meter, SearchStats, Usage};
+use super::budget::{Budget, Meter, SearchStats, Usage, spawn_worker};
 use super::game::{Game, Player};
 use super::shared::{Claim, SharedTable};
 use super::table::ValueTable;
@@ -427,27 +427,23 @@ pub fn parallel_value<G: Game>(
     for _ in 0..threads.min(items.len()) {
         let items = items.clone();
         let next = next.clone();
-        let handle = std::thread::Builder::new()
-            .stack_size(crate::STACK_SIZE / 4)
-            .spawn(move || {
-                let _limit = crate::game::memory::enter_limit(budget.memory);
-                let mut arena = Arena::new();
-                let mut results = Vec::new();
-                let stats = {
-                    let mut s = LocalSearch::new(&mut arena, budget);
-                    s.symmetric = Some(symmetric);
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        if i >= items.len() {
-                            break;
-                        }
-                        results.push((i, s.value(&items[i])));
+        let handle = spawn_worker(budget, move || {
+            let mut arena = Arena::new();
+            let mut results = Vec::new();
+            let stats = {
+                let mut s = LocalSearch::new(&mut arena, budget);
+                s.symmetric = Some(symmetric);
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= items.len() {
+                        break;
                     }
-                    s.finish()
-                };
-                (arena, results, stats)
-            })
-            .expect("spawn a search worker");
+                    results.push((i, s.value(&items[i])));
+                }
+                s.finish()
+            };
+            (arena, results, stats)
+        });
         handles.push(handle);
     }
     let mut values = vec![None; items.len()];
@@ -498,25 +494,20 @@ pub fn shared_value<G: Game>(
     let mut handles = Vec::new();
     for index in 0..threads {
         let (table, pos) = (table.clone(), pos.clone());
-        let handle = std::thread::Builder::new()
-            .stack_size(crate::STACK_SIZE / 4)
-            .spawn(move || {
-                let _limit = crate::game::memory::enter_limit(budget.memory);
-                // which worker stopped first decides the error reported
-                let _failing = FailGuard(&table, index);
-                let mut arena = Arena::new();
-                let (v, stats) = {
-                    let mut s =
-                        LocalSearch::worker(&mut arena, budget, table.clone(), index % 2 == 1);
-                    s.symmetric = Some(symmetric);
-                    s.tick();
-                    let (left, right) = s.option_values(&pos);
-                    let v = s.arena.game(left, right);
-                    (v, s.finish())
-                };
-                (arena, v, stats)
-            })
-            .expect("spawn a search worker");
+        let handle = spawn_worker(budget, move || {
+            // which worker stopped first decides the error reported
+            let _failing = FailGuard(&table, index);
+            let mut arena = Arena::new();
+            let (v, stats) = {
+                let mut s = LocalSearch::worker(&mut arena, budget, table.clone(), index % 2 == 1);
+                s.symmetric = Some(symmetric);
+                s.tick();
+                let (left, right) = s.option_values(&pos);
+                let v = s.arena.game(left, right);
+                (v, s.finish())
+            };
+            (arena, v, stats)
+        });
         handles.push(handle);
     }
     let mut stats = SearchStats {

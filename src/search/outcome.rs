@@ -11,7 +11,7 @@
 //! outcome follows from the value (Left moving first wins iff the value is not <= 0), and the
 //! exact values of components are shared through the [`LocalSearch`] table.
 
-use super::budget::{Budget, SearchStats};
+use super::budget::{Budget, SearchStats, spawn_worker};
 use super::game::{Game, MoveBounds, Player};
 use super::local::LocalSearch;
 use std::hash::{Hash, Hasher};
@@ -434,22 +434,18 @@ pub fn parallel_outcome<G: Game>(
         let mut handles = Vec::new();
         for worker in 0..threads {
             let (shared, pos) = (shared.clone(), pos.clone());
-            let handle = std::thread::Builder::new()
-                .stack_size(crate::STACK_SIZE / 4)
-                .spawn(move || {
-                    let _limit = memory::enter_limit(budget.memory);
-                    // a worker that stops on an error stops the others too
-                    let _stopping = StopOnPanic(&shared.stop);
-                    let mut arena = Arena::new();
-                    let mut search = OutcomeSearch::new(&mut arena, budget, exact_below);
-                    search.table = Table::Shared(shared.clone());
-                    search.worker = worker;
-                    let wins = search.wins_reporting(&pos, mover);
-                    // the first to get here answered; the others were stopped (or agree)
-                    let first = !shared.stop.swap(true, Ordering::Relaxed);
-                    (first.then_some(wins), search.finish())
-                })
-                .expect("spawn a search worker");
+            let handle = spawn_worker(budget, move || {
+                // a worker that stops on an error stops the others too
+                let _stopping = StopOnPanic(&shared.stop);
+                let mut arena = Arena::new();
+                let mut search = OutcomeSearch::new(&mut arena, budget, exact_below);
+                search.table = Table::Shared(shared.clone());
+                search.worker = worker;
+                let wins = search.wins_reporting(&pos, mover);
+                // the first to get here answered; the others were stopped (or agree)
+                let first = !shared.stop.swap(true, Ordering::Relaxed);
+                (first.then_some(wins), search.finish())
+            });
             handles.push(handle);
         }
         let mut answer = None;
