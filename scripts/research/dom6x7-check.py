@@ -13,9 +13,10 @@ SRC BUILD --build-only; BUILD/Obsequi is the binary). Conventions as in obsequi_
 Exit status 0 when every board has the expected outcome.
 """
 
-import subprocess
 import sys
 import time
+
+from rectangles import winner  # the same Obsequi call, beside this script
 
 # (board rows, what the board is worth if dom(6,7) = {5/2|1/2}, expected outcome)
 BOARDS = [
@@ -41,20 +42,6 @@ BOARDS = [
     # two L-tetrominoes and a vertical domino: -1/2 - 1/2 + 1 = 0
     (["...#...#.", ".###.###."], "L-tetromino check: 0", "P"),
 ]
-
-
-def winner(binary, rows, first):
-    """Who wins `rows` with `first` ("V" or "H") to move, by Obsequi."""
-    blocks = ";".join(
-        f"{r},{c}" for r, row in enumerate(rows) for c, x in enumerate(row) if x == "#"
-    )
-    command = f"solve rows {len(rows)} cols {len(rows[0])} "
-    command += (f"b{blocks} " if blocks else "") + first + "\n"
-    out = subprocess.run([binary], input=command, capture_output=True, text=True).stdout
-    lines = [l for l in out.splitlines() if l.startswith("winner ")]
-    if not lines:
-        sys.exit(f"no result from Obsequi for {command!r}:\n{out}")
-    return lines[-1].split()[1].rstrip(",")
 
 
 def main():
