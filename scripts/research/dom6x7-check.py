@@ -16,7 +16,7 @@ Exit status 0 when every board has the expected outcome.
 import sys
 import time
 
-from rectangles import winner  # the same Obsequi call, beside this script
+from rectangles import layout, winner  # the same Obsequi call and layouts, beside this script
 
 # (board rows, what the board is worth if dom(6,7) = {5/2|1/2}, expected outcome)
 BOARDS = [
@@ -41,6 +41,15 @@ BOARDS = [
     (["......."] * 6, "G = {5/2|1/2} > 0", "L"),
     # two L-tetrominoes and a vertical domino: -1/2 - 1/2 + 1 = 0
     (["...#...#.", ".###.###."], "L-tetromino check: 0", "P"),
+]
+# The first three sums again with the regions below the board instead of beside it: Obsequi
+# answers some sums wrongly when their regions sit to the right of a rectangle
+# (rectangles.md), so each is checked in both layouts.
+BOARDS += [
+    (layout(6, 7, regions)[0], f"{meaning} (regions below)", expected)
+    for regions, (_, meaning, expected) in zip(
+        [["S", "H", "L"], ["H", "L"], ["S", "H", "H"]], BOARDS[:3]
+    )
 ]
 
 
