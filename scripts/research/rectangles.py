@@ -11,8 +11,10 @@ domRxC.log (the search's counters and /usr/bin/time -v). This script
 
 The check. A value V predicts the outcome of the board beside any region of known value r:
 it is the outcome of V + r. Obsequi finds that outcome on one board, the rectangle with the
-regions below it (a blocked row between; blocked cells around each region), searched once
-with each player first. The regions, two rows high, have values derived by hand:
+regions below it and again with them to its right (blocked cells between), each searched
+once with each player first. Obsequi answers some such boards wrongly (rectangles.md): a sum
+whose two layouts get different outcomes is reported and not counted. The regions have
+values derived by hand:
 
   vertical domino   .|.        1    (Left's one move; Right has none)
   horizontal domino ..|##     -1
