@@ -45,15 +45,26 @@ pub enum Play {
     Draw,
 }
 
-/// Positions and moves of loopy games.
-#[derive(Clone, Debug, Default)]
-pub struct Graph {
-    left: Vec<Vec<Node>>,
-    right: Vec<Vec<Node>>,
+/// Positions and moves of loopy games: each position's options for Left and for Right. An
+/// option `T` is another position ([`Node`], the graphs of this module), or for the loopy
+/// store's graphs a position or a game of the store (`threat::graph::RawGraph`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Graph<T = Node> {
+    pub left: Vec<Vec<T>>,
+    pub right: Vec<Vec<T>>,
 }
 
-impl Graph {
-    pub fn new() -> Graph {
+impl<T> Default for Graph<T> {
+    fn default() -> Self {
+        Graph {
+            left: Vec::new(),
+            right: Vec::new(),
+        }
+    }
+}
+
+impl<T> Graph<T> {
+    pub fn new() -> Self {
         Graph::default()
     }
 
@@ -65,7 +76,7 @@ impl Graph {
     }
 
     /// Sets the moves of `v`.
-    pub fn set_options(&mut self, v: Node, left: Vec<Node>, right: Vec<Node>) {
+    pub fn set_options(&mut self, v: Node, left: Vec<T>, right: Vec<T>) {
         self.left[v as usize] = left;
         self.right[v as usize] = right;
     }
@@ -77,7 +88,9 @@ impl Graph {
     pub fn is_empty(&self) -> bool {
         self.left.is_empty()
     }
+}
 
+impl Graph {
     /// The moves of `mover` from `v`.
     pub fn options(&self, v: Node, mover: Mover) -> &[Node] {
         match mover {

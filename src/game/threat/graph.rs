@@ -8,7 +8,7 @@ use rustc_hash::FxHashMap;
 
 use super::ThreatId;
 use crate::game::interrupt::check_cancel;
-use crate::game::loopy::strongly_connected;
+use crate::game::loopy::{Graph, strongly_connected};
 
 /// An option in a [`RawGraph`]: another position of the graph, or a game of the store.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -25,38 +25,10 @@ pub enum Move<S> {
     Value(ThreatId),
 }
 
-/// Positions with each player's options.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct RawGraph {
-    pub left: Vec<Vec<Opt>>,
-    pub right: Vec<Vec<Opt>>,
-}
+/// Positions with each player's options, which are positions or games of the store.
+pub type RawGraph = Graph<Opt>;
 
 impl RawGraph {
-    pub fn new() -> RawGraph {
-        RawGraph::default()
-    }
-
-    /// A new position without options.
-    pub fn node(&mut self) -> u32 {
-        self.left.push(Vec::new());
-        self.right.push(Vec::new());
-        (self.left.len() - 1) as u32
-    }
-
-    pub fn set_options(&mut self, v: u32, left: Vec<Opt>, right: Vec<Opt>) {
-        self.left[v as usize] = left;
-        self.right[v as usize] = right;
-    }
-
-    pub fn len(&self) -> usize {
-        self.left.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.left.is_empty()
-    }
-
     /// The options of `v` for Left (`left`) or Right.
     pub fn options(&self, v: u32, left: bool) -> &[Opt] {
         if left {
