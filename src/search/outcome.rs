@@ -67,8 +67,9 @@ impl<G: Game> OutcomeTable<G> {
         }
     }
 
-    fn bucket(&self, key: &G, who: Player) -> usize {
-        (entry_hash(key, who) as usize % (self.slots.len() / 2)) * 2
+    /// The first slot of the bucket of an entry whose [`entry_hash`] is `hash`.
+    fn bucket(&self, hash: u64) -> usize {
+        (hash as usize % (self.slots.len() / 2)) * 2
     }
 
     /// Bytes of the slots (keys' heap data not included).
@@ -76,8 +77,9 @@ impl<G: Game> OutcomeTable<G> {
         self.slots.len() * std::mem::size_of::<Option<Entry<G>>>()
     }
 
-    fn get(&self, key: &G, who: Player) -> Option<bool> {
-        let b = self.bucket(key, who);
+    /// The result stored for `key` with `who` to move; `hash` is their [`entry_hash`].
+    fn get(&self, key: &G, who: Player, hash: u64) -> Option<bool> {
+        let b = self.bucket(hash);
         self.slots[b..b + 2]
             .iter()
             .flatten()
@@ -85,22 +87,23 @@ impl<G: Game> OutcomeTable<G> {
             .map(|e| e.wins)
     }
 
-    fn insert(&mut self, key: G, who: Player, wins: bool, work: u64) {
+    fn insert(&mut self, key: G, who: Player, hash: u64, wins: bool, work: u64) {
         if self.len * 2 > self.slots.len() && self.slots.len() < self.max_slots {
             // checked against the memory limit beside the old slots, which live until
             // copied; a table that replaces entries works at any size, so without room it
             // stays at this one
             let Ok(doubled) = memory::try_filled_vec(self.slots.len() * 2, None, WHAT) else {
                 self.max_slots = self.slots.len();
-                return self.insert(key, who, wins, work);
+                return self.insert(key, who, hash, wins, work);
             };
             let old = std::mem::replace(&mut self.slots, doubled);
             self.len = 0;
             for e in old.into_iter().flatten() {
-                self.insert(e.key, e.who, e.wins, e.work as u64);
+                let h = entry_hash(&e.key, e.who);
+                self.insert(e.key, e.who, h, e.wins, e.work as u64);
             }
         }
-        let b = self.bucket(&key, who);
+        let b = self.bucket(hash);
         let work = work.min(u32::MAX as u64) as u32;
         let slot = match (&self.slots[b], &self.slots[b + 1]) {
             (None, _) => b,
@@ -132,7 +135,7 @@ const SHARDS: usize = 64;
 
 /// The outcome table of a parallel outcome search, which all its workers read and write
 /// (in shards, each behind its lock), and the flag that stops them once one has answered.
-pub struct SharedOutcomes<G> {
+struct SharedOutcomes<G> {
     shards: Box<[Mutex<OutcomeTable<G>>]>,
     stop: AtomicBool,
 }
@@ -151,9 +154,10 @@ impl<G: Game> SharedOutcomes<G> {
         }
     }
 
-    fn shard(&self, key: &G, who: Player) -> std::sync::MutexGuard<'_, OutcomeTable<G>> {
+    /// The shard of an entry whose [`entry_hash`] is `hash`, locked.
+    fn shard(&self, hash: u64) -> std::sync::MutexGuard<'_, OutcomeTable<G>> {
         // the top bits pick the shard; the table's bucket comes from the low ones
-        let i = (entry_hash(key, who).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58) as usize;
+        let i = (hash.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58) as usize;
         self.shards[i % SHARDS]
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
@@ -168,20 +172,18 @@ enum Table<G> {
 }
 
 impl<G: Game> Table<G> {
-    fn get(&self, key: &G, who: Player) -> Option<bool> {
+    /// [`OutcomeTable::get`] (`hash` is the [`entry_hash`] of `key` and `who`).
+    fn get(&self, key: &G, who: Player, hash: u64) -> Option<bool> {
         match self {
-            Table::Own(t) => t.get(key, who),
-            Table::Shared(s) => s.shard(key, who).get(key, who),
+            Table::Own(t) => t.get(key, who, hash),
+            Table::Shared(s) => s.shard(hash).get(key, who, hash),
         }
     }
 
-    fn insert(&mut self, key: G, who: Player, wins: bool, work: u64) {
+    fn insert(&mut self, key: G, who: Player, hash: u64, wins: bool, work: u64) {
         match self {
-            Table::Own(t) => t.insert(key, who, wins, work),
-            Table::Shared(s) => {
-                let mut shard = s.shard(&key, who);
-                shard.insert(key, who, wins, work)
-            }
+            Table::Own(t) => t.insert(key, who, hash, wins, work),
+            Table::Shared(s) => s.shard(hash).insert(key, who, hash, wins, work),
         }
     }
 
@@ -301,7 +303,8 @@ impl<'a, G: Game> OutcomeSearch<'a, G> {
         let (key, negated) = pos.normalize();
         // A negated representative exchanges the roles of the players.
         let who = if negated { mover.other() } else { mover };
-        if let Some(w) = self.table.get(&key, who) {
+        let hash = entry_hash(&key, who);
+        if let Some(w) = self.table.get(&key, who, hash) {
             return w;
         }
         let before = self.searched;
@@ -370,7 +373,7 @@ impl<'a, G: Game> OutcomeSearch<'a, G> {
         };
         let work = self.searched - before;
         if !self.table.stopped() {
-            self.table.insert(key, who, w, work);
+            self.table.insert(key, who, hash, w, work);
         }
         w
     }
