@@ -175,6 +175,13 @@ impl<W: Word> SkiJumps<W> {
     /// Calls `f` on each move of `player`, skier by skier in cell order: slides nearest
     /// first, then off the board, then the jump.
     fn for_each_move(&self, player: Player, mut f: impl FnMut(SkiJumps<W>)) {
+        self.for_each_move_kind(player, |m, _| f(m));
+    }
+
+    /// [`Self::for_each_move`], also telling `f` whether the move keeps every skier in its
+    /// row (a slide that stays on the board): then each row holds the same kinds of skiers as
+    /// before, and [`Self::joined_rows`] is unchanged.
+    fn for_each_move_kind(&self, player: Player, mut f: impl FnMut(SkiJumps<W>, bool)) {
         let w = self.width as u32;
         let occupied = self.occupied();
         let (jumper, slipper, enemies, enemy_slipper) = match player {
@@ -200,7 +207,7 @@ impl<W: Word> SkiJumps<W> {
                             off = false;
                             break;
                         }
-                        f(self.moved(kind, i, Some(row_start + tx)));
+                        f(self.moved(kind, i, Some(row_start + tx)), true);
                     }
                 }
                 Player::Right => {
@@ -209,12 +216,12 @@ impl<W: Word> SkiJumps<W> {
                             off = false;
                             break;
                         }
-                        f(self.moved(kind, i, Some(row_start + tx)));
+                        f(self.moved(kind, i, Some(row_start + tx)), true);
                     }
                 }
             }
             if off {
-                f(self.moved(kind, i, None));
+                f(self.moved(kind, i, None), false);
             }
             let (below, landing) = (i + w, i + 2 * w);
             if kind == jumper
@@ -227,7 +234,7 @@ impl<W: Word> SkiJumps<W> {
                     b.pieces[k] = W::of(b.piece(k) & !(1u64 << below));
                 }
                 b.pieces[enemy_slipper] = W::of(b.piece(enemy_slipper) | 1u64 << below);
-                f(b);
+                f(b, false);
             }
         }
     }
@@ -262,6 +269,24 @@ impl<W: Word> SkiJumps<W> {
             if (jumpers, skiers) == before {
                 return joined;
             }
+        }
+    }
+
+    /// The bands of rows that `joined` ([`Self::joined_rows`]) joins holding a skier, each
+    /// without its empty top rows (jumps land two rows down, so nothing ever enters them).
+    fn for_each_band(&self, joined: u64, mut f: impl FnMut(SkiJumps<W>)) {
+        let occupied = self.occupied();
+        let h = self.height as u32;
+        let mut y = 0;
+        while y < h {
+            let mut end = y + 1;
+            while end < h && joined >> (end - 1) & 1 == 1 {
+                end += 1;
+            }
+            if let Some(top) = (y..end).find(|&r| occupied & self.row(r) != 0) {
+                f(if top == 0 && end == h { *self } else { self.rows(top, end) });
+            }
+            y = end;
         }
     }
 
@@ -330,24 +355,41 @@ impl<W: Word> Game for SkiJumps<W> {
 
     /// The bands of rows that jumps may join ([`Self::joined_rows`]) holding a skier, each
     /// without its empty top rows (jumps land two rows down, so nothing ever enters them).
-    fn for_each_component(&self, mut f: impl FnMut(SkiJumps<W>)) {
-        let occupied = self.occupied();
-        if occupied == 0 {
-            return;
+    fn for_each_component(&self, f: impl FnMut(SkiJumps<W>)) {
+        if self.occupied() != 0 {
+            self.for_each_band(self.joined_rows(), f);
         }
-        let h = self.height as u32;
+    }
+
+    /// The options' components, keyed: a slide that stays on the board keeps
+    /// [`Self::joined_rows`] (each row holds the same kinds of skiers), so the bands are found
+    /// once for all such moves instead of once per option.
+    fn for_each_option_key(
+        &self,
+        player: Player,
+        symmetric: bool,
+        mut f: impl FnMut(usize, Self, bool),
+    ) -> usize {
         let joined = self.joined_rows();
-        let mut y = 0;
-        while y < h {
-            let mut end = y + 1;
-            while end < h && joined >> (end - 1) & 1 == 1 {
-                end += 1;
+        let mut n = 0;
+        self.for_each_move_kind(player, |m, same_rows| {
+            if m.occupied() != 0 {
+                let joined = if same_rows { joined } else { m.joined_rows() };
+                m.for_each_band(joined, |c| {
+                    let (key, negated) = c.key(symmetric);
+                    f(n, key, negated);
+                });
             }
-            if let Some(top) = (y..end).find(|&r| occupied & self.row(r) != 0) {
-                f(if top == 0 && end == h { *self } else { self.rows(top, end) });
-            }
-            y = end;
-        }
+            n += 1;
+        });
+        n
+    }
+
+    /// A position and its mirror image (the negative) seldom both occur in one search: the
+    /// 5x6 board `L.L...|.R.R..|L.L...|.R.R..|......` searches 882,853 positions without the
+    /// mirror and 882,345 with it, and mirroring every option costs more than the 508 saved.
+    fn symmetry_pays(&self) -> bool {
+        false
     }
 
     fn normalize(&self) -> (SkiJumps<W>, bool) {
