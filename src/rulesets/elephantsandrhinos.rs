@@ -7,7 +7,6 @@
 
 use super::toadsandfrogs::Leaping;
 use crate::calc::catalogue::{Constructor, Fuzz, FuzzCheck, Ruleset, no_caches};
-use crate::search::Searched;
 
 /// An Elephants and Rhinos strip.
 pub type ElephantsAndRhinos = Leaping<false>;
@@ -28,7 +27,7 @@ pub static RULESET: Ruleset = Ruleset {
                 "a strip such as \"tt..ff\"",
                 ElephantsAndRhinos::parse,
             )?;
-            Ok(Box::new(Searched(strip)))
+            Ok(strip.searched())
         },
     }],
     functions: &[],

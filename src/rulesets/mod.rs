@@ -10,6 +10,7 @@ pub mod heaps;
 pub mod loopy_graph;
 pub mod regio_experiment;
 pub mod sequences;
+pub mod word;
 
 use crate::calc::catalogue::Ruleset;
 

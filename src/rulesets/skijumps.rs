@@ -16,6 +16,7 @@
 use crate::calc::catalogue::{Constructor, Fuzz, FuzzCheck, Ruleset, no_caches};
 use crate::game::{Arena, GameId};
 use crate::search::{Game, Player, Searched};
+use super::word::Word;
 use crate::syntax::source::character_number;
 
 /// The most cells a board holds (one bit per cell in a `u64`).
@@ -30,39 +31,6 @@ pub struct SkiJumps<W: Word = u64> {
     height: u8,
     /// Left's jumpers `L`, Left's slippers `l`, Right's jumpers `R`, Right's slippers `r`.
     pieces: [W; 4],
-}
-
-/// The word a board's sets are stored in.
-pub trait Word: Copy + Eq + Ord + std::hash::Hash + std::fmt::Debug + Send + Sync + 'static {
-    /// Cells a word holds.
-    const CELLS: usize;
-    fn get(self) -> u64;
-    /// The word of `x`, whose cells are all below [`Word::CELLS`].
-    fn of(x: u64) -> Self;
-}
-
-impl Word for u32 {
-    const CELLS: usize = 32;
-    #[inline(always)]
-    fn get(self) -> u64 {
-        u64::from(self)
-    }
-    #[inline(always)]
-    fn of(x: u64) -> u32 {
-        x as u32
-    }
-}
-
-impl Word for u64 {
-    const CELLS: usize = 64;
-    #[inline(always)]
-    fn get(self) -> u64 {
-        self
-    }
-    #[inline(always)]
-    fn of(x: u64) -> u64 {
-        x
-    }
 }
 
 const LEFT_JUMPER: usize = 0;

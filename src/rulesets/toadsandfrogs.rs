@@ -25,7 +25,8 @@
 
 use crate::calc::catalogue::{Constructor, Fuzz, FuzzCheck, Ruleset, no_caches};
 use crate::game::{Arena, GameId};
-use crate::search::{Game, Player, Searched};
+use super::word::Word;
+use crate::search::{Game, Player, Position, Searched};
 
 /// The most cells a strip holds (one bit per cell in a `u64`).
 pub const MAX_CELLS: usize = 64;
@@ -33,11 +34,11 @@ pub const MAX_CELLS: usize = 64;
 /// A strip of Toads and Frogs (`JUMPS`) or of Elephants and Rhinos (no jumps): cell `i` is bit
 /// `i` of the masks, cell 0 the leftmost.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Leaping<const JUMPS: bool> {
+pub struct Leaping<const JUMPS: bool, W: Word = u64> {
     len: u8,
-    toads: u64,
-    frogs: u64,
-    blocked: u64,
+    toads: W,
+    frogs: W,
+    blocked: W,
 }
 
 /// A Toads and Frogs strip.
@@ -117,13 +118,6 @@ fn reversed(x: u64, len: u8) -> u64 {
 }
 
 impl<const JUMPS: bool> Leaping<JUMPS> {
-    /// The ruleset's title, for messages.
-    const TITLE: &'static str = if JUMPS {
-        "Toads and Frogs"
-    } else {
-        "Elephants and Rhinos"
-    };
-
     /// Parses CGSuite's strip: `t` a toad (Left's), `f` a frog (Right's), `.` empty, and `#` a
     /// blocked cell; at most [`MAX_CELLS`] cells.
     pub fn parse(s: &str) -> Result<Self, String> {
@@ -136,8 +130,50 @@ impl<const JUMPS: bool> Leaping<JUMPS> {
         })
     }
 
+    /// A strip as a searchable position, its cells stored in a `u32` where they fit (half
+    /// the key in the value table).
+    pub fn searched(self) -> Box<dyn Position> {
+        if self.len as usize <= u32::CELLS {
+            let narrow = |x: u64| x as u32;
+            Box::new(Searched(Leaping::<JUMPS, u32> {
+                len: self.len,
+                toads: narrow(self.toads),
+                frogs: narrow(self.frogs),
+                blocked: narrow(self.blocked),
+            }))
+        } else {
+            Box::new(Searched(self))
+        }
+    }
+}
+
+impl<const JUMPS: bool, W: Word> Leaping<JUMPS, W> {
+    /// The ruleset's title, for messages.
+    const TITLE: &'static str = if JUMPS {
+        "Toads and Frogs"
+    } else {
+        "Elephants and Rhinos"
+    };
+
+    /// Cells of Left's toads (elephants).
+    #[inline(always)]
+    fn toads(&self) -> u64 {
+        self.toads.get()
+    }
+
+    /// Cells of Right's frogs (rhinos).
+    #[inline(always)]
+    fn frogs(&self) -> u64 {
+        self.frogs.get()
+    }
+
+    #[inline(always)]
+    fn blocked(&self) -> u64 {
+        self.blocked.get()
+    }
+
     fn empty(&self) -> u64 {
-        cells(self.len) & !(self.toads | self.frogs | self.blocked)
+        cells(self.len) & !(self.toads() | self.frogs() | self.blocked())
     }
 
     /// The piece on `from` moved to `to` (a toad if `player` is Left).
@@ -145,8 +181,8 @@ impl<const JUMPS: bool> Leaping<JUMPS> {
         let mut p = *self;
         let change = (1u64 << from) | (1u64 << to);
         match player {
-            Player::Left => p.toads ^= change,
-            Player::Right => p.frogs ^= change,
+            Player::Left => p.toads = W::of(p.toads() ^ change),
+            Player::Right => p.frogs = W::of(p.frogs() ^ change),
         }
         p
     }
@@ -158,12 +194,12 @@ impl<const JUMPS: bool> Leaping<JUMPS> {
         let empty = self.empty();
         let (slides, jumps) = match player {
             Player::Left => (
-                self.toads & (empty >> 1),
-                self.toads & (self.frogs >> 1) & (empty >> 2),
+                self.toads() & (empty >> 1),
+                self.toads() & (self.frogs() >> 1) & (empty >> 2),
             ),
             Player::Right => (
-                self.frogs & (empty << 1),
-                self.frogs & (self.toads << 1) & (empty << 2),
+                self.frogs() & (empty << 1),
+                self.frogs() & (self.toads() << 1) & (empty << 2),
             ),
         };
         let jumps = if JUMPS { jumps } else { 0 };
@@ -186,17 +222,17 @@ impl<const JUMPS: bool> Leaping<JUMPS> {
         let outside = !cells(self.len);
         // A piece facing an empty cell is never stuck: start from the others.
         let empty = self.empty();
-        let mut d = (self.toads & !(empty >> 1)) | (self.frogs & !(empty << 1));
+        let mut d = (self.toads() & !(empty >> 1)) | (self.frogs() & !(empty << 1));
         loop {
-            let never_empty = self.blocked | outside | d;
-            let (stuck_toads, stuck_frogs) = (d & self.toads, d & self.frogs);
+            let never_empty = self.blocked() | outside | d;
+            let (stuck_toads, stuck_frogs) = (d & self.toads(), d & self.frogs());
             let mut toad_free = !from_right(never_empty, 1);
             let mut frog_free = !from_left(never_empty, 1);
             if JUMPS {
                 toad_free |= (stuck_frogs >> 1) & !from_right(never_empty, 2);
                 frog_free |= (stuck_toads << 1) & !from_left(never_empty, 2);
             }
-            let next = (self.toads & !toad_free) | (self.frogs & !frog_free);
+            let next = (self.toads() & !toad_free) | (self.frogs() & !frog_free);
             if next == d {
                 return d;
             }
@@ -209,9 +245,9 @@ impl<const JUMPS: bool> Leaping<JUMPS> {
         let m = cells((end - start) as u8);
         Leaping {
             len: (end - start) as u8,
-            toads: (self.toads >> start) & m,
-            frogs: (self.frogs >> start) & m,
-            blocked: (self.blocked >> start) & m,
+            toads: W::of((self.toads() >> start) & m),
+            frogs: W::of((self.frogs() >> start) & m),
+            blocked: W::of((self.blocked() >> start) & m),
         }
     }
 
@@ -219,9 +255,9 @@ impl<const JUMPS: bool> Leaping<JUMPS> {
     fn mirrored(&self) -> Self {
         Leaping {
             len: self.len,
-            toads: reversed(self.frogs, self.len),
-            frogs: reversed(self.toads, self.len),
-            blocked: reversed(self.blocked, self.len),
+            toads: W::of(reversed(self.frogs(), self.len)),
+            frogs: W::of(reversed(self.toads(), self.len)),
+            blocked: W::of(reversed(self.blocked(), self.len)),
         }
     }
 
@@ -230,14 +266,14 @@ impl<const JUMPS: bool> Leaping<JUMPS> {
     fn free_runs(&self) -> (u32, u32) {
         let empty = self.empty();
         let mut toad_moves = 0;
-        let mut t = self.toads;
+        let mut t = self.toads();
         while t != 0 {
             let i = t.trailing_zeros();
             toad_moves += (empty >> i).count_ones();
             t &= t - 1;
         }
         let mut frog_moves = 0;
-        let mut f = self.frogs;
+        let mut f = self.frogs();
         while f != 0 {
             let i = f.trailing_zeros();
             frog_moves += (empty & ((1u64 << i) - 1)).count_ones();
@@ -247,7 +283,7 @@ impl<const JUMPS: bool> Leaping<JUMPS> {
     }
 }
 
-impl<const JUMPS: bool> Game for Leaping<JUMPS> {
+impl<const JUMPS: bool, W: Word> Game for Leaping<JUMPS, W> {
     const NAME: &'static str = if JUMPS {
         "toadsandfrogs"
     } else {
@@ -292,18 +328,18 @@ impl<const JUMPS: bool> Game for Leaping<JUMPS> {
     /// pieces and `#` at its ends; parts where no piece can move are dropped.
     fn for_each_component(&self, mut f: impl FnMut(Self)) {
         let stuck = self.stuck();
-        let movable = (self.toads | self.frogs) & !stuck;
+        let movable = (self.toads() | self.frogs()) & !stuck;
         if movable == 0 {
             return;
         }
-        let walls = stuck | self.blocked;
+        let walls = stuck | self.blocked();
         if walls == 0 {
             f(*self);
             return;
         }
         // Bit c: no move crosses the boundary between cells c and c+1.
         let cuts = if JUMPS {
-            (walls & (walls >> 1)) | self.blocked | (self.blocked >> 1)
+            (walls & (walls >> 1)) | self.blocked() | (self.blocked() >> 1)
         } else {
             walls | (walls >> 1)
         };
@@ -340,10 +376,10 @@ impl<const JUMPS: bool> Game for Leaping<JUMPS> {
     /// Right `f`, and the value is the integer `t - f` (a game where only one side moves, n
     /// times, is n; sums of integers add).
     fn direct_value(&self, arena: &mut Arena) -> Option<GameId> {
-        let mut t = self.toads;
+        let mut t = self.toads();
         while t != 0 {
             let i = t.trailing_zeros();
-            if self.frogs >> i != 0 {
+            if self.frogs() >> i != 0 {
                 return None;
             }
             t &= t - 1;
@@ -355,8 +391,8 @@ impl<const JUMPS: bool> Game for Leaping<JUMPS> {
     /// `3-4`: the piece on cell 3 (counted from 1 at the left) moves to cell 4.
     fn describe_move(&self, to: &Self, player: Player) -> String {
         let (before, after) = match player {
-            Player::Left => (self.toads, to.toads),
-            Player::Right => (self.frogs, to.frogs),
+            Player::Left => (self.toads(), to.toads()),
+            Player::Right => (self.frogs(), to.frogs()),
         };
         let (from, at) = (before & !after, after & !before);
         if from.count_ones() == 1 && at.count_ones() == 1 {
@@ -370,11 +406,11 @@ impl<const JUMPS: bool> Game for Leaping<JUMPS> {
         (0..self.len as u32)
             .map(|i| {
                 let bit = 1u64 << i;
-                if self.toads & bit != 0 {
+                if self.toads() & bit != 0 {
                     't'
-                } else if self.frogs & bit != 0 {
+                } else if self.frogs() & bit != 0 {
                     'f'
-                } else if self.blocked & bit != 0 {
+                } else if self.blocked() & bit != 0 {
                     '#'
                 } else {
                     '.'
@@ -400,7 +436,7 @@ pub static RULESET: Ruleset = Ruleset {
                 "a strip such as \"tt..ff\"",
                 ToadsAndFrogs::parse,
             )?;
-            Ok(Box::new(Searched(strip)))
+            Ok(strip.searched())
         },
     }],
     functions: &[],
