@@ -325,11 +325,16 @@ impl<'a, G: Game> OutcomeSearch<'a, G> {
             self.searched += 1;
             let theirs = who.other();
             let (me, them) = (who.index(), theirs.index());
-            // (order key, safe move, position after the move, its counts)
-            let mut mine: Vec<(i64, bool, G, Option<MoveBounds>)> = key
-                .search_moves(who)
-                .into_iter()
-                .map(|m| {
+            let moves = key.search_moves(who);
+            // Safe moves are played last: never while another move is left.
+            let any_unsafe = moves.iter().any(|m| !m.safe);
+            // (order key, index): sorting these small pairs instead of the moves keeps the
+            // order of a stable sort by key.
+            let mut order: Vec<(i64, u32)> = moves
+                .iter()
+                .enumerate()
+                .filter(|(_, m)| !(any_unsafe && m.safe))
+                .map(|(i, m)| {
                     // Bullock's ordering: the mover's real and safe moves minus the
                     // opponent's after the move, most first.
                     let score = m.bounds.map_or(0, |b| {
@@ -337,25 +342,22 @@ impl<'a, G: Game> OutcomeSearch<'a, G> {
                             - b.real[them] as i64
                             - b.safe[them] as i64
                     });
-                    let order = -score * (1 << 20) - m.preference;
-                    (order, m.safe, m.after, m.bounds)
+                    (-score * (1 << 20) - m.preference, i as u32)
                 })
                 .collect();
-            if mine.iter().any(|x| !x.1) {
-                mine.retain(|x| !x.1);
-            }
-            mine.sort_by_key(|x| x.0);
+            order.sort_unstable();
             if self.worker % 2 == 1 && self.depth % 2 == 1 {
-                mine.reverse();
+                order.reverse();
             }
             let root = self.depth == 0;
             if root {
-                self.root.moves = mine.len();
+                self.root.moves = order.len();
             }
             self.depth += 1;
             let mut wins = false;
-            for (_, _, m, b) in &mine {
-                wins = !self.wins_bounded(m, theirs, *b);
+            for &(_, i) in &order {
+                let m = &moves[i as usize];
+                wins = !self.wins_bounded(&m.after, theirs, m.bounds);
                 if self.table.stopped() {
                     // another worker answered: what this one found below is unfinished
                     self.depth -= 1;
