@@ -125,9 +125,8 @@ pub(super) fn search_moves<B: Bits>(
         Player::Left => (&columns, &rows),
         Player::Right => (&rows, &columns),
     };
-    let out = pairs
-        .ones()
-        .map(|i| {
+    let mut out = Vec::with_capacity(pairs.count() as usize);
+    out.extend(pairs.ones().map(|i| {
             let (r, c) = (i / cols, i % cols);
             // Line and position in the mover's frame (1-based lines, 0-based cells).
             let (j, p) = match player {
@@ -151,7 +150,6 @@ pub(super) fn search_moves<B: Bits>(
                 safe: (safe_cells(&mine.lines, j) >> p) & 3 == 3,
                 preference: preference(j - 1, p, lines, len),
             }
-        })
-        .collect();
+        }));
     Some(out)
 }
