@@ -507,4 +507,34 @@ mod tests {
             assert_eq!(ge, by_definition(&mut a, &e), "elephants {strip}");
         }
     }
+
+    /// The narrow strips the constructor searches (cells in `u32` words, [`Leaping::searched`])
+    /// have the values of the same strips in `u64` words, which the tests above check against
+    /// the definition: random strips of 10 to 14 cells, both games.
+    #[test]
+    fn narrow_strips_have_the_values_of_wide_ones() {
+        fn narrow<const J: bool>(p: &Leaping<J>) -> Leaping<J, u32> {
+            Leaping {
+                len: p.len,
+                toads: p.toads as u32,
+                frogs: p.frogs as u32,
+                blocked: p.blocked as u32,
+            }
+        }
+        let mut rng = crate::game::rng::Rng::xorshift64(2026);
+        let mut a = Arena::new();
+        let cells = ['t', 'f', '.', '.', '.', 't', 'f', '#'];
+        for _ in 0..60 {
+            let n = 10 + rng.below(5);
+            let strip: String = (0..n).map(|_| *rng.pick(&cells)).collect();
+            let wide = ToadsAndFrogs::parse(&strip).unwrap();
+            let g = LocalSearch::new(&mut a, Budget::default()).value(&wide);
+            let h = LocalSearch::new(&mut a, Budget::default()).value(&narrow(&wide));
+            assert_eq!(g, h, "{strip}");
+            let wide = Leaping::<false>::parse(&strip).unwrap();
+            let g = LocalSearch::new(&mut a, Budget::default()).value(&wide);
+            let h = LocalSearch::new(&mut a, Budget::default()).value(&narrow(&wide));
+            assert_eq!(g, h, "elephants {strip}");
+        }
+    }
 }
