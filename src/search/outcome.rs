@@ -30,6 +30,14 @@ const FIRST_SLOTS: usize = 1 << 12;
 /// The table's name in an error about memory.
 const WHAT: &str = "the outcome table";
 
+/// Moves of a node whose positions are judged by the counts before the first is searched
+/// (an enhanced transposition cutoff with the counts in place of the table): a later move
+/// the counts decide as a win spares searching the earlier ones. Domineering, one thread,
+/// two runs each: 8x8, 7x8, 6x10 and 6x9 search 13-16% fewer nodes with 4 (8x8: 915,670
+/// against 1,090,970) and take 8.95 s together against 9.83 s without; 3 and 6 took 9.1 s
+/// and 9.2 s (checking every move: 20% fewer nodes, but 8x8 took 4.8 s).
+const COUNTED_FIRST: usize = 4;
+
 /// The hash of a table entry's key and player to move.
 fn entry_hash<G: Hash>(key: &G, who: Player) -> u64 {
     let mut h = FxHasher::default();
@@ -289,17 +297,34 @@ impl<'a, G: Game> OutcomeSearch<'a, G> {
 
     /// [`Self::wins`] with the position's move counts already known.
     fn wins_bounded(&mut self, pos: &G, mover: Player, bounds: Option<MoveBounds>) -> bool {
-        if let Some(mut b) = bounds {
-            if let Some(w) = b.decide(mover) {
-                self.bound_cuts += 1;
-                return w;
-            }
-            pos.refine_bounds(&mut b, mover);
-            if let Some(w) = b.decide(mover) {
-                self.bound_cuts += 1;
-                return w;
-            }
+        match self.bound_decision(pos, mover, bounds) {
+            Some(w) => w,
+            None => self.wins_searched(pos, mover, bounds),
         }
+    }
+
+    /// Whether `mover` wins `pos` moving first, if the move counts decide it (the simple
+    /// counts, then the refined ones).
+    fn bound_decision(
+        &mut self,
+        pos: &G,
+        mover: Player,
+        bounds: Option<MoveBounds>,
+    ) -> Option<bool> {
+        let mut b = bounds?;
+        let decided = b.decide(mover).or_else(|| {
+            pos.refine_bounds(&mut b, mover);
+            b.decide(mover)
+        });
+        if decided.is_some() {
+            self.bound_cuts += 1;
+        }
+        decided
+    }
+
+    /// [`Self::wins_bounded`] for a position the counts do not decide: from the table, by
+    /// its exact value if small, else by searching its moves.
+    fn wins_searched(&mut self, pos: &G, mover: Player, bounds: Option<MoveBounds>) -> bool {
         let (key, negated) = pos.normalize();
         // A negated representative exchanges the roles of the players.
         let who = if negated { mover.other() } else { mover };
@@ -355,9 +380,39 @@ impl<'a, G: Game> OutcomeSearch<'a, G> {
             }
             self.depth += 1;
             let mut wins = false;
-            for &(_, i) in &order {
+            // The first few moves' positions are checked against the counts before any is
+            // searched: one the counts decide for the mover saves searching those before it.
+            // (child already checked, move index)
+            let mut open = Vec::with_capacity(order.len());
+            for (n, &(_, i)) in order.iter().enumerate() {
                 let m = &moves[i as usize];
-                wins = !self.wins_bounded(&m.after, theirs, m.bounds);
+                if n >= COUNTED_FIRST {
+                    open.push((false, i));
+                    continue;
+                }
+                match self.bound_decision(&m.after, theirs, m.bounds) {
+                    Some(false) => {
+                        wins = true;
+                        break;
+                    }
+                    Some(true) if root => self.root.done += 1,
+                    Some(true) => {}
+                    None => open.push((true, i)),
+                }
+            }
+            if wins {
+                open.clear();
+                if root {
+                    self.root.done += 1;
+                }
+            }
+            for &(checked, i) in &open {
+                let m = &moves[i as usize];
+                wins = !if checked {
+                    self.wins_searched(&m.after, theirs, m.bounds)
+                } else {
+                    self.wins_bounded(&m.after, theirs, m.bounds)
+                };
                 if self.table.stopped() {
                     // another worker answered: what this one found below is unfinished
                     self.depth -= 1;
