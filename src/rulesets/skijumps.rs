@@ -321,8 +321,8 @@ impl<W: Word> Game for SkiJumps<W> {
         out
     }
 
-    /// The bands of rows that jumps may join ([`Self::joined_rows`]) holding a skier, each
-    /// without its empty top rows (jumps land two rows down, so nothing ever enters them).
+    /// The bands of rows that jumps may join ([`Self::for_each_band`] of
+    /// [`Self::joined_rows`]).
     fn for_each_component(&self, f: impl FnMut(SkiJumps<W>)) {
         if self.occupied() != 0 {
             self.for_each_band(self.joined_rows(), f);

@@ -133,17 +133,20 @@ impl<const JUMPS: bool> Leaping<JUMPS> {
     /// A strip as a searchable position, its cells stored in a `u32` where they fit (half
     /// the key in the value table).
     pub fn searched(self) -> Box<dyn Position> {
-        if self.len as usize <= u32::CELLS {
-            let narrow = |x: u64| x as u32;
-            Box::new(Searched(Leaping::<JUMPS, u32> {
-                len: self.len,
-                toads: narrow(self.toads),
-                frogs: narrow(self.frogs),
-                blocked: narrow(self.blocked),
-            }))
-        } else {
-            Box::new(Searched(self))
+        match self.narrowed::<u32>() {
+            Some(small) => Box::new(Searched(small)),
+            None => Box::new(Searched(self)),
         }
+    }
+
+    /// The strip stored in words of type `W`, if it fits.
+    fn narrowed<W: Word>(&self) -> Option<Leaping<JUMPS, W>> {
+        (self.len as usize <= W::CELLS).then(|| Leaping {
+            len: self.len,
+            toads: W::of(self.toads),
+            frogs: W::of(self.frogs),
+            blocked: W::of(self.blocked),
+        })
     }
 }
 
@@ -513,14 +516,6 @@ mod tests {
     /// the definition: random strips of 10 to 14 cells, both games.
     #[test]
     fn narrow_strips_have_the_values_of_wide_ones() {
-        fn narrow<const J: bool>(p: &Leaping<J>) -> Leaping<J, u32> {
-            Leaping {
-                len: p.len,
-                toads: p.toads as u32,
-                frogs: p.frogs as u32,
-                blocked: p.blocked as u32,
-            }
-        }
         let mut rng = crate::game::rng::Rng::xorshift64(2026);
         let mut a = Arena::new();
         let cells = ['t', 'f', '.', '.', '.', 't', 'f', '#'];
@@ -529,11 +524,11 @@ mod tests {
             let strip: String = (0..n).map(|_| *rng.pick(&cells)).collect();
             let wide = ToadsAndFrogs::parse(&strip).unwrap();
             let g = LocalSearch::new(&mut a, Budget::default()).value(&wide);
-            let h = LocalSearch::new(&mut a, Budget::default()).value(&narrow(&wide));
+            let h = LocalSearch::new(&mut a, Budget::default()).value(&wide.narrowed::<u32>().unwrap());
             assert_eq!(g, h, "{strip}");
             let wide = Leaping::<false>::parse(&strip).unwrap();
             let g = LocalSearch::new(&mut a, Budget::default()).value(&wide);
-            let h = LocalSearch::new(&mut a, Budget::default()).value(&narrow(&wide));
+            let h = LocalSearch::new(&mut a, Budget::default()).value(&wide.narrowed::<u32>().unwrap());
             assert_eq!(g, h, "elephants {strip}");
         }
     }
