@@ -380,39 +380,34 @@ impl<'a, G: Game> OutcomeSearch<'a, G> {
             }
             self.depth += 1;
             let mut wins = false;
-            // The first few moves' positions are checked against the counts before any is
-            // searched: one the counts decide for the mover saves searching those before it.
-            // (child already checked, move index)
-            let mut open = Vec::with_capacity(order.len());
-            for (n, &(_, i)) in order.iter().enumerate() {
+            // The positions after the first few moves are judged by the counts before any
+            // is searched: a later one the counts decide for the mover spares searching
+            // those before it. `judged[n]`: whether the opponent wins after move n, where
+            // the counts decide it.
+            let counted = order.len().min(COUNTED_FIRST);
+            let mut judged = [None; COUNTED_FIRST];
+            for (n, &(_, i)) in order[..counted].iter().enumerate() {
                 let m = &moves[i as usize];
-                if n >= COUNTED_FIRST {
-                    open.push((false, i));
-                    continue;
-                }
-                match self.bound_decision(&m.after, theirs, m.bounds) {
-                    Some(false) => {
-                        wins = true;
-                        break;
+                judged[n] = self.bound_decision(&m.after, theirs, m.bounds);
+                if judged[n] == Some(false) {
+                    wins = true;
+                    if root {
+                        self.root.done += 1;
                     }
-                    Some(true) if root => self.root.done += 1,
-                    Some(true) => {}
-                    None => open.push((true, i)),
+                    break;
                 }
             }
-            if wins {
-                open.clear();
-                if root {
-                    self.root.done += 1;
-                }
-            }
-            for &(checked, i) in &open {
+            let searched = if wins { &order[..0] } else { &order[..] };
+            for (n, &(_, i)) in searched.iter().enumerate() {
                 let m = &moves[i as usize];
-                wins = !if checked {
-                    self.wins_searched(&m.after, theirs, m.bounds)
-                } else {
+                let theirs_win = if n >= counted {
                     self.wins_bounded(&m.after, theirs, m.bounds)
+                } else if let Some(w) = judged[n] {
+                    w
+                } else {
+                    self.wins_searched(&m.after, theirs, m.bounds)
                 };
+                wins = !theirs_win;
                 if self.table.stopped() {
                     // another worker answered: what this one found below is unfinished
                     self.depth -= 1;
