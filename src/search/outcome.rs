@@ -23,10 +23,14 @@ use rustc_hash::FxHasher;
 use crate::game::interrupt::Interrupt;
 use crate::game::{Arena, GameId, memory};
 
-/// Slots of the outcome table (two per bucket) at most: 2^23, about 32 bytes each for boards
-/// of up to 64 cells. It starts at 2^12 and doubles while it is more than half full.
+/// Slots of the outcome table (two per bucket) at most, with no memory limit in force: 2^23,
+/// about 32 bytes each for boards of up to 64 cells (Obsequi's size). It starts at 2^12 and
+/// doubles while it is more than half full, up to [`max_table_slots`].
 const TABLE_SLOTS: usize = 1 << 23;
 const FIRST_SLOTS: usize = 1 << 12;
+/// The share of the memory limit the outcome table may fill: the rest is for the exact
+/// values of small positions, and for the old array while the table doubles (1.5x).
+const TABLE_SHARE: usize = 4;
 /// The table's name in an error about memory.
 const WHAT: &str = "the outcome table";
 
@@ -61,9 +65,24 @@ struct Entry<G> {
 struct OutcomeTable<G> {
     slots: Vec<Option<Entry<G>>>,
     len: usize,
-    /// Slots it may double to: [`TABLE_SLOTS`], or its size once the memory limit refused
-    /// a doubling.
+    /// Slots it may double to: [`max_table_slots`], or its size once the memory limit
+    /// refused a doubling.
     max_slots: usize,
+}
+
+/// Slots the outcome table may double to: the largest power of two whose slots fill at most
+/// a [`TABLE_SHARE`] of the memory limit in force, and at least [`TABLE_SLOTS`] (a search too
+/// long to finish, 9x9 Domineering, keeps more of its results under a larger limit).
+fn max_table_slots(slot_bytes: usize) -> usize {
+    let Some(limit) = memory::limit() else {
+        return TABLE_SLOTS;
+    };
+    let fits = limit / TABLE_SHARE / slot_bytes.max(1);
+    if fits < TABLE_SLOTS {
+        return TABLE_SLOTS;
+    }
+    // the largest power of two at most `fits`
+    1 << (usize::BITS - 1 - fits.leading_zeros())
 }
 
 impl<G: Game> OutcomeTable<G> {
@@ -71,7 +90,7 @@ impl<G: Game> OutcomeTable<G> {
         OutcomeTable {
             slots: memory::filled_vec(slots, None, WHAT),
             len: 0,
-            max_slots: TABLE_SLOTS,
+            max_slots: max_table_slots(std::mem::size_of::<Option<Entry<G>>>()),
         }
     }
 
@@ -154,7 +173,7 @@ impl<G: Game> SharedOutcomes<G> {
             shards: (0..SHARDS)
                 .map(|_| {
                     let mut t = OutcomeTable::new(FIRST_SLOTS);
-                    t.max_slots = TABLE_SLOTS / SHARDS;
+                    t.max_slots /= SHARDS;
                     Mutex::new(t)
                 })
                 .collect(),
