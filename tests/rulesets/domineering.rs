@@ -271,8 +271,8 @@ fn six_by_seven_check_regions_have_their_values() {
     assert_eq!(run_text(&mut s, "outcome(g)"), "L");
 }
 
-/// Boards past 64 cells use the 256-cell bitboard: it gives the same values as the 64-bit one
-/// on random boards that fit both, and a strip of one row is the integer -floor(n/2) (only
+/// Boards past 64 cells use the 128- and 256-cell bitboards: they give the same values as the
+/// 64-bit one on random boards that fit all three, and a strip of one row is the integer -floor(n/2) (only
 /// Right moves; each domino takes two cells).
 #[test]
 fn wide_boards_agree_with_narrow_ones() {
@@ -284,9 +284,26 @@ fn wide_boards_agree_with_narrow_ones() {
         let text = random_board(&mut rng, r, c);
         let narrow = Domineering::<u64>::parse(&text).unwrap();
         let wide = Domineering::<Wide>::parse(&text).unwrap();
+        let middle = Domineering::<u128>::parse(&text).unwrap();
         let vn = LocalSearch::new(&mut a, Budget::default()).value(&narrow);
         let vw = LocalSearch::new(&mut a, Budget::default()).value(&wide);
+        let vm = LocalSearch::new(&mut a, Budget::default()).value(&middle);
         assert_eq!(vn, vw, "{text}");
+        assert_eq!(vn, vm, "{text}");
+    }
+    // Boards of 65 to 128 cells (9x9 to 11x11) are held in 128 bits: the outcome search
+    // agrees with the 256-cell board's, whose values the loop above checks.
+    use cgcalc::search::OutcomeSearch;
+    for _ in 0..crate::common::iterations(12) {
+        let (r, c) = (9 + rng.below(3), 8 + rng.below(4));
+        let text = random_board_filled(&mut rng, r, c, 2, 5);
+        let middle = Domineering::<u128>::parse(&text).unwrap();
+        let wide = Domineering::<Wide>::parse(&text).unwrap();
+        for p in [Player::Left, Player::Right] {
+            let wm = OutcomeSearch::new(&mut a, Budget::default(), 14).wins(&middle, p);
+            let ww = OutcomeSearch::new(&mut a, Budget::default(), 14).wins(&wide, p);
+            assert_eq!(wm, ww, "{text} {p:?}");
+        }
     }
     let mut s = Session::new();
     assert_eq!(crate::common::run_ok(&mut s, "dom(1, 100)"), "-50");
@@ -354,10 +371,15 @@ fn move_counts_by_hand() {
 
 /// A random `r` x `c` board text with about a quarter of its cells filled.
 fn random_board(rng: &mut Rng, r: usize, c: usize) -> String {
+    random_board_filled(rng, r, c, 1, 4)
+}
+
+/// A random `r` x `c` board text with about `num` in `den` of its cells filled.
+fn random_board_filled(rng: &mut Rng, r: usize, c: usize, num: usize, den: usize) -> String {
     let rows: Vec<String> = (0..r)
         .map(|_| {
             (0..c)
-                .map(|_| if rng.chance(1, 4) { '#' } else { '.' })
+                .map(|_| if rng.chance(num, den) { '#' } else { '.' })
                 .collect()
         })
         .collect();
@@ -387,7 +409,8 @@ fn one_pass_move_counts() {
 
 /// The counts the outcome search gets with each move, updated from the lines the move
 /// touches, equal the counts of the position after the move, counted afresh; a move is safe
-/// exactly when both its cells are protected.
+/// exactly when both its cells are protected. The moves are those of the value search (the
+/// dominated dominoes left out).
 #[test]
 fn updated_counts_equal_fresh_counts() {
     let mut rng = Rng::xorshift64(41);
@@ -401,7 +424,7 @@ fn updated_counts_equal_fresh_counts() {
         let d = Domineering::<u64>::parse(&random_board(&mut rng, r, c)).unwrap();
         for p in [Player::Left, Player::Right] {
             let updated = d.search_moves(p);
-            let moves = d.moves(p);
+            let moves = d.value_moves(p);
             assert_eq!(updated.len(), moves.len());
             let protected = d.0.protected(p == Player::Left);
             for (m, fresh) in updated.iter().zip(&moves) {

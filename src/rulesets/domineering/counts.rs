@@ -102,7 +102,11 @@ fn safe_cells(lines: &[u16; 18], j: usize) -> u16 {
 
 /// `player`'s moves on `d` with the counts after each, from `bounds`, the counts of `d`, and
 /// whether each is safe and its [`preference`]; `None` where the board is too large for the
-/// line tables.
+/// line tables. Dominated dominoes ([`super::dominated_dominoes`]) are left out: a move no
+/// better than another of the same player never wins where that one does not. (8x8: 906,137
+/// nodes against 915,670.) The search's rule of playing safe moves last still holds on what
+/// is left: a dropped unsafe domino's dominating neighbour is unsafe too (it shares the
+/// dropped one's middle cell, and its other cell has no free neighbour across).
 pub(super) fn search_moves<B: Bits>(
     d: &Domineering<B>,
     bounds: MoveBounds,
@@ -111,9 +115,10 @@ pub(super) fn search_moves<B: Bits>(
     let g = &d.0;
     let frames = Frames::of(g)?;
     let cols = g.cols();
-    let (pairs, step) = match player {
-        Player::Left => (g.vertical_pairs(), cols),
-        Player::Right => (g.horizontal_pairs(), 1),
+    let pairs = d.kept_dominoes(player);
+    let step = match player {
+        Player::Left => cols,
+        Player::Right => 1,
     };
     let (me, them) = (player.index(), player.other().index());
     let table = row_dominoes();

@@ -226,7 +226,7 @@ impl<B: Bits> Game for Domineering<B> {
         let g = &self.0;
         let protected = g.protected(player == Player::Left);
         let (rows, cols) = (g.rows(), g.cols());
-        self.moves(player)
+        self.value_moves(player)
             .into_iter()
             .map(|after| {
                 let taken = g.free().and_not(after.0.free());
@@ -261,26 +261,28 @@ impl<B: Bits> Game for Domineering<B> {
     }
 }
 
-/// A Domineering position as a calculator position: the 64-bit board when the board fits,
-/// the 256-cell one otherwise.
+/// A Domineering position as a calculator position: the narrowest board that holds it, of
+/// 64, 128 or 256 cells.
 pub fn position_of(rows: usize, cols: usize) -> Result<Box<dyn Position>, String> {
-    if rows * cols <= 64 {
-        Ok(Box::new(Searched(Domineering::<u64>::rectangle(
-            rows, cols,
-        )?)))
+    let cells = rows.saturating_mul(cols);
+    Ok(if cells <= 64 {
+        Box::new(Searched(Domineering::<u64>::rectangle(rows, cols)?))
+    } else if cells <= 128 {
+        Box::new(Searched(Domineering::<u128>::rectangle(rows, cols)?))
     } else {
-        Ok(Box::new(Searched(Domineering::<Wide>::rectangle(
-            rows, cols,
-        )?)))
-    }
+        Box::new(Searched(Domineering::<Wide>::rectangle(rows, cols)?))
+    })
 }
 
 /// [`position_of`] for a board string.
 pub fn parse_position(text: &str) -> Result<Box<dyn Position>, String> {
-    match Domineering::<u64>::parse(text) {
-        Ok(d) => Ok(Box::new(Searched(d))),
-        Err(_) => Ok(Box::new(Searched(Domineering::<Wide>::parse(text)?))),
+    if let Ok(d) = Domineering::<u64>::parse(text) {
+        return Ok(Box::new(Searched(d)));
     }
+    if let Ok(d) = Domineering::<u128>::parse(text) {
+        return Ok(Box::new(Searched(d)));
+    }
+    Ok(Box::new(Searched(Domineering::<Wide>::parse(text)?)))
 }
 
 /// Bullock's position values (Obsequi, `position_values.c`), as classes, for a domino

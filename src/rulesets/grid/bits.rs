@@ -42,7 +42,9 @@ pub trait Bits: Copy + Eq + Ord + Hash + Debug + Send + Sync + 'static {
 }
 
 /// `u32` for boards of up to 32 cells (half the key of a `u64` board: more of the value
-/// table fits in cache and less memory is zeroed as it grows), `u64` for up to 64.
+/// table fits in cache and less memory is zeroed as it grows), `u64` for up to 64, `u128`
+/// for up to 128 (9x9 to 11x11 Domineering: half of [`Wide`]'s key, and shifts without
+/// carries between four words).
 macro_rules! word_bits {
     ($word:ty) => {
         impl Bits for $word {
@@ -116,6 +118,7 @@ macro_rules! word_bits {
 
 word_bits!(u32);
 word_bits!(u64);
+word_bits!(u128);
 
 /// A set of up to 256 cells (four words, lowest cells in word 0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
