@@ -329,13 +329,16 @@ pub(super) fn sure(p: &Packing, first: bool) -> (u32, u32) {
     )
 }
 
+/// A slot of a thread's race memo: the race's key and answer.
+type NearRace = (u64, (u8, u16));
+
 /// Slots of each thread's race memo in front of the shared one ([`RACES`], behind a lock).
 const NEAR_RACES: usize = 1 << 12;
 
 thread_local! {
     /// (key, answer) of recent races, one slot per hash: a search asks about a few thousand
     /// races millions of times (8x8: 61,088 races, 9.6 M questions).
-    static NEAR: std::cell::RefCell<Box<[(u64, (u8, u16))]>> =
+    static NEAR: std::cell::RefCell<Box<[NearRace]>> =
         std::cell::RefCell::new(vec![(u64::MAX, (0, 0)); NEAR_RACES].into_boxed_slice());
 }
 
