@@ -438,7 +438,7 @@ impl Odds {
             return true;
         }
         self.skipped = self.skipped.wrapping_add(1);
-        self.skipped % Self::SAMPLE == 0
+        self.skipped.is_multiple_of(Self::SAMPLE)
     }
 
     fn record(&mut self, test: usize, gap: u32, decided: bool) {
