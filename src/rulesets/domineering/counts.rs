@@ -41,6 +41,9 @@ impl Frames {
     }
 }
 
+/// Dominoes that fit in each line of up to 16 cells ([`row_dominoes`]), by the line's cells.
+type LineTable = [u8; 1 << 16];
+
 /// One frame's lines (see [`Frames`]) with the real and safe moves on each.
 struct Counted {
     lines: [u16; 18],
@@ -49,7 +52,7 @@ struct Counted {
 }
 
 impl Counted {
-    fn new(table: &[u8], lines: [u16; 18]) -> Counted {
+    fn new(table: &LineTable, lines: [u16; 18]) -> Counted {
         let mut c = Counted {
             lines,
             real: [0; 18],
@@ -57,47 +60,61 @@ impl Counted {
         };
         for j in 1..17 {
             c.real[j] = table[lines[j] as usize];
-            c.safe[j] = table[safe_cells(&lines, j) as usize];
+            c.safe[j] = table[safe_cells(lines[j], lines[j - 1], lines[j + 1]) as usize];
         }
         c
     }
 
-    /// The change in (real, safe) moves when line `j` loses the cells `lost`: real moves on
-    /// that line, safe moves on it and its two neighbours.
+    /// The line `k` (`0..18`; the sentinels beyond are empty).
     #[inline]
-    fn change(&self, table: &[u8], j: usize, lost: u16) -> (i32, i32) {
-        let mut after = self.lines;
-        after[j] &= !lost;
-        let real = i32::from(table[after[j] as usize]) - i32::from(self.real[j]);
-        let mut safe = 0;
-        for k in (j - 1).max(1)..=(j + 1).min(16) {
-            safe += i32::from(table[safe_cells(&after, k) as usize]) - i32::from(self.safe[k]);
-        }
+    fn line(&self, k: usize) -> u16 {
+        self.lines.get(k).copied().unwrap_or(0)
+    }
+
+    /// The change of the safe moves on line `k` (`0..18`) to those of its cells `line` with
+    /// `before` and `after` across.
+    #[inline]
+    fn safe_change(&self, table: &LineTable, k: usize, line: u16, before: u16, after: u16) -> i32 {
+        let was = self.safe.get(k).copied().unwrap_or(0);
+        i32::from(table[safe_cells(line, before, after) as usize]) - i32::from(was)
+    }
+
+    /// The change in (real, safe) moves when line `j` (`1..=16`) loses the cells `lost`:
+    /// real moves on that line, safe moves on it and its two neighbours (a sentinel's are
+    /// none before and after).
+    #[inline]
+    fn change(&self, table: &LineTable, j: usize, lost: u16) -> (i32, i32) {
+        let l = |k| self.line(k);
+        let new = l(j) & !lost;
+        let real = i32::from(table[new as usize]) - i32::from(self.real[j]);
+        let safe = self.safe_change(table, j - 1, l(j - 1), l(j.saturating_sub(2)), new)
+            + self.safe_change(table, j, new, l(j - 1), l(j + 1))
+            + self.safe_change(table, j + 1, l(j + 1), new, l(j + 2));
         (real, safe)
     }
 
-    /// [`Self::change`] when two adjacent lines `j` and `j + 1` each lose the cells `lost`.
+    /// [`Self::change`] when two adjacent lines `j` and `j + 1` (`1..=16`) each lose the
+    /// cells `lost`.
     #[inline]
-    fn change_two(&self, table: &[u8], j: usize, lost: u16) -> (i32, i32) {
-        let mut after = self.lines;
-        after[j] &= !lost;
-        after[j + 1] &= !lost;
-        let mut real = 0;
-        for k in [j, j + 1] {
-            real += i32::from(table[after[k] as usize]) - i32::from(self.real[k]);
-        }
-        let mut safe = 0;
-        for k in (j - 1).max(1)..=(j + 2).min(16) {
-            safe += i32::from(table[safe_cells(&after, k) as usize]) - i32::from(self.safe[k]);
-        }
+    fn change_two(&self, table: &LineTable, j: usize, lost: u16) -> (i32, i32) {
+        let l = |k| self.line(k);
+        let (a, b) = (l(j) & !lost, l(j + 1) & !lost);
+        let real = i32::from(table[a as usize]) + i32::from(table[b as usize])
+            - i32::from(self.real[j])
+            - i32::from(self.real[j + 1]);
+        let safe = self.safe_change(table, j - 1, l(j - 1), l(j.saturating_sub(2)), a)
+            + self.safe_change(table, j, a, l(j - 1), b)
+            + self.safe_change(table, j + 1, b, a, l(j + 2))
+            + self.safe_change(table, j + 2, l(j + 2), b, l(j + 3));
         (real, safe)
     }
 }
 
-/// The cells of line `j` with both neighbours across filled.
+/// The cells of a line with both neighbours across filled: free in `line`, not in the lines
+/// `before` and `after` it.
 #[inline]
-fn safe_cells(lines: &[u16; 18], j: usize) -> u16 {
-    lines[j] & !lines[j - 1] & !lines[j + 1]
+fn safe_cells(line: u16, before: u16, after: u16) -> u16 {
+    line & !before & !after
 }
 
 /// `player`'s moves on `d` with the counts after each, from `bounds`, the counts of `d`, and
@@ -121,7 +138,7 @@ pub(super) fn search_moves<B: Bits>(
         Player::Right => 1,
     };
     let (me, them) = (player.index(), player.other().index());
-    let table = row_dominoes();
+    let table: &LineTable = row_dominoes().try_into().ok()?;
     let (rows, columns) = (
         Counted::new(table, frames.rows),
         Counted::new(table, frames.cols),
@@ -130,9 +147,19 @@ pub(super) fn search_moves<B: Bits>(
         Player::Left => (&columns, &rows),
         Player::Right => (&rows, &columns),
     };
+    let (lines, len) = match player {
+        Player::Left => (cols, g.rows()),
+        Player::Right => (g.rows(), cols),
+    };
     let mut out = Vec::with_capacity(pairs.count() as usize);
-    out.extend(pairs.ones().map(|i| {
-            let (r, c) = (i / cols, i % cols);
+    // row by row, so that a cell's row and column need no division
+    let row_mask = (1u64 << cols) - 1;
+    for r in 0..g.rows() {
+        let mut in_row = pairs.shr(r * cols).low_u64() & row_mask;
+        while in_row != 0 {
+            let c = in_row.trailing_zeros() as usize;
+            in_row &= in_row - 1;
+            let i = r * cols + c;
             // Line and position in the mover's frame (1-based lines, 0-based cells).
             let (j, p) = match player {
                 Player::Left => (c + 1, r),
@@ -145,16 +172,14 @@ pub(super) fn search_moves<B: Bits>(
             b.safe[me] = (b.safe[me] as i32 + ds) as u32;
             b.real[them] = (b.real[them] as i32 + or) as u32;
             b.safe[them] = (b.safe[them] as i32 + os) as u32;
-            let (lines, len) = match player {
-                Player::Left => (cols, g.rows()),
-                Player::Right => (g.rows(), cols),
-            };
-            SearchMove {
+            let safe_here = safe_cells(mine.line(j), mine.line(j - 1), mine.line(j + 1));
+            out.push(SearchMove {
                 after: Domineering(g.without_pair(i, i + step)),
                 bounds: Some(MoveBounds::new(b.real, b.safe)),
-                safe: (safe_cells(&mine.lines, j) >> p) & 3 == 3,
+                safe: (safe_here >> p) & 3 == 3,
                 preference: preference(j - 1, p, lines, len),
-            }
-        }));
+            });
+        }
+    }
     Some(out)
 }
