@@ -153,20 +153,18 @@ pub trait Game: Clone + Eq + Hash + Send + Sync + 'static {
         None
     }
 
-    /// `player`'s moves (as [`Game::moves`]) as the outcome search needs them: with the
-    /// counts after each move ([`Game::move_bounds`]), whether it is safe and a static
-    /// preference. By default no move is safe or preferred; a ruleset may also update the
-    /// counts from this position's instead of counting afresh.
-    fn search_moves(&self, player: Player) -> Vec<SearchMove<Self>> {
-        self.moves(player)
-            .into_iter()
-            .map(|after| SearchMove {
-                bounds: after.move_bounds(),
-                after,
-                safe: false,
-                preference: 0,
-            })
-            .collect()
+    /// `player`'s moves (as [`Game::moves`]) as the outcome search needs them, added to `out`
+    /// (which the search reuses from node to node): with the counts after each move
+    /// ([`Game::move_bounds`]), whether it is safe and a static preference. By default no
+    /// move is safe or preferred; a ruleset may also update the counts from this position's
+    /// instead of counting afresh.
+    fn search_moves(&self, player: Player, out: &mut Vec<SearchMove<Self>>) {
+        out.extend(self.moves(player).into_iter().map(|after| SearchMove {
+            bounds: after.move_bounds(),
+            after,
+            safe: false,
+            preference: 0,
+        }));
     }
 
     /// Adds the counts that cost more to find (sure moves beyond the safe ones, cells) to

@@ -12,7 +12,7 @@
 //! exact values of components are shared through the [`LocalSearch`] table.
 
 use super::budget::{Budget, SearchStats, spawn_worker};
-use super::game::{Game, MoveBounds, Player};
+use super::game::{Game, MoveBounds, Player, SearchMove};
 use super::local::LocalSearch;
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -274,7 +274,13 @@ pub struct OutcomeSearch<'a, G: Game> {
     depth: usize,
     /// How far the search of the root got, for a report when a budget stops it.
     pub root: RootProgress,
+    /// Move lists and their orders, free for the next node (one per node being searched
+    /// at most).
+    buffers: Vec<MoveBuffers<G>>,
 }
+
+/// A node's moves and their order words ([`order_word`]).
+type MoveBuffers<G> = (Vec<SearchMove<G>>, Vec<i64>);
 
 /// The root moves of the last [`OutcomeSearch::wins`] call: how many were searched to the
 /// end (each a loss for the mover, or the last one a win) out of how many to try.
@@ -295,6 +301,7 @@ impl<'a, G: Game> OutcomeSearch<'a, G> {
             bound_cuts: 0,
             depth: 0,
             root: RootProgress::default(),
+            buffers: Vec::new(),
         }
     }
 
@@ -386,26 +393,31 @@ impl<'a, G: Game> OutcomeSearch<'a, G> {
             self.searched += 1;
             let theirs = who.other();
             let (me, them) = (who.index(), theirs.index());
-            let moves = key.search_moves(who);
+            // buffers of the nodes above's size, reused instead of allocated at every node
+            let (mut moves, mut order) = self.buffers.pop().unwrap_or_default();
+            moves.clear();
+            order.clear();
+            key.search_moves(who, &mut moves);
             // Safe moves are played last: never while another move is left.
             let any_unsafe = moves.iter().any(|m| !m.safe);
             // Order key and index in one word (key above, index in the low [`INDEX_BITS`]),
             // sorted: the order of a stable sort by key, at the cost of sorting integers.
-            let mut order: Vec<i64> = moves
-                .iter()
-                .enumerate()
-                .filter(|(_, m)| !(any_unsafe && m.safe))
-                .map(|(i, m)| {
-                    // Bullock's ordering: the mover's real and safe moves minus the
-                    // opponent's after the move, most first.
-                    let score = m.bounds.map_or(0, |b| {
-                        b.real[me] as i64 + b.safe[me] as i64
-                            - b.real[them] as i64
-                            - b.safe[them] as i64
-                    });
-                    order_word(-score * (1 << 20) - m.preference, i)
-                })
-                .collect();
+            order.extend(
+                moves
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, m)| !(any_unsafe && m.safe))
+                    .map(|(i, m)| {
+                        // Bullock's ordering: the mover's real and safe moves minus the
+                        // opponent's after the move, most first.
+                        let score = m.bounds.map_or(0, |b| {
+                            b.real[me] as i64 + b.safe[me] as i64
+                                - b.real[them] as i64
+                                - b.safe[them] as i64
+                        });
+                        order_word(-score * (1 << 20) - m.preference, i)
+                    }),
+            );
             order.sort_unstable();
             if self.worker % 2 == 1 && self.depth % 2 == 1 {
                 order.reverse();
@@ -457,6 +469,7 @@ impl<'a, G: Game> OutcomeSearch<'a, G> {
                 }
             }
             self.depth -= 1;
+            self.buffers.push((moves, order));
             wins
         };
         let work = self.searched - before;

@@ -423,7 +423,8 @@ fn updated_counts_equal_fresh_counts() {
         };
         let d = Domineering::<u64>::parse(&random_board(&mut rng, r, c)).unwrap();
         for p in [Player::Left, Player::Right] {
-            let updated = d.search_moves(p);
+            let mut updated = Vec::new();
+            d.search_moves(p, &mut updated);
             let moves = d.value_moves(p);
             assert_eq!(updated.len(), moves.len());
             let protected = d.0.protected(p == Player::Left);

@@ -117,9 +117,9 @@ fn safe_cells(line: u16, before: u16, after: u16) -> u16 {
     line & !before & !after
 }
 
-/// `player`'s moves on `d` with the counts after each, from `bounds`, the counts of `d`, and
-/// whether each is safe and its [`preference`]; `None` where the board is too large for the
-/// line tables. Dominated dominoes ([`super::dominated_dominoes`]) are left out: a move no
+/// Adds to `out` `player`'s moves on `d` with the counts after each, from `bounds`, the
+/// counts of `d`, and whether each is safe and its [`preference`]; false (and nothing added)
+/// where the board is too large for the line tables. Dominated dominoes ([`super::dominated_dominoes`]) are left out: a move no
 /// better than another of the same player never wins where that one does not. (8x8: 906,137
 /// nodes against 915,670.) The search's rule of playing safe moves last still holds on what
 /// is left: a dropped unsafe domino's dominating neighbour is unsafe too (it shares the
@@ -128,9 +128,12 @@ pub(super) fn search_moves<B: Bits>(
     d: &Domineering<B>,
     bounds: MoveBounds,
     player: Player,
-) -> Option<Vec<SearchMove<Domineering<B>>>> {
+    out: &mut Vec<SearchMove<Domineering<B>>>,
+) -> bool {
     let g = &d.0;
-    let frames = Frames::of(g)?;
+    let Some(frames) = Frames::of(g) else {
+        return false;
+    };
     let cols = g.cols();
     let pairs = d.kept_dominoes(player);
     let step = match player {
@@ -138,7 +141,9 @@ pub(super) fn search_moves<B: Bits>(
         Player::Right => 1,
     };
     let (me, them) = (player.index(), player.other().index());
-    let table: &LineTable = row_dominoes().try_into().ok()?;
+    let Ok(table): Result<&LineTable, _> = row_dominoes().try_into() else {
+        return false;
+    };
     let (rows, columns) = (
         Counted::new(table, frames.rows),
         Counted::new(table, frames.cols),
@@ -151,7 +156,7 @@ pub(super) fn search_moves<B: Bits>(
         Player::Left => (cols, g.rows()),
         Player::Right => (g.rows(), cols),
     };
-    let mut out = Vec::with_capacity(pairs.count() as usize);
+    out.reserve(pairs.count() as usize);
     // row by row, so that a cell's row and column need no division
     let row_mask = (1u64 << cols) - 1;
     for r in 0..g.rows() {
@@ -181,5 +186,5 @@ pub(super) fn search_moves<B: Bits>(
             });
         }
     }
-    Some(out)
+    true
 }

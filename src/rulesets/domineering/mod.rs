@@ -216,34 +216,30 @@ impl<B: Bits> Game for Domineering<B> {
     /// The moves with the counts after each, updated from this position's on the lines the
     /// move touches ([`counts`]); safe moves are those on two cells the opponent can never
     /// cover; preferences are [`preference`].
-    fn search_moves(&self, player: Player) -> Vec<SearchMove<Domineering<B>>> {
-        if let Some(moves) = self
-            .move_bounds()
-            .and_then(|b| counts::search_moves(self, b, player))
+    fn search_moves(&self, player: Player, out: &mut Vec<SearchMove<Domineering<B>>>) {
+        if let Some(b) = self.move_bounds()
+            && counts::search_moves(self, b, player, out)
         {
-            return moves;
+            return;
         }
         let g = &self.0;
         let protected = g.protected(player == Player::Left);
         let (rows, cols) = (g.rows(), g.cols());
-        self.value_moves(player)
-            .into_iter()
-            .map(|after| {
-                let taken = g.free().and_not(after.0.free());
-                let cell = taken.lowest().unwrap_or(0);
-                let (r, c) = (cell / cols, cell % cols);
-                let preference = match player {
-                    Player::Right => preference(r, c, rows, cols),
-                    Player::Left => preference(c, r, cols, rows),
-                };
-                SearchMove {
-                    bounds: after.move_bounds(),
-                    safe: taken.and_not(protected).is_empty(),
-                    preference,
-                    after,
-                }
-            })
-            .collect()
+        out.extend(self.value_moves(player).into_iter().map(|after| {
+            let taken = g.free().and_not(after.0.free());
+            let cell = taken.lowest().unwrap_or(0);
+            let (r, c) = (cell / cols, cell % cols);
+            let preference = match player {
+                Player::Right => preference(r, c, rows, cols),
+                Player::Left => preference(c, r, cols, rows),
+            };
+            SearchMove {
+                bounds: after.move_bounds(),
+                safe: taken.and_not(protected).is_empty(),
+                preference,
+                after,
+            }
+        }));
     }
 
     /// Sure moves and cells beyond the safe moves: areas, vulnerable moves and the cells the
