@@ -616,3 +616,33 @@ impl Drop for StopOnPanic<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::rng::Rng;
+
+    /// Sorting order words sorts by key, then by index (a stable sort by key), and each word
+    /// gives back its index; keys beyond the word's range are clamped without reversing the
+    /// order.
+    #[test]
+    fn order_words_sort_as_key_index_pairs() {
+        let mut rng = Rng::xorshift64(5);
+        for _ in 0..200 {
+            let n = 1 + rng.below(40);
+            let keys: Vec<i64> = (0..n)
+                .map(|_| rng.below(2001) as i64 - 1000 - 1000 * (1 << 20))
+                .collect();
+            let mut pairs: Vec<(i64, usize)> = keys.iter().copied().zip(0..n).collect();
+            let mut words: Vec<i64> = pairs.iter().map(|&(k, i)| order_word(k, i)).collect();
+            pairs.sort_unstable();
+            words.sort_unstable();
+            let by_words: Vec<usize> = words.into_iter().map(move_index).collect();
+            let by_pairs: Vec<usize> = pairs.into_iter().map(|(_, i)| i).collect();
+            assert_eq!(by_words, by_pairs);
+        }
+        let (low, high) = (order_word(i64::MIN, 3), order_word(i64::MAX, 2));
+        assert!(low < order_word(0, 0) && order_word(0, 0) < high);
+        assert_eq!((move_index(low), move_index(high)), (3, 2));
+    }
+}

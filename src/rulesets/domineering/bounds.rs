@@ -507,6 +507,46 @@ mod tests {
         assert_eq!((q.safe, q.unused), (2, 0));
     }
 
+    fn fresh_odds() -> Odds {
+        Odds {
+            tries: [[0; Odds::GAPS]; 2],
+            decided: [[0; Odds::GAPS]; 2],
+            skipped: 0,
+        }
+    }
+
+    /// A test is tried until its odds at a gap are known; then skipped where it decided
+    /// less than once in `RARE` tries, but for one try in `SAMPLE`; kept where it decides
+    /// more often; and gaps past the last share its odds.
+    #[test]
+    fn odds_skip_only_tests_that_rarely_decide() {
+        let mut odds = fresh_odds();
+        for _ in 0..Odds::TRUSTED {
+            assert!(odds.worth_trying(0, 20));
+            odds.record(0, 20, false);
+            assert!(odds.worth_trying(1, 20), "the other test has odds of its own");
+        }
+        let tried = (0..Odds::SAMPLE * 10)
+            .filter(|_| odds.worth_trying(0, 20))
+            .count();
+        assert_eq!(tried, 10);
+        // deciding once in 100 tries is not rare
+        for k in 0..Odds::TRUSTED {
+            odds.record(0, 7, k % 100 == 0);
+        }
+        assert!((0..100).all(|_| odds.worth_trying(0, 7)));
+        // the largest gaps count as one
+        for _ in 0..Odds::TRUSTED {
+            odds.record(0, 1000, false);
+        }
+        assert!((0..Odds::SAMPLE - 1).any(|_| !odds.worth_trying(0, 5000)));
+        // counts are halved as they grow, so old tries weigh less
+        for _ in 0..Odds::HALVED {
+            odds.record(1, 3, false);
+        }
+        assert!(odds.tries[1][3] < Odds::HALVED);
+    }
+
     /// Both turns of [`sure`]: ([moves first, second], [claim first, second]).
     fn both(p: &Packing) -> ([u32; 2], [u32; 2]) {
         let (a, b) = (sure(p, true), sure(p, false));
