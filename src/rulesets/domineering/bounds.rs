@@ -345,7 +345,7 @@ thread_local! {
 /// [`race`] through this thread's memo of recent races, then the shared one.
 fn race_remembered(k: Counts, player_to_move: bool) -> (u8, u16) {
     let key = race_key(&k, player_to_move);
-    let slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 52) as usize % NEAR_RACES;
+    let slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - NEAR_RACES.ilog2())) as usize;
     NEAR.with(|near| {
         let mut near = near.borrow_mut();
         if near[slot].0 == key {

@@ -7,7 +7,7 @@
 //! of the opponent's frame and safe moves on lines `p - 1` to `p + 2`.
 
 use super::{Domineering, preference};
-use crate::rulesets::grid::{Bits, Grid, row_dominoes};
+use crate::rulesets::grid::{Bits, Grid, LineTable, row_dominoes};
 use crate::search::game::MoveBounds;
 use crate::search::{Player, SearchMove};
 
@@ -40,9 +40,6 @@ impl Frames {
         Some(f)
     }
 }
-
-/// Dominoes that fit in each line of up to 16 cells ([`row_dominoes`]), by the line's cells.
-type LineTable = [u8; 1 << 16];
 
 /// One frame's lines (see [`Frames`]) with the real and safe moves on each.
 struct Counted {
@@ -119,11 +116,12 @@ fn safe_cells(line: u16, before: u16, after: u16) -> u16 {
 
 /// Adds to `out` `player`'s moves on `d` with the counts after each, from `bounds`, the
 /// counts of `d`, and whether each is safe and its [`preference`]; false (and nothing added)
-/// where the board is too large for the line tables. Dominated dominoes ([`super::dominated_dominoes`]) are left out: a move no
-/// better than another of the same player never wins where that one does not. (8x8: 906,137
-/// nodes against 915,670.) The search's rule of playing safe moves last still holds on what
-/// is left: a dropped unsafe domino's dominating neighbour is unsafe too (it shares the
-/// dropped one's middle cell, and its other cell has no free neighbour across).
+/// where the board is too large for the line tables. Dominated dominoes
+/// ([`super::dominated_dominoes`]) are left out: a move no better than another of the same
+/// player never wins where that one does not (8x8: 906,137 nodes against 915,670). The
+/// search's rule of playing safe moves last still holds on what is left: a dropped unsafe
+/// domino's dominating neighbour is unsafe too (it shares the dropped one's middle cell, and
+/// its other cell has no free neighbour across).
 pub(super) fn search_moves<B: Bits>(
     d: &Domineering<B>,
     bounds: MoveBounds,
@@ -141,9 +139,7 @@ pub(super) fn search_moves<B: Bits>(
         Player::Right => 1,
     };
     let (me, them) = (player.index(), player.other().index());
-    let Ok(table): Result<&LineTable, _> = row_dominoes().try_into() else {
-        return false;
-    };
+    let table = row_dominoes();
     let (rows, columns) = (
         Counted::new(table, frames.rows),
         Counted::new(table, frames.cols),

@@ -7,25 +7,28 @@ use super::bits::{Bits, deposit_bits, ones};
 use super::bytes::{byte_crop, byte_layout_mask, byte_region, least_byte_image};
 use super::geometry::Grid;
 
+/// Dominoes that fit along each row of up to 16 cells, indexed by the row's free cells.
+pub(crate) type LineTable = [u8; 1 << 16];
+
 /// For every row of up to 16 cells, the dominoes that fit along it: floor(run / 2) summed
-/// over its runs of set bits.
-pub(crate) fn row_dominoes() -> &'static [u8] {
-    static TABLE: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+/// over its runs of set bits. A fixed-size array, so that an index by a `u16` row needs no
+/// bounds check.
+pub(crate) fn row_dominoes() -> &'static LineTable {
+    static TABLE: std::sync::OnceLock<Box<LineTable>> = std::sync::OnceLock::new();
     TABLE.get_or_init(|| {
-        (0..1u32 << 16)
-            .map(|x| {
-                let (mut count, mut run) = (0u8, 0u8);
-                for b in 0..17 {
-                    if b < 16 && x & (1 << b) != 0 {
-                        run += 1;
-                    } else {
-                        count += run / 2;
-                        run = 0;
-                    }
+        let mut table = Box::new([0u8; 1 << 16]);
+        for (x, count) in table.iter_mut().enumerate() {
+            let mut run = 0u8;
+            for b in 0..17 {
+                if b < 16 && x & (1 << b) != 0 {
+                    run += 1;
+                } else {
+                    *count += run / 2;
+                    run = 0;
                 }
-                count
-            })
-            .collect()
+            }
+        }
+        table
     })
 }
 

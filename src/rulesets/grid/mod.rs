@@ -14,7 +14,7 @@ mod pieces;
 mod squares;
 
 pub use bits::{Bits, Wide, ones};
-pub(crate) use dominoes::row_dominoes;
+pub(crate) use dominoes::{LineTable, row_dominoes};
 pub use geometry::{Adjacency, Grid};
 pub use parse::board_rows;
 pub use pieces::{Cell, Direction, Legend, PieceBoard, PieceGame, Symmetries};
