@@ -88,7 +88,7 @@ pub fn prefetch_address(address: usize) {
 }
 
 #[cfg(target_os = "linux")]
-fn advise_huge(start: usize, bytes: usize) {
+pub(crate) fn advise_huge(start: usize, bytes: usize) {
     if bytes < HUGE_MIN_BYTES {
         return;
     }
@@ -108,7 +108,7 @@ fn advise_huge(start: usize, bytes: usize) {
 }
 
 #[cfg(not(target_os = "linux"))]
-fn advise_huge(_start: usize, _bytes: usize) {}
+pub(crate) fn advise_huge(_start: usize, _bytes: usize) {}
 
 #[cfg(test)]
 mod tests {

@@ -58,6 +58,8 @@ struct Worker<G> {
     exchange: Exchange,
     /// Searches each node's unfinished components last first (the other worker first first).
     reverse: bool,
+    /// Its number among the workers.
+    index: usize,
 }
 
 /// The components of one side's options ([`LocalSearch::option_parts`]): the option each
@@ -100,19 +102,20 @@ impl<'a, G: Game> LocalSearch<'a, G> {
         }
     }
 
-    /// A worker of a parallel value search: shares finished components through `table`, and
-    /// searches each node's components in reverse order if `reverse`.
+    /// Worker `index` of a parallel value search: shares finished components through
+    /// `table`, and searches each node's components in reverse order if the index is odd.
     fn worker(
         arena: &'a mut Arena,
         budget: Budget,
         table: Arc<SharedTable<G>>,
-        reverse: bool,
+        index: usize,
     ) -> Self {
         let mut s = LocalSearch::new(arena, budget);
         s.shared = Some(Worker {
             table,
             exchange: Exchange::new(),
-            reverse,
+            reverse: index % 2 == 1,
+            index,
         });
         s
     }
@@ -270,7 +273,7 @@ impl<'a, G: Game> LocalSearch<'a, G> {
         let Some(w) = self.shared.as_mut() else {
             return Claimed::Mine;
         };
-        match w.table.claim(key, hash) {
+        match w.table.claim(w.index, key, hash) {
             None => Claimed::Mine,
             Some(Claim::Busy) => Claimed::Busy,
             Some(Claim::Done(s)) => {
@@ -350,7 +353,7 @@ impl<'a, G: Game> LocalSearch<'a, G> {
         let v = self.arena.game(left, right);
         if let Some(w) = self.shared.as_mut() {
             let s = w.exchange.export(self.arena, &w.table.store, v);
-            w.table.finish(key.clone(), hash, s);
+            w.table.finish(w.index, &key, hash, s);
         }
         self.table.insert(key, hash, v);
         v
@@ -404,7 +407,7 @@ pub fn parallel_value<G: Game>(
     let start = Instant::now();
     let threads = threads.max(1);
     let items = pos.components();
-    if threads > 1
+    if (threads > 1 || std::env::var("SHARED1").is_ok())
         && let [one] = items.as_slice()
         && one.direct_value(arena).is_none()
     {
@@ -490,7 +493,7 @@ pub fn shared_value<G: Game>(
     threads: usize,
     budget: Budget,
 ) -> (GameId, SearchStats) {
-    let table = Arc::new(SharedTable::<G>::new());
+    let table = Arc::new(SharedTable::<G>::new(threads));
     let mut handles = Vec::new();
     for index in 0..threads {
         let (table, pos) = (table.clone(), pos.clone());
@@ -499,7 +502,7 @@ pub fn shared_value<G: Game>(
             let _failing = FailGuard(&table, index);
             let mut arena = Arena::new();
             let (v, stats) = {
-                let mut s = LocalSearch::worker(&mut arena, budget, table.clone(), index % 2 == 1);
+                let mut s = LocalSearch::worker(&mut arena, budget, table.clone(), index);
                 s.symmetric = Some(symmetric);
                 s.tick();
                 let (left, right) = s.option_values(&pos);

@@ -7,6 +7,7 @@
 //! counts every search and reports its progress.
 
 pub mod budget;
+mod claims;
 pub mod conditional;
 pub mod game;
 pub mod global_threats;
