@@ -281,6 +281,9 @@ const DISPLAY_ORDER_CAPACITY: usize = 1 << 18;
 /// Entries of the uptimal-expansion memo.
 const UPTIMAL_CACHE_CAPACITY: usize = 1 << 20;
 
+/// A game's Left and Right options, each sorted.
+pub(crate) type SortedOptions = (Box<[GameId]>, Box<[GameId]>);
+
 /// The session's game store and operation caches.
 pub struct Arena {
     nodes: Vec<Node>,
@@ -300,6 +303,9 @@ pub struct Arena {
     /// Uptimal expansions (`None`: not an uptimal).
     pub(crate) uptimal_memo: BoundedCache<GameId, Option<UptimalExpansion>>,
     pub(crate) thermographs: BoundedCache<GameId, std::sync::Arc<Thermograph>>,
+    /// The canonical options of number-up-star values, sorted, as recognising one compares
+    /// them (`Arena::nus_has_options`).
+    pub(crate) nus_forms: FxHashMap<Nus, SortedOptions>,
     zero: GameId,
     /// Capacity of the sum and comparison caches (the others are fractions of it).
     cache_capacity: usize,
@@ -342,6 +348,7 @@ impl Arena {
             display_order: BoundedCache::new(DISPLAY_ORDER_CAPACITY),
             uptimal_memo: BoundedCache::new(UPTIMAL_CACHE_CAPACITY),
             thermographs: BoundedCache::new(THERMOGRAPH_CACHE_CAPACITY),
+            nus_forms: FxHashMap::default(),
             zero: GameId(0),
             cache_capacity: capacity,
             metered: false,
@@ -774,6 +781,7 @@ impl Arena {
         self.display_order.clear();
         self.uptimal_memo.clear();
         self.thermographs.clear();
+        self.nus_forms.clear();
     }
 
     /// Approximate bytes used by the games and every operation cache: what `:limit memory`
