@@ -483,10 +483,7 @@ mod tests {
     fn concurrent_claims_take_each_key_once() {
         let t: ClaimTable<Vec<u32>> = ClaimTable::new(4);
         let key = |w: usize, k: u32| vec![(k * 7 + w as u32 * 1_331) % 9_000];
-        let won = claim_in_threads(&t, 6_000, key);
-        let distinct: std::collections::HashSet<Vec<u32>> = (0..4)
-            .flat_map(|w| (0..6_000).map(move |k| key(w, k)))
-            .collect();
+        let (won, distinct) = claim_in_threads(&t, 6_000, key);
         assert_eq!(largest_shard(&t), INITIAL_BITS, "no growth");
         assert_eq!(won, distinct.len());
         for k in &distinct {
@@ -505,10 +502,7 @@ mod tests {
     fn concurrent_claims_through_growth_keep_values() {
         let t: ClaimTable<Vec<u32>> = ClaimTable::new(4);
         let key = |w: usize, k: u32| vec![(k * 7 + w as u32 * 13_331) % 90_000];
-        let won = claim_in_threads(&t, 60_000, key);
-        let distinct: std::collections::HashSet<Vec<u32>> = (0..4)
-            .flat_map(|w| (0..60_000).map(move |k| key(w, k)))
-            .collect();
+        let (won, distinct) = claim_in_threads(&t, 60_000, key);
         assert!(largest_shard(&t) > INITIAL_BITS, "the table grew");
         assert!(won >= distinct.len());
         let (mut recorded, mut missing, mut busy) = (0, 0, 0);
@@ -530,13 +524,18 @@ mod tests {
     }
 
     /// Runs four workers, each claiming `key(w, k)` for `k` below `n` and finishing what it
-    /// wins with the key's first word as its value; the number of keys won in all.
+    /// wins with the key's first word as its value; the number of keys won in all, and the
+    /// distinct keys.
     fn claim_in_threads(
         t: &ClaimTable<Vec<u32>>,
         n: u32,
         key: impl Fn(usize, u32) -> Vec<u32> + Sync,
-    ) -> usize {
-        std::thread::scope(|s| {
+    ) -> (usize, std::collections::HashSet<Vec<u32>>) {
+        let distinct = (0..4)
+            .flat_map(|w| (0..n).map(move |k| (w, k)))
+            .map(|(w, k)| key(w, k))
+            .collect();
+        let won = std::thread::scope(|s| {
             let handles: Vec<_> = (0..4)
                 .map(|w| {
                     let key = &key;
@@ -554,6 +553,7 @@ mod tests {
                 })
                 .collect();
             handles.into_iter().map(|h| h.join().unwrap()).sum()
-        })
+        });
+        (won, distinct)
     }
 }
