@@ -481,8 +481,9 @@ impl<B: Bits, const K: usize> PieceBoard<B, K> {
     }
 
     /// [`crate::search::Game::symmetry_pays`] for a ruleset whose regions never split, from
-    /// the regions of its root: an image of a position is reached only where a region is its
-    /// own image or two regions are images of each other.
+    /// the regions of its root: whether a region is its own image or two regions are images
+    /// of each other (where images recur most; Konane's doc measures a board where they recur
+    /// without either, too rarely to pay).
     pub fn symmetry_recurs(regions: &[Self], symmetries: Symmetries, legend: &Legend<K>) -> bool {
         if regions.iter().any(|r| r.has_symmetry(symmetries, legend)) {
             return true;
