@@ -407,7 +407,7 @@ pub fn parallel_value<G: Game>(
     let start = Instant::now();
     let threads = threads.max(1);
     let items = pos.components();
-    if (threads > 1 || std::env::var("SHARED1").is_ok())
+    if threads > 1
         && let [one] = items.as_slice()
         && one.direct_value(arena).is_none()
     {
