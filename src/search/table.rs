@@ -73,13 +73,6 @@ impl<K: Hash + Eq + Clone> ValueTable<K> {
     }
 }
 
-/// The address of the home slot of `hash` in a [`ValueTable<K, V>`] of [`ValueTable::layout`]
-/// `(start, bits)`.
-pub fn slot_address<K, V>((start, bits): (usize, u32), hash: u64) -> usize {
-    let home = (hash >> (64 - bits)) as usize;
-    start.wrapping_add(home.wrapping_mul(std::mem::size_of::<(K, V)>()))
-}
-
 /// The hash of `key` in a [`ValueTable`] (of any value type).
 #[inline]
 pub fn table_hash<K: Hash>(key: &K) -> u64 {
@@ -112,12 +105,6 @@ impl<K: Hash + Eq + Clone, V: SlotValue> ValueTable<K, V> {
         }
     }
 
-    /// Where the slots start and log2 of their number: with these, [`slot_address`] finds the
-    /// home slot of a hash without the table itself (a table behind a lock is prefetched so).
-    pub fn layout(&self) -> (usize, u32) {
-        (self.slots.as_ptr() as usize, self.bits)
-    }
-
     /// The value stored for `key`, whose [`table hash`](table_hash) is `hash`.
     #[inline]
     pub fn get(&self, key: &K, hash: u64) -> Option<V> {
@@ -142,13 +129,6 @@ impl<K: Hash + Eq + Clone, V: SlotValue> ValueTable<K, V> {
             }
             i = (i + 1) & mask;
         }
-    }
-
-    /// Changes the value of `key`, which must be present.
-    pub fn set(&mut self, key: &K, hash: u64, value: V) {
-        debug_assert!(value != V::EMPTY, "no key has the empty slot's value");
-        let i = self.find(key, hash).expect("the key is in the table");
-        self.slots[i].1 = value;
     }
 
     /// Stores `value` for `key` (which must not be present yet), growing the table past
@@ -225,19 +205,6 @@ mod tests {
             assert_eq!(t.get(k, ValueTable::hash(k)), Some(*v));
         }
         assert_eq!(t.get(&300_000, ValueTable::hash(&300_000)), None);
-    }
-
-    /// `set` changes the value of a present key and leaves the others.
-    #[test]
-    fn set_changes_one_value() {
-        let mut t: ValueTable<u64> = ValueTable::new();
-        for i in 0..3000u64 {
-            t.insert(i, ValueTable::hash(&i), GameId(i as u32));
-        }
-        t.set(&1234, ValueTable::hash(&1234), GameId(7));
-        assert_eq!(t.get(&1234, ValueTable::hash(&1234)), Some(GameId(7)));
-        assert_eq!(t.get(&1235, ValueTable::hash(&1235)), Some(GameId(1235)));
-        assert_eq!(t.len(), 3000);
     }
 
     /// Small tables double at three-quarters full, large ones at seven-eighths.
