@@ -108,7 +108,8 @@ impl Arena {
         (self.finish_game(left, right), trace)
     }
 
-    /// Recognises or interns canonical option lists.
+    /// Recognises or interns canonical option lists (sorted, as the canonicalisation loop
+    /// leaves them).
     fn finish_game(&mut self, left: Vec<GameId>, right: Vec<GameId>) -> GameId {
         match self.recognise(&left, &right) {
             Some(id) => id,
@@ -366,7 +367,8 @@ impl Arena {
         out
     }
 
-    /// Recognises canonical option lists that form a number-up-star value `x + k·↑ + *n`.
+    /// Recognises canonical option lists (sorted) that form a number-up-star value
+    /// `x + k·↑ + *n`.
     /// Such a value's canonical options are all number-up-star values with number part `x`
     /// (translation, Siegel, CGT, §II.3), so we derive a few candidates from the options
     /// and confirm one by comparing option lists exactly.
@@ -402,15 +404,11 @@ impl Arena {
         let k_min_l = lparts.iter().map(|p| p.ups).min().unwrap_or(0);
         let mut ks = [0, k_max_r + 1, k_min_l - 1];
         ks.sort_unstable();
-        // the options compare as sorted lists (the canonicalisation loop sorts them)
-        let (mut left_here, mut left_heap) = ([GameId(0); ON_STACK], Vec::new());
-        let sorted_left = scratch(&mut left_here, &mut left_heap, left.len(), GameId(0));
-        sorted_left.copy_from_slice(left);
-        sorted_left.sort_unstable();
-        let (mut right_here, mut right_heap) = ([GameId(0); ON_STACK], Vec::new());
-        let sorted_right = scratch(&mut right_here, &mut right_heap, right.len(), GameId(0));
-        sorted_right.copy_from_slice(right);
-        sorted_right.sort_unstable();
+        // the options compare as sorted lists, as the canonicalisation loop leaves them
+        debug_assert!(
+            left.is_sorted() && right.is_sorted(),
+            "canonical options come sorted"
+        );
         for (i, &k) in ks.iter().enumerate() {
             if i > 0 && ks[i - 1] == k {
                 continue;
@@ -421,7 +419,7 @@ impl Arena {
                     ups: k,
                     nim: n,
                 };
-                if !cand.is_number() && self.nus_has_options(cand, sorted_left, sorted_right) {
+                if !cand.is_number() && self.nus_has_options(cand, left, right) {
                     return Some(self.nus(cand));
                 }
             }
