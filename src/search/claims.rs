@@ -3,10 +3,11 @@
 //! written by the workers without locks.
 //!
 //! Every node of a parallel search claims its component, and a worker finishing it records
-//! its value, so the table is on the hot path of each worker. A table behind locks made each
-//! claim and each finish take a lock the other worker had just held, moving the lock's cache
-//! line between the cores twice per node (10% of a two-worker Konane search, beside the slot
-//! misses). Here a slot is a state word and the key beside it, in one open-addressed array:
+//! its value, so the table is on the hot path of each worker. Behind a lock per shard, claims
+//! and finishes took 17% of a two-worker Konane search, about 40% of the claims' share in
+//! taking and releasing locks whose cache lines the other worker had just written; the rest
+//! is the slot's own cache miss. Here a slot is a state word and the key beside it, in
+//! open-addressed arrays:
 //!
 //! - a free slot is taken by a compare-and-swap of its state from `EMPTY` to `WRITING`; the
 //!   taker writes the key and then publishes the state `BUSY` (release), so a reader that
@@ -22,10 +23,9 @@
 //! other's), so it moves the keys alone. A worker that finds its key's shard being resized
 //! does not wait: it searches on without claiming. With one array, the claims lost while it
 //! doubled made 8% more nodes in a two-worker Konane search; with shards each resize holds up
-//! only the keys of one. Growth
-//! that the memory limit refuses stops the table growing: a full table then claims nothing
-//! new, and each worker searches what it finds unclaimed (as sound as any claim: a claim only
-//! saves work twice done).
+//! only the keys of one. Growth that the memory limit refuses stops the shard growing: when
+//! full it claims nothing new, and each worker searches what it finds unclaimed (as sound as
+//! any claim: a claim only saves work twice done).
 
 use std::alloc::Layout;
 use std::cell::UnsafeCell;
@@ -64,7 +64,7 @@ const COUNT_EVERY: usize = 64;
 const WHAT: &str = "the claim table of a parallel search";
 
 /// A slot: its state, and its key once the state is past `WRITING`. All zero bytes are an
-/// empty slot, so a new array is zeroed memory the kernel gives untouched.
+/// empty slot ([`zeroed_slots`]).
 struct Slot<G> {
     state: AtomicU32,
     key: UnsafeCell<MaybeUninit<G>>,
@@ -118,7 +118,6 @@ struct Reading<'t, G> {
     worker: usize,
     shard: usize,
     slots: *const Slot<G>,
-    mask: usize,
     bits: u32,
 }
 
@@ -210,7 +209,6 @@ impl<G: Clone + Eq + std::hash::Hash> ClaimTable<G> {
             worker,
             shard: index,
             slots: shard.slots.load(Ordering::Relaxed),
-            mask: (1 << bits) - 1,
             bits,
         })
     }
@@ -276,7 +274,7 @@ impl<G: Clone + Eq + std::hash::Hash> ClaimTable<G> {
     /// the probe goes on from it, and may find that worker added `key` itself.
     fn take(&self, r: &Reading<'_, G>, mut free: usize, key: &G, state: u32) -> Taken {
         if self.shards[r.shard].stalled.load(Ordering::Relaxed)
-            && self.entries(r.shard) * 8 >= (r.mask + 1) * 7
+            && self.entries(r.shard) * 8 >= (1usize << r.bits) * 7
         {
             return Taken::Full;
         }
@@ -401,7 +399,7 @@ impl<G: Eq> Reading<'_, G> {
                     if unsafe { (*slot.key.get()).assume_init_ref() } == key {
                         return Ok((i, state));
                     }
-                    i = (i + 1) & self.mask;
+                    i = (i + 1) & ((1 << self.bits) - 1);
                 }
             }
         }
