@@ -11,12 +11,9 @@ use super::geometry::Grid;
 /// bytes, a top-bottom flip a byte swap, and the transpose three delta swaps.
 #[inline(always)]
 pub(super) fn least_byte_image<B: Bits>(x: u64, r: usize, c: usize) -> (Grid<B>, bool) {
-    // rows of `c` cells in the low bits of `rows` bytes
-    let mirror = |x: u64, c: usize| x.reverse_bits().swap_bytes() >> (8 - c);
-    let flip = |x: u64, r: usize| x.swap_bytes() >> (8 * (8 - r));
     let least = |x: u64, r: usize, c: usize| {
-        let m = mirror(x, c);
-        x.min(m).min(flip(x, r)).min(flip(m, r))
+        let [x, m, f, h] = byte_row_images(x, r, c);
+        x.min(m).min(f).min(h)
     };
     let (word, rows, cols, swapped) = match r.cmp(&c) {
         std::cmp::Ordering::Less => (least(x, r, c), r, c, false),
@@ -37,6 +34,17 @@ pub(super) fn least_byte_image<B: Bits>(x: u64, r: usize, c: usize) -> (Grid<B>,
         free,
     };
     (image, swapped)
+}
+
+/// The `r` x `c` board `x` of the byte layout (`r, c <= 8`), its left-right mirror, its
+/// top-bottom mirror and its half turn (image numbers 0 to 3 of [`super::PieceBoard::images`]):
+/// a mirror reverses the bits within each byte and a flip swaps the bytes.
+#[inline(always)]
+pub(super) fn byte_row_images(x: u64, r: usize, c: usize) -> [u64; 4] {
+    let mirror = |x: u64| x.reverse_bits().swap_bytes() >> (8 - c);
+    let flip = |x: u64| x.swap_bytes() >> (8 * (8 - r));
+    let m = mirror(x);
+    [x, m, flip(x), flip(m)]
 }
 
 /// Cells of the byte layout with a cell on their left in the same row (not column 0), and

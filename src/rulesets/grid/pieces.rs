@@ -43,7 +43,8 @@
 //! symmetry, but the mirror with toads and frogs exchanged is the negative
 //! ([`Symmetries::MIRROR_SWAPS_SIDES`]).
 
-use super::bits::{Bits, Wide, ones};
+use super::bits::{Bits, Wide, deposit_bits, extract_bits, ones};
+use super::bytes::{byte_layout_mask, byte_row_images, transpose_8x8};
 use super::geometry::{Adjacency, Grid};
 use super::parse::board_rows;
 use super::squares::cell_name;
@@ -157,7 +158,11 @@ impl Direction {
 /// A rectangular board of cells that are empty, blocked or hold a piece of one of `K` kinds.
 /// Boards order by rows, columns, blocked cells, then each kind's cells, so the least image is
 /// a canonical key.
+///
+/// Packed to 4-byte alignment like [`Grid`]: a one-word board of two kinds is 28 bytes, not
+/// 32, so a transposition-table slot (board and value id) is 32 bytes, two to a cache line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(C, packed(4))]
 pub struct PieceBoard<B: Bits = u64, const K: usize = 2> {
     rows: u16,
     cols: u16,
@@ -258,7 +263,8 @@ impl<B: Bits, const K: usize> PieceBoard<B, K> {
 
     /// The cells holding a piece of any kind.
     pub fn occupied(&self) -> B {
-        self.pieces.iter().fold(B::EMPTY, |m, &p| m.or(p))
+        let pieces = self.pieces;
+        pieces.iter().fold(B::EMPTY, |m, &p| m.or(p))
     }
 
     /// The cells that are neither blocked nor occupied.
@@ -271,7 +277,8 @@ impl<B: Bits, const K: usize> PieceBoard<B, K> {
         if self.blocked.has(i) {
             return Cell::Blocked;
         }
-        match self.pieces.iter().position(|p| p.has(i)) {
+        let pieces = self.pieces;
+        match pieces.iter().position(|p| p.has(i)) {
             Some(kind) => Cell::Piece(kind),
             None => Cell::Empty,
         }
@@ -282,9 +289,7 @@ impl<B: Bits, const K: usize> PieceBoard<B, K> {
         let bit = B::bit(i);
         let mut board = *self;
         board.blocked = board.blocked.and_not(bit);
-        for p in &mut board.pieces {
-            *p = p.and_not(bit);
-        }
+        board.pieces = board.pieces.map(|p| p.and_not(bit));
         match cell {
             Cell::Empty => {}
             Cell::Blocked => board.blocked = board.blocked.or(bit),
@@ -380,7 +385,8 @@ impl<B: Bits, const K: usize> PieceBoard<B, K> {
     /// the players' colours exchanged.
     pub fn colours_swapped(&self, legend: &Legend<K>) -> Self {
         let mut pieces = [B::EMPTY; K];
-        for (kind, &p) in self.pieces.iter().enumerate() {
+        let own = self.pieces;
+        for (kind, &p) in own.iter().enumerate() {
             let to = legend.swap[kind];
             pieces[to] = pieces[to].or(p);
         }
@@ -420,20 +426,20 @@ impl<B: Bits, const K: usize> PieceBoard<B, K> {
     /// rows can be least: a board with fewer rows than columns needs its four row-keeping
     /// images, one with more the four transposed ones (the identity is always declared); a
     /// colour-swapped image is an image with its kinds permuted, not built again.
+    ///
+    /// Boards of up to 8x8 in one word are compared in the byte layout instead
+    /// ([`Self::normalize_8x8`]).
+    #[inline]
     pub fn normalize(&self, symmetries: Symmetries, legend: &Legend<K>) -> (Self, bool) {
         let mut best = (*self, false);
         if symmetries.same | symmetries.negative == 1 {
             return best;
         }
-        let declared = symmetries.same | symmetries.negative;
-        let halves: &[usize] = match self.rows.cmp(&self.cols) {
-            _ if declared & 0xF0F0 == 0 => &[0],
-            std::cmp::Ordering::Less => &[0],
-            std::cmp::Ordering::Greater => &[4],
-            std::cmp::Ordering::Equal => &[0, 4],
-        };
-        let swaps = declared >> 8 != 0;
-        for &half in halves {
+        if B::CAPACITY <= 64 && (1..=8).contains(&self.rows()) && (1..=8).contains(&self.cols()) {
+            return self.normalize_8x8(symmetries, legend);
+        }
+        let swaps = (symmetries.same | symmetries.negative) >> 8 != 0;
+        for &half in self.halves(symmetries) {
             let images = self.oriented_images(half == 4);
             for (k, image) in images.into_iter().enumerate() {
                 let t = half + k;
@@ -450,6 +456,74 @@ impl<B: Bits, const K: usize> PieceBoard<B, K> {
             }
         }
         best
+    }
+
+    /// Which halves of the images (0: those keeping rows as rows, 4: the transposed ones)
+    /// can hold the least declared image: images with fewer rows than columns order first.
+    fn halves(&self, symmetries: Symmetries) -> &'static [usize] {
+        let declared = symmetries.same | symmetries.negative;
+        match self.rows.cmp(&self.cols) {
+            _ if declared & 0xF0F0 == 0 => &[0],
+            std::cmp::Ordering::Less => &[0],
+            std::cmp::Ordering::Greater => &[4],
+            std::cmp::Ordering::Equal => &[0, 4],
+        }
+    }
+
+    /// [`Self::normalize`] for a board of up to 8x8 in one word: each layer is spread to the
+    /// byte layout ([`super::bytes`]: a row per byte), where its images are a few word
+    /// operations each, and the images are ordered by their layers' words there (blocked
+    /// cells, then each kind), then by the flag. Only the representative's layout of cells
+    /// differs from the general method's order: it is still the same for every image of a
+    /// board (the same set of candidates, totally ordered).
+    #[inline(always)]
+    fn normalize_8x8(&self, symmetries: Symmetries, legend: &Legend<K>) -> (Self, bool) {
+        let (r, c) = (self.rows(), self.cols());
+        let mask = byte_layout_mask(r, c);
+        let spread = |m: B| deposit_bits(m.low_u64(), mask);
+        let (blocked, pieces) = (spread(self.blocked), self.pieces.map(spread));
+        // the least candidate: the layers of an image in the byte layout, and its flag; it
+        // starts above every board's (whose layers are disjoint, never all full together)
+        let mut best = (u64::MAX, [u64::MAX; K], true);
+        let (mut rows, mut cols) = (r, c);
+        for &half in self.halves(symmetries) {
+            let turn = |x: u64| if half == 4 { transpose_8x8(x) } else { x };
+            (rows, cols) = if half == 4 { (c, r) } else { (r, c) };
+            let images = |x: u64| byte_row_images(turn(x), rows, cols);
+            // most boards have no blocked cell: no images to take
+            let blocked = if blocked == 0 {
+                [0; 4]
+            } else {
+                images(blocked)
+            };
+            let pieces = pieces.map(images);
+            for k in 0..4 {
+                let t = half + k;
+                let layers: [u64; K] = std::array::from_fn(|kind| pieces[kind][k]);
+                let mut swapped = [0; K];
+                for (kind, &p) in layers.iter().enumerate() {
+                    swapped[legend.swap[kind]] |= p;
+                }
+                for (bit, layers) in [(t, layers), (8 + t, swapped)] {
+                    for (set, negated) in [(symmetries.same, false), (symmetries.negative, true)] {
+                        let candidate = (blocked[k], layers, negated);
+                        if set >> bit & 1 != 0 && candidate < best {
+                            best = candidate;
+                        }
+                    }
+                }
+            }
+        }
+        let (blocked, pieces, negated) = best;
+        let mask = byte_layout_mask(rows, cols);
+        let pack = |x: u64| B::from_u64(extract_bits(x, mask));
+        let board = PieceBoard {
+            rows: rows as u16,
+            cols: cols as u16,
+            blocked: pack(blocked),
+            pieces: pieces.map(pack),
+        };
+        (board, negated)
     }
 
     /// Whether an image other than the identity among those `symmetries` declares (with the
@@ -743,9 +817,17 @@ mod tests {
     /// `normalize` against the least of the images built here cell by cell (cell (r, c) of an
     /// image taken from the board's cell given by `source`), over every 2x2, 1x4 and 4x1 board
     /// and many 2x3 and 3x2 ones (fewer rows than columns, as many, more), for three symmetry
-    /// sets.
+    /// sets: in one word (the byte layout's order, `normalize_8x8`) and on the widest cell set
+    /// (the general method, boards' own order).
     #[test]
     fn normalize_is_the_least_declared_image() {
+        // the byte layout's order: the shape, then each layer with a row per byte
+        let byte_order = |b: &PieceBoard| {
+            let mask = byte_layout_mask(b.rows(), b.cols());
+            let spread = |m: u64| deposit_bits(m, mask);
+            (b.rows, b.cols, spread(b.blocked), b.pieces.map(spread))
+        };
+        let wide = |b: &PieceBoard| b.converted::<Wide>().expect("a small board");
         let states = ['.', '#', 'x', 'o'];
         let swap = |ch: char| match ch {
             'x' => 'o',
@@ -791,17 +873,23 @@ mod tests {
                 let cells: Vec<char> = (0..r * c).map(|k| states[(n >> (2 * k)) & 3]).collect();
                 let b = image(&cells, r, c, 0, false);
                 for (symmetries, (same, negative)) in sets.iter().zip(masks) {
-                    let mut best = (b, false);
+                    let (mut best, mut least) = ((b, false), (b, false));
                     for bit in 0..16 {
                         let candidate = image(&cells, r, c, bit % 8, bit >= 8);
                         for (set, flag) in [(same, false), (negative, true)] {
                             if set >> bit & 1 != 0 {
                                 best = best.min((candidate, flag));
+                                if (byte_order(&candidate), flag) < (byte_order(&least.0), least.1)
+                                {
+                                    least = (candidate, flag);
+                                }
                             }
                         }
                     }
                     let text: String = cells.iter().collect();
-                    assert_eq!(b.normalize(*symmetries, &STONES), best, "{text} {r}x{c}");
+                    assert_eq!(b.normalize(*symmetries, &STONES), least, "{text} {r}x{c}");
+                    let general = wide(&b).normalize(*symmetries, &STONES);
+                    assert_eq!(general, (wide(&best.0), best.1), "{text} {r}x{c}");
                 }
             }
         }
