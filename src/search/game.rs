@@ -116,11 +116,10 @@ pub trait Game: Clone + Eq + Hash + Send + Sync + 'static {
     /// symmetries find a position's images in the table, which helps only where images of
     /// positions recur often enough to pay for computing the images of every option. A
     /// ruleset whose regions never split (Konane, Fission: the regions of unblocked cells stay
-    /// as they are) can say here that it normalises only where the root has a symmetry itself
-    /// or holds two regions that are images of each other (where images recur without that,
-    /// as on some Konane boards, they did not repay the images: see Konane's); the search
-    /// then keys every component by itself (always sound: a position has its own value). The
-    /// default is true.
+    /// as they are) can say here that it normalises only where the root has a symmetry itself,
+    /// holds two regions that are images of each other, or (Konane) keeps what its moves
+    /// preserve under some image; elsewhere the search keys every component by itself (always
+    /// sound: a position has its own value). The default is true.
     fn symmetry_pays(&self) -> bool {
         true
     }

@@ -429,15 +429,20 @@ impl<B: Bits, const K: usize> PieceBoard<B, K> {
     ///
     /// Boards of up to 8x8 in one word are compared in the byte layout instead
     /// ([`Self::normalize_8x8`]).
-    #[inline]
+    #[inline(always)]
     pub fn normalize(&self, symmetries: Symmetries, legend: &Legend<K>) -> (Self, bool) {
-        let mut best = (*self, false);
         if symmetries.same | symmetries.negative == 1 {
-            return best;
+            return (*self, false);
         }
         if B::CAPACITY <= 64 && (1..=8).contains(&self.rows()) && (1..=8).contains(&self.cols()) {
             return self.normalize_8x8(symmetries, legend);
         }
+        self.normalize_images(symmetries, legend)
+    }
+
+    /// [`Self::normalize`] by building the images as boards.
+    fn normalize_images(&self, symmetries: Symmetries, legend: &Legend<K>) -> (Self, bool) {
+        let mut best = (*self, false);
         let swaps = (symmetries.same | symmetries.negative) >> 8 != 0;
         for &half in self.halves(symmetries) {
             let images = self.oriented_images(half == 4);
@@ -556,8 +561,8 @@ impl<B: Bits, const K: usize> PieceBoard<B, K> {
 
     /// [`crate::search::Game::symmetry_pays`] for a ruleset whose regions never split, from
     /// the regions of its root: whether a region is its own image or two regions are images
-    /// of each other (where images recur most; Konane's doc measures a board where they recur
-    /// without either, too rarely to pay).
+    /// of each other (where images recur most; Konane adds boards whose images keep the
+    /// parity classes of its stones).
     pub fn symmetry_recurs(regions: &[Self], symmetries: Symmetries, legend: &Legend<K>) -> bool {
         if regions.iter().any(|r| r.has_symmetry(symmetries, legend)) {
             return true;
