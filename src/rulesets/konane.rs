@@ -118,13 +118,14 @@ impl<B: Bits> Game for Konane<B> {
     /// Keys under the symmetries where images of the positions reached can meet: where the
     /// root or two of its regions are symmetric, or where an image other than the identity
     /// keeps a region's stones in their parity classes ([`parity_images`]). The others would
-    /// pay for the images of every option and find no position twice: the 4x6 board with one
-    /// hole (`xoxoxo|oxoxox|xox.xo|oxoxox`) searches 556 K nodes either way, 0.52 s by itself
-    /// and 0.71 s under images (two threads); the 6x4 board `xoxo|oxox|x.xo|oxox|xoxo|oxo.`
-    /// 497 K nodes either way, 0.52 s and 0.68 s. Where the classes allow, images recur often:
-    /// 405 K nodes against 279 K on the 5x5 board `xoxo.|ox.xo|xoxox|o.oxo|xoxox`, 870 K
-    /// against 563 K on `xoxox|oxoxo|x.xox|oxoxo|xoxo.` (0.76 s against 0.65 s) and 6.4 M
-    /// against 4.1 M on the 4x7 board `xoxoxox|oxo.oxo|xoxoxox|oxoxox.` (8.9 s against 7.1 s).
+    /// pay for the images of every option and find hardly a position twice: the 4x6 board
+    /// with one hole (`xoxoxo|oxoxox|xox.xo|oxoxox`) searches 556 K nodes either way, 0.52 s
+    /// by itself and 0.71 s under images (two threads); the 6x4 board
+    /// `xoxo|oxox|x.xo|oxox|xoxo|oxo.` 497 K nodes either way, 0.52 s and 0.68 s. Where the
+    /// classes allow, images recur often: 405 K nodes against 279 K on the 5x5 board
+    /// `xoxo.|ox.xo|xoxox|o.oxo|xoxox`, 870 K against 563 K on `xoxox|oxoxo|x.xox|oxoxo|xoxo.`
+    /// (0.76 s against 0.65 s) and 6.4 M against 4.1 M on the 4x7 board
+    /// `xoxoxox|oxo.oxo|xoxoxox|oxoxox.` (8.9 s against 7.1 s).
     fn symmetry_pays(&self) -> bool {
         let regions: Vec<PieceBoard<B>> = self.components().into_iter().map(|c| c.0).collect();
         PieceBoard::symmetry_recurs(&regions, Symmetries::SQUARE, &Legend::STONES)
@@ -229,8 +230,8 @@ mod tests {
     /// three holes has images with its parity counts. The 4x6 board with one hole has none:
     /// its mirrors put Left's stones on the other colour of the checkerboard, where no jump
     /// takes them, its half turn moves Right's five stones of class (even row, odd column) to
-    /// a class of six, and its transposed images are 6x4. Nor do the strips `xo.o` and `.oxx`: a mirror of four cells
-    /// changes the parity of a column.
+    /// a class of six, and its transposed images are 6x4. Nor do the strips `xo.o` and
+    /// `.oxx`: a mirror of four cells changes the parity of a column.
     #[test]
     fn symmetry_pays_where_images_recur() {
         let pays = |b: &str| Konane::<u64>::parse(b).unwrap().symmetry_pays();
