@@ -56,10 +56,16 @@ enum Claimed {
 struct Worker<G> {
     table: Arc<SharedTable<G>>,
     exchange: Exchange,
-    /// Searches each node's unfinished components last first (the other worker first first).
-    reverse: bool,
     /// Its number among the workers.
     index: usize,
+}
+
+impl<G> Worker<G> {
+    /// Whether it searches each node's unfinished components last first: the odd-numbered
+    /// workers do (the others first first).
+    fn reverse(&self) -> bool {
+        self.index % 2 == 1
+    }
 }
 
 /// The components of one side's options ([`LocalSearch::option_parts`]): the option each
@@ -114,7 +120,6 @@ impl<'a, G: Game> LocalSearch<'a, G> {
         s.shared = Some(Worker {
             table,
             exchange: Exchange::new(),
-            reverse: index % 2 == 1,
             index,
         });
         s
@@ -159,7 +164,7 @@ impl<'a, G: Game> LocalSearch<'a, G> {
     /// components are normalised and their slots requested before the first lookup waits.
     pub fn option_values(&mut self, pos: &G) -> (Vec<GameId>, Vec<GameId>) {
         if G::RAW_CACHE {
-            let reverse = self.shared.as_ref().is_some_and(|w| w.reverse);
+            let reverse = self.shared.as_ref().is_some_and(Worker::reverse);
             let mut side = |player| {
                 let moves = pos.value_moves(player);
                 let mut values = vec![self.arena.zero(); moves.len()];
@@ -238,7 +243,7 @@ impl<'a, G: Game> LocalSearch<'a, G> {
     /// another worker is searching put off to the end (by then they may be finished).
     fn shared_values_of(&mut self, parts: &mut Parts<G>) {
         let n = parts.len();
-        let reverse = self.shared.as_ref().is_some_and(|w| w.reverse);
+        let reverse = self.shared.as_ref().is_some_and(Worker::reverse);
         let mut later = Vec::new();
         for k in 0..n {
             let i = if reverse { n - 1 - k } else { k };
