@@ -172,16 +172,11 @@ fn parity_images<B: Bits>(region: &PieceBoard<B>) -> bool {
         counts
     };
     let own = counts(region);
-    let images = region.images();
-    (1..16).any(|bit| {
-        let image = images[bit % 8];
-        let image = if bit >= 8 {
-            image.colours_swapped(&Legend::STONES)
-        } else {
-            image
-        };
-        image.rows() == region.rows() && image != *region && counts(&image) == own
-    })
+    region
+        .declared_images(Symmetries::SQUARE, &Legend::STONES)
+        .any(|(_, image)| {
+            image.rows() == region.rows() && image != *region && counts(&image) == own
+        })
 }
 
 /// Konane's registration.

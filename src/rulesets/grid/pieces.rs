@@ -535,8 +535,6 @@ impl<B: Bits, const K: usize> PieceBoard<B, K> {
     /// colours swapped where it says so) is the board itself. Images that move no cell on a
     /// board of this shape (the top-bottom mirror of a single row) do not count.
     pub fn has_symmetry(&self, symmetries: Symmetries, legend: &Legend<K>) -> bool {
-        let declared = symmetries.same | symmetries.negative;
-        let images = self.images();
         let (rows, cols) = (self.rows(), self.cols());
         // image t moves no cell: a mirror across a line of cells, or any image of one cell
         let still = |t: usize| match t {
@@ -545,18 +543,30 @@ impl<B: Bits, const K: usize> PieceBoard<B, K> {
             FLIP => rows == 1,
             _ => rows == 1 && cols == 1,
         };
-        (1..16).any(|bit| {
-            if bit < 8 && still(bit) {
-                return false;
-            }
-            let image = images[bit % 8];
-            let image = if bit >= 8 {
-                image.colours_swapped(legend)
-            } else {
-                image
-            };
-            declared >> bit & 1 != 0 && image == *self
-        })
+        self.declared_images(symmetries, legend)
+            .any(|(bit, image)| !(bit < 8 && still(bit)) && image == *self)
+    }
+
+    /// The images `symmetries` declares other than the identity, each with its bit (`t`, or
+    /// `8 + t` with the colours swapped: [`Symmetries`]).
+    pub fn declared_images(
+        &self,
+        symmetries: Symmetries,
+        legend: &Legend<K>,
+    ) -> impl Iterator<Item = (usize, Self)> {
+        let declared = symmetries.same | symmetries.negative;
+        let images = self.images();
+        (1..16)
+            .filter(move |bit| declared >> bit & 1 != 0)
+            .map(move |bit| {
+                let image = images[bit % 8];
+                let image = if bit >= 8 {
+                    image.colours_swapped(legend)
+                } else {
+                    image
+                };
+                (bit, image)
+            })
     }
 
     /// [`crate::search::Game::symmetry_pays`] for a ruleset whose regions never split, from
