@@ -9,7 +9,8 @@
       table with the ratio
   peers/cgt_diff.py table [--cases peers/bench.tsv] [--runs N]
       the benchmark table per ruleset: every case of the file timed with cgcalc and, where
-      the `cgt` crate has the game, with it too, in one run; prints a Markdown table
+      the `cgt` crate has the game, with it too, in one run, the two taking turns run by run;
+      prints a Markdown table (the median ratio of the pairs, and their range)
 
 Run from the project's root after `cargo build --release`. The peer driver (peers/cgt_diff,
 crates.io cgt 0.11.0) is built on first use under ${PEER_BENCH_DIR:-/tmp/cgcalc-peers}.
@@ -184,13 +185,20 @@ def diff(args):
     return 1 if bad else 0
 
 
-def wall(cmd, stdin, runs):
-    times = []
+def paired_times(mine, theirs, runs):
+    """`runs` wall times of each of two commands (argument list and stdin; `theirs` may be
+    None), taking turns: a change in the machine's speed meanwhile (a shared virtual machine
+    drifts by 30% within minutes) falls on both alike. The last output line of each, and the
+    times."""
+    out = {"mine": ("", []), "theirs": ("", [])}
+    pair = [("mine", mine)] + ([("theirs", theirs)] if theirs else [])
     for _ in range(runs):
-        t = time.perf_counter()
-        subprocess.run(cmd, input=stdin, capture_output=True, text=True, check=True)
-        times.append(time.perf_counter() - t)
-    return statistics.median(times)
+        for name, (cmd, stdin) in pair:
+            t = time.perf_counter()
+            run = subprocess.run(cmd, input=stdin, capture_output=True, text=True, check=True)
+            last = run.stdout.strip().splitlines()[-1] if run.stdout.strip() else ""
+            out[name] = (last, out[name][1] + [time.perf_counter() - t])
+    return out["mine"], out["theirs"]
 
 
 def bench(args):
@@ -199,9 +207,10 @@ def bench(args):
     print(f"{'position':<28} {'cgcalc s':>10} {'cgt s':>10} {'cgt/cgcalc':>11}")
     for p in args.positions:
         # A statement that forces the value (positions are lazy) and prints little.
-        mine = wall([CGCALC, "-e", f"temp({call(p)});"], None, args.runs)
-        theirs = wall([peer], f"{args.game}\t{p}\n", args.runs)
-        print(f"{p:<28} {mine:>10.3f} {theirs:>10.3f} {theirs / mine:>10.1f}x")
+        (_, mine), (_, theirs) = paired_times(
+            ([CGCALC, "-e", f"temp({call(p)});"], None), ([peer], f"{args.game}\t{p}\n"), args.runs)
+        ratio = statistics.median(u / t for t, u in zip(mine, theirs))
+        print(f"{p:<28} {statistics.median(mine):>10.3f} {statistics.median(theirs):>10.3f} {ratio:>10.1f}x")
     return 0
 
 
@@ -220,38 +229,39 @@ def read_cases(path):
     return cases
 
 
-def timed_value(cmd, stdin, runs):
-    """The last line printed by `cmd` and the median wall time of `runs` runs."""
-    times, last = [], ""
-    for _ in range(runs):
-        t = time.perf_counter()
-        out = subprocess.run(cmd, input=stdin, capture_output=True, text=True, check=True)
-        times.append(time.perf_counter() - t)
-        last = out.stdout.strip().splitlines()[-1] if out.stdout.strip() else ""
-    return last, statistics.median(times)
-
-
 def table(args):
+    """Each case timed `--runs` times, cgcalc and cgt taking turns (one run of each, then the
+    next pair), so that a change in the machine's speed during the table (a shared virtual
+    machine drifts by 30% within minutes) falls on both tools alike; the ratio shown is the
+    median of the pairs' ratios, with their range when there are several runs."""
     peer = peer_binary()
-    print("| ruleset | position | value | cgcalc s | cgt s | cgt/cgcalc |")
-    print("|---|---|---|---|---|---|")
+    spread = args.runs > 1
+    print("| ruleset | position | value | cgcalc s | cgt s | cgt/cgcalc |"
+          + (" ratio range |" if spread else ""))
+    print("|---|---|---|---|---|---|" + ("---|" if spread else ""))
     for ruleset, expression, game, position in read_cases(args.cases):
         # `g = X; g` prints the value after valuing it: the time is the search's
-        value, mine = timed_value([CGCALC, "-e", f"g = {expression}; g"], None, args.runs)
+        cgcalc = ([CGCALC, "-e", f"g = {expression}; g"], None)
         if game == "-":
-            theirs, ratio = "-", "-"
+            (value, mine), _ = paired_times(cgcalc, None, args.runs)
+            cells = ["-", "-"] + (["-"] if spread else [])
         else:
-            peer_value, t = timed_value([peer], f"{game}\t{position}\n", args.runs)
+            (value, mine), (peer_value, theirs) = paired_times(
+                cgcalc, ([peer], f"{game}\t{position}\n"), args.runs)
             # the peer must give the same value: the table times the same positions
             check = subprocess.run([CGCALC, "-e", f"{expression} == {peer_value}"],
                                    capture_output=True, text=True).stdout.strip()
             if check != "true":
                 sys.exit(f"{expression}: cgcalc {value}, cgt {peer_value}")
-            theirs, ratio = f"{t:.3f}", f"{t / mine:.1f}x"
+            ratios = [u / t for t, u in zip(mine, theirs)]
+            cells = [f"{statistics.median(theirs):.3f}", f"{statistics.median(ratios):.1f}x"]
+            if spread:
+                cells.append(f"{min(ratios):.1f}-{max(ratios):.1f}x")
         shown = expression.replace("|", "\\|")
         # a long value would swamp the table: its first 40 characters
         value = (value if len(value) <= 40 else value[:37] + "...").replace("|", "\\|")
-        print(f"| {ruleset} | `{shown}` | {value} | {mine:.3f} | {theirs} | {ratio} |", flush=True)
+        row = [ruleset, f"`{shown}`", value, f"{statistics.median(mine):.3f}"] + cells
+        print("| " + " | ".join(row) + " |", flush=True)
     return 0
 
 
