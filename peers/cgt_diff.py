@@ -190,15 +190,16 @@ def paired_times(mine, theirs, runs):
     None), taking turns: a change in the machine's speed meanwhile (a shared virtual machine
     drifts by 30% within minutes) falls on both alike. The last output line of each, and the
     times."""
-    out = {"mine": ("", []), "theirs": ("", [])}
-    pair = [("mine", mine)] + ([("theirs", theirs)] if theirs else [])
+    commands = [mine] + ([theirs] if theirs else [])
+    lasts, times = [""] * len(commands), [[] for _ in commands]
     for _ in range(runs):
-        for name, (cmd, stdin) in pair:
+        for k, (cmd, stdin) in enumerate(commands):
             t = time.perf_counter()
             run = subprocess.run(cmd, input=stdin, capture_output=True, text=True, check=True)
-            last = run.stdout.strip().splitlines()[-1] if run.stdout.strip() else ""
-            out[name] = (last, out[name][1] + [time.perf_counter() - t])
-    return out["mine"], out["theirs"]
+            times[k].append(time.perf_counter() - t)
+            lasts[k] = run.stdout.strip().splitlines()[-1] if run.stdout.strip() else ""
+    results = list(zip(lasts, times)) + [("", [])]
+    return results[0], results[1]
 
 
 def bench(args):
