@@ -4,13 +4,16 @@
   peers/cgt_diff.py diff GAME [--count N] [--seed S] [--max-cells K]
       random positions of GAME valued by both; prints the count and every difference
       (exit status 1 on any difference)
-  peers/cgt_diff.py bench GAME POSITION...
+  peers/cgt_diff.py bench GAME POSITION... [--runs N] [--cores one|all]
       times both on each position (whole-process wall time, median of --runs) and prints a
       table with the ratio
-  peers/cgt_diff.py table [--cases peers/bench.tsv] [--runs N]
+  peers/cgt_diff.py table [--cases peers/bench.tsv] [--runs N] [--cores one|all]
       the benchmark table per ruleset: every case of the file timed with cgcalc and, where
       the `cgt` crate has the game, with it too, in one run, the two taking turns run by run;
       prints a Markdown table (the median ratio of the pairs, and their range)
+
+--cores all (the default) times both tools on every core: cgcalc as it starts (a thread per
+core) and cgt built with its `rayon` feature; --cores one times both on one thread.
 
 Run from the project's root after `cargo build --release`. The peer driver (peers/cgt_diff,
 crates.io cgt 0.11.0) is built on first use under ${PEER_BENCH_DIR:-/tmp/cgcalc-peers}.
@@ -139,16 +142,30 @@ GAMES = {
 }
 
 
-def peer_binary():
-    exe = os.path.join(PEER_DIR, "cgt_diff")
+def peer_binary(parallel=False):
+    """The cgt driver; with `parallel`, built with cgt's `rayon` feature (its search spread
+    over all cores), else the crate's default (one thread)."""
+    name = "cgt_diff_rayon" if parallel else "cgt_diff"
+    exe = os.path.join(PEER_DIR, name)
     if not os.path.exists(exe):
-        print("building the cgt differential driver (crates.io cgt 0.11.0) ...", file=sys.stderr)
+        print(f"building the cgt differential driver (crates.io cgt 0.11.0) as {name} ...",
+              file=sys.stderr)
         os.makedirs(PEER_DIR, exist_ok=True)
         env = dict(os.environ, CARGO_TARGET_DIR=os.path.join(PEER_DIR, "target"))
-        subprocess.run(["cargo", "build", "--release", "-q"], cwd=os.path.join(HERE, "cgt_diff"),
-                       env=env, check=True)
+        features = ["--features", "rayon"] if parallel else []
+        subprocess.run(["cargo", "build", "--release", "-q"] + features,
+                       cwd=os.path.join(HERE, "cgt_diff"), env=env, check=True)
         os.replace(os.path.join(PEER_DIR, "target/release/cgt_diff"), exe)
     return exe
+
+
+def engines(cores):
+    """The cgcalc command prefix and the cgt driver for `--cores`: `one` times both on one
+    thread (cgcalc's `:threads 1`, cgt's default build), `all` both on every core (cgcalc's
+    default, cgt built with `rayon`)."""
+    if cores == "one":
+        return [CGCALC, "-e", ":threads 1"], peer_binary(False)
+    return [CGCALC], peer_binary(True)
 
 
 def peer_values(game, positions):
@@ -204,12 +221,12 @@ def paired_times(mine, theirs, runs):
 
 def bench(args):
     _, call = GAMES[args.game]
-    peer = peer_binary()
+    mine_cmd, peer = engines(args.cores)
     print(f"{'position':<28} {'cgcalc s':>10} {'cgt s':>10} {'cgt/cgcalc':>11}")
     for p in args.positions:
         # A statement that forces the value (positions are lazy) and prints little.
         (_, mine), (_, theirs) = paired_times(
-            ([CGCALC, "-e", f"temp({call(p)});"], None), ([peer], f"{args.game}\t{p}\n"), args.runs)
+            (mine_cmd + ["-e", f"temp({call(p)});"], None), ([peer], f"{args.game}\t{p}\n"), args.runs)
         ratio = statistics.median(u / t for t, u in zip(mine, theirs))
         print(f"{p:<28} {statistics.median(mine):>10.3f} {statistics.median(theirs):>10.3f} {ratio:>10.1f}x")
     return 0
@@ -235,14 +252,14 @@ def table(args):
     next pair), so that a change in the machine's speed during the table (a shared virtual
     machine drifts by 30% within minutes) falls on both tools alike; the ratio shown is the
     median of the pairs' ratios, with their range when there are several runs."""
-    peer = peer_binary()
+    mine_cmd, peer = engines(args.cores)
     spread = args.runs > 1
     print("| ruleset | position | value | cgcalc s | cgt s | cgt/cgcalc |"
           + (" ratio range |" if spread else ""))
     print("|---|---|---|---|---|---|" + ("---|" if spread else ""))
     for ruleset, expression, game, position in read_cases(args.cases):
         # `g = X; g` prints the value after valuing it: the time is the search's
-        cgcalc = ([CGCALC, "-e", f"g = {expression}; g"], None)
+        cgcalc = (mine_cmd + ["-e", f"g = {expression}; g"], None)
         if game == "-":
             (value, mine), _ = paired_times(cgcalc, None, args.runs)
             cells = ["-", "-"] + (["-"] if spread else [])
@@ -278,9 +295,11 @@ def main():
     b.add_argument("game", choices=sorted(GAMES))
     b.add_argument("positions", nargs="+")
     b.add_argument("--runs", type=int, default=3)
+    b.add_argument("--cores", choices=["one", "all"], default="all")
     t = sub.add_parser("table")
     t.add_argument("--cases", default=os.path.join(HERE, "bench.tsv"))
     t.add_argument("--runs", type=int, default=1)
+    t.add_argument("--cores", choices=["one", "all"], default="all")
     args = ap.parse_args()
     sys.exit({"diff": diff, "bench": bench, "table": table}[args.cmd](args))
 
