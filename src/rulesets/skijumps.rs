@@ -25,12 +25,25 @@ pub const MAX_CELLS: usize = 64;
 /// A Ski Jumps board of `height` rows of `width` cells: cell (x, y) is bit `y * width + x`,
 /// row 0 the top. The sets are stored in words of type `W` (`u32` for boards of up to 32
 /// cells, half the key in the value table) and worked on as `u64`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct SkiJumps<W: Word = u64> {
     width: u8,
     height: u8,
     /// Left's jumpers `L`, Left's slippers `l`, Right's jumpers `R`, Right's slippers `r`.
     pieces: [W; 4],
+}
+
+/// Hashes each word as a word (the derived hash writes the piece array as bytes, read back
+/// in 8-byte chunks: loads that the processor cannot forward from the narrower stores that
+/// just built the board, on every option of every search node).
+impl<W: Word> std::hash::Hash for SkiJumps<W> {
+    #[inline]
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u16(u16::from(self.width) << 8 | u16::from(self.height));
+        for p in self.pieces {
+            p.hash(state);
+        }
+    }
 }
 
 const LEFT_JUMPER: usize = 0;
