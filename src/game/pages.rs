@@ -9,6 +9,9 @@
 use super::interrupt::Interrupt;
 use super::memory;
 
+/// The size of a huge page (x86-64 and most Linux systems).
+pub const HUGE_PAGE: usize = 2 << 20;
+
 /// Tables smaller than this keep ordinary pages (a huge page would be mostly empty).
 const HUGE_MIN_BYTES: usize = 4 << 20;
 

@@ -16,21 +16,33 @@
 //! - a finished component's state is its shared value, stored with release.
 //!
 //! The table is a few shards, each an array that doubles when three-quarters full. A worker
-//! reads a shard only between [`ClaimTable::enter`] and the guard's drop, having raised a
+//! writes a shard only between [`ClaimTable::enter`] and the guard's drop, having raised a
 //! flag of its own (on a line of its own) and seen no resize of that shard under way; the one
 //! worker that resizes a shard raises its resize flag and waits until no other worker's flag
 //! is up (Dekker's handshake, with sequentially consistent flags: one of the two sees the
-//! other's), so it moves the keys alone. A worker that finds its key's shard being resized
+//! other's), so it copies the keys alone. A worker that finds its key's shard being resized
 //! does not wait: it searches on without claiming. With one array, the claims lost while it
 //! doubled made 8% more nodes in a two-worker Konane search; with shards each resize holds up
 //! only the keys of one. Growth that the memory limit refuses stops the shard growing: when
 //! full it claims nothing new, and each worker searches what it finds unclaimed (as sound as
 //! any claim: a claim only saves work twice done).
+//!
+//! Workers also look finished values up here, several times a node, so a lookup
+//! ([`ClaimTable::lookup`]) takes no flag and no fence: it reads the array the shard last
+//! published (the array's address and size in one word). A resize publishes the new array
+//! and keeps the old one, unchanged and with its keys, until every other worker has
+//! announced a quiescent state ([`ClaimTable::quiescent`], between lookups) since: a lookup
+//! that loaded the old array may still read it, and misses or finds busy what only the new
+//! one has finished (which costs a claim, never a wrong value). This is quiescent-state-based
+//! reclamation, as in userspace RCU (Desnoyers et al., *User-level implementations of
+//! read-copy update*, IEEE TPDS 23(2), 2012).
 
 use std::alloc::Layout;
 use std::cell::UnsafeCell;
+use std::marker::PhantomData;
 use std::mem::MaybeUninit;
-use std::sync::atomic::{AtomicBool, AtomicPtr, AtomicU32, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError};
 
 use crate::game::memory;
 use crate::game::pages;
@@ -85,24 +97,67 @@ enum Taken {
 #[derive(Default)]
 struct Flag {
     reading: AtomicBool,
+    /// Quiescent states this worker has announced ([`ClaimTable::quiescent`]).
+    passes: AtomicU64,
     /// Entries this worker added to each shard.
     added: [AtomicUsize; SHARDS],
+}
+
+/// Slot arrays start on this boundary, which leaves the low bits of their address free to
+/// hold the array's size ([`tagged`]).
+const ARRAY_ALIGN: usize = 64;
+
+/// A slot array's address and its size `1 << bits` in one word, so that a reader that
+/// loads it once sees a matching pair.
+fn tagged<G>(slots: *mut Slot<G>, bits: u32) -> usize {
+    debug_assert!((bits as usize) < ARRAY_ALIGN);
+    slots as usize | bits as usize
+}
+
+/// The array and the bits of a [`tagged`] word.
+fn untagged<G>(word: usize) -> (*mut Slot<G>, u32) {
+    (
+        (word & !(ARRAY_ALIGN - 1)) as *mut Slot<G>,
+        (word & (ARRAY_ALIGN - 1)) as u32,
+    )
 }
 
 /// One shard: an array of `1 << bits` slots, on a cache line of its own.
 #[repr(align(128))]
 struct Shard<G> {
-    slots: AtomicPtr<Slot<G>>,
-    bits: AtomicU32,
+    /// The array and its bits ([`tagged`]).
+    array: AtomicUsize,
     resizing: AtomicBool,
     /// Growth was refused: the shard keeps its size.
     stalled: AtomicBool,
+    _keys: PhantomData<G>,
+}
+
+/// An array a shard has outgrown ([`tagged`]), with its keys, kept until no
+/// [`ClaimTable::lookup`] can be reading it: until every worker but the one that replaced it
+/// has announced a quiescent state since (`passes` above `seen`).
+struct Retired {
+    word: usize,
+    by: usize,
+    seen: Box<[u64]>,
+}
+
+impl<G> Shard<G> {
+    /// The shard's current array, as last published.
+    #[inline]
+    fn view(&self) -> View<G> {
+        let (slots, bits) = untagged(self.array.load(Ordering::Acquire));
+        View { slots, bits }
+    }
 }
 
 /// The lock-free claim table (the module doc). `G` is the search's key.
 pub struct ClaimTable<G> {
     shards: Box<[Shard<G>]>,
     flags: Box<[Flag]>,
+    retired: Mutex<Vec<Retired>>,
+    /// Whether `retired` holds an array.
+    pending: AtomicBool,
 }
 
 // SAFETY: keys are written once, by the worker that took their slot, before the release store
@@ -112,13 +167,18 @@ pub struct ClaimTable<G> {
 unsafe impl<G: Send + Sync> Sync for ClaimTable<G> {}
 unsafe impl<G: Send> Send for ClaimTable<G> {}
 
-/// A worker's permission to read a shard's slots, given up on drop.
+/// A slot array of a shard and its size.
+struct View<G> {
+    slots: *const Slot<G>,
+    bits: u32,
+}
+
+/// A worker's permission to read and write a shard's current slots, given up on drop.
 struct Reading<'t, G> {
     table: &'t ClaimTable<G>,
     worker: usize,
     shard: usize,
-    slots: *const Slot<G>,
-    bits: u32,
+    view: View<G>,
 }
 
 impl<G> Drop for Reading<'_, G> {
@@ -150,9 +210,22 @@ fn state_claim(state: u32) -> Claim {
     }
 }
 
-/// The layout of an array of `1 << bits` slots.
+/// The layout of an array of `1 << bits` slots: on a huge page's boundary when it spans
+/// huge pages (the kernel backs only whole aligned huge pages with one), else on
+/// [`ARRAY_ALIGN`]; `None` if it cannot be laid out.
+fn try_layout<G>(bits: u32) -> Option<Layout> {
+    let array = Layout::array::<Slot<G>>(1 << bits).ok()?;
+    let align = if array.size() >= pages::HUGE_PAGE {
+        pages::HUGE_PAGE
+    } else {
+        ARRAY_ALIGN
+    };
+    array.align_to(align).ok()
+}
+
+/// [`try_layout`], for an array allocated before.
 fn layout<G>(bits: u32) -> Layout {
-    Layout::array::<Slot<G>>(1 << bits).expect("a table that fits in memory")
+    try_layout::<G>(bits).expect("a table that fits in memory")
 }
 
 /// An array of `1 << bits` empty slots (zero bytes), on huge pages where the system gives
@@ -160,7 +233,7 @@ fn layout<G>(bits: u32) -> Layout {
 /// left to the kernel's lazily zeroed pages: a page first read and then written faults twice,
 /// and the second fault stops the other cores to flush their address translations.
 fn zeroed_slots<G>(bits: u32) -> Option<*mut Slot<G>> {
-    let layout = Layout::array::<Slot<G>>(1 << bits).ok()?;
+    let layout = try_layout::<G>(bits)?;
     memory::room_for(layout.size(), WHAT).ok()?;
     // SAFETY: the layout has a non-zero size (a slot holds at least its state word).
     let p = unsafe { std::alloc::alloc(layout) };
@@ -176,19 +249,53 @@ fn zeroed_slots<G>(bits: u32) -> Option<*mut Slot<G>> {
 impl<G: Clone + Eq + std::hash::Hash> ClaimTable<G> {
     /// An empty table for `workers` workers, numbered from 0.
     pub fn new(workers: usize) -> ClaimTable<G> {
-        let shard = || Shard {
-            slots: AtomicPtr::new(
-                zeroed_slots::<G>(INITIAL_BITS)
-                    .unwrap_or_else(|| std::alloc::handle_alloc_error(layout::<G>(INITIAL_BITS))),
-            ),
-            bits: AtomicU32::new(INITIAL_BITS),
-            resizing: AtomicBool::new(false),
-            stalled: AtomicBool::new(false),
+        let shard = || {
+            let slots = zeroed_slots::<G>(INITIAL_BITS)
+                .unwrap_or_else(|| std::alloc::handle_alloc_error(layout::<G>(INITIAL_BITS)));
+            Shard {
+                array: AtomicUsize::new(tagged(slots, INITIAL_BITS)),
+                resizing: AtomicBool::new(false),
+                stalled: AtomicBool::new(false),
+                _keys: PhantomData,
+            }
         };
         ClaimTable {
             shards: (0..SHARDS).map(|_| shard()).collect(),
             flags: (0..workers.max(1)).map(|_| Flag::default()).collect(),
+            retired: Mutex::new(Vec::new()),
+            pending: AtomicBool::new(false),
         }
+    }
+
+    /// Announces that `worker` is in a quiescent state: reading no slot array until its next
+    /// [`Self::lookup`], which (the increment being sequentially consistent, a full barrier)
+    /// loads the array a resize published before the increment. Frees the outgrown arrays no
+    /// lookup can be reading any more. A worker calls it every few nodes.
+    pub fn quiescent(&self, worker: usize) {
+        self.flags[worker].passes.fetch_add(1, Ordering::SeqCst);
+        if self.pending.load(Ordering::Relaxed) {
+            self.reclaim();
+        }
+    }
+
+    /// Frees the outgrown arrays that every worker but their replacer has passed a quiescent
+    /// state since.
+    fn reclaim(&self) {
+        let mut retired = self.retired.lock().unwrap_or_else(PoisonError::into_inner);
+        retired.retain(|r| {
+            let passed = self
+                .flags
+                .iter()
+                .enumerate()
+                .all(|(j, f)| j == r.by || f.passes.load(Ordering::SeqCst) > r.seen[j]);
+            if passed {
+                // SAFETY: no lookup reads the array any more (the struct's doc), and writers
+                // only ever used the shard's current array.
+                unsafe { free_array::<G>(r.word) };
+            }
+            !passed
+        });
+        self.pending.store(!retired.is_empty(), Ordering::Relaxed);
     }
 
     /// Starts reading the shard of `hash` as `worker`, unless it is being resized: the worker
@@ -203,24 +310,36 @@ impl<G: Clone + Eq + std::hash::Hash> ClaimTable<G> {
             flag.store(false, Ordering::Release);
             return None;
         }
-        let bits = shard.bits.load(Ordering::Relaxed);
         Some(Reading {
             table: self,
             worker,
             shard: index,
-            slots: shard.slots.load(Ordering::Relaxed),
-            bits,
+            view: shard.view(),
         })
+    }
+
+    /// The state of `key`, read without entering: no flag, no fence. The shard's array is
+    /// read as last published, which may be one that a resize has just replaced (outgrown
+    /// arrays stay, with their keys, until the table drops). Such a stale read misses or
+    /// finds busy what the newer array has finished, which costs the caller a claim or a
+    /// search, never a wrong value: a key's state only ever goes from busy to done, and a
+    /// done state never changes.
+    #[inline]
+    pub fn lookup(&self, key: &G, hash: u64) -> Option<Claim> {
+        let view = self.shards[shard_of(hash)].view();
+        view.find(key, hash)
+            .ok()
+            .map(|(_, state)| state_claim(state))
     }
 
     /// Asks the processor to bring the first slot of `hash` into cache, without entering:
     /// the array may move meanwhile, and a prefetch of memory freed since does nothing.
     #[inline]
     pub fn prefetch(&self, hash: u64) {
-        let shard = &self.shards[shard_of(hash)];
-        let bits = shard.bits.load(Ordering::Relaxed);
-        let base = shard.slots.load(Ordering::Relaxed) as usize;
-        let at = base.wrapping_add(home(hash, bits).wrapping_mul(std::mem::size_of::<Slot<G>>()));
+        let (slots, bits) =
+            untagged::<G>(self.shards[shard_of(hash)].array.load(Ordering::Relaxed));
+        let at = (slots as usize)
+            .wrapping_add(home(hash, bits).wrapping_mul(std::mem::size_of::<Slot<G>>()));
         pages::prefetch_address(at);
     }
 
@@ -230,7 +349,7 @@ impl<G: Clone + Eq + std::hash::Hash> ClaimTable<G> {
     pub fn claim(&self, worker: usize, key: &G, hash: u64) -> Option<Claim> {
         let taken = {
             let r = self.enter(worker, hash)?;
-            match r.find(key, hash) {
+            match r.view.find(key, hash) {
                 Ok((_, state)) => return Some(state_claim(state)),
                 Err(free) => self.take(&r, free, key, BUSY),
             }
@@ -246,27 +365,35 @@ impl<G: Clone + Eq + std::hash::Hash> ClaimTable<G> {
     /// Records the value of a key `worker` claimed or searched alongside its claimer (both
     /// find the same canonical value); a key the table could not claim is added now if there
     /// is room (and none at all while its shard is being resized: it then stays busy, and
-    /// another worker that meets it searches it too).
-    pub fn finish(&self, worker: usize, key: &G, hash: u64, value: SharedId) {
+    /// another worker that meets it searches it too). Returns whether the value is recorded.
+    pub fn finish(&self, worker: usize, key: &G, hash: u64, value: SharedId) -> bool {
         assert!(value.0 < u32::MAX - FIRST_DONE, "shared ids fit a state");
         let done = FIRST_DONE + value.0;
         let taken = {
             let Some(r) = self.enter(worker, hash) else {
-                return;
+                return false;
             };
-            let found = match r.find(key, hash) {
+            let found = match r.view.find(key, hash) {
                 Ok((i, state)) => Taken::Found(i, state),
                 Err(free) => self.take(&r, free, key, done),
             };
             if let Taken::Found(i, _) = found {
                 // SAFETY: `find` returns an index below the array's length.
-                unsafe { (*r.slots.add(i)).state.store(done, Ordering::Release) };
+                unsafe { (*r.view.slots.add(i)).state.store(done, Ordering::Release) };
             }
             found
         };
-        if let Taken::Added = taken {
-            self.count(worker, shard_of(hash));
+        match taken {
+            Taken::Added => self.count(worker, shard_of(hash)),
+            Taken::Full => return false,
+            Taken::Found(..) => {}
         }
+        true
+    }
+
+    /// The keys the workers have added, finished or busy.
+    pub fn met(&self) -> usize {
+        (0..SHARDS).map(|s| self.entries(s)).sum()
     }
 
     /// Takes the free slot `free` (where the probe for `key` ended) for `key` with `state`,
@@ -274,13 +401,13 @@ impl<G: Clone + Eq + std::hash::Hash> ClaimTable<G> {
     /// the probe goes on from it, and may find that worker added `key` itself.
     fn take(&self, r: &Reading<'_, G>, mut free: usize, key: &G, state: u32) -> Taken {
         if self.shards[r.shard].stalled.load(Ordering::Relaxed)
-            && self.entries(r.shard) * 8 >= (1usize << r.bits) * 7
+            && self.entries(r.shard) * 8 >= (1usize << r.view.bits) * 7
         {
             return Taken::Full;
         }
         loop {
             // SAFETY: `free` is an index below the array's length (masked).
-            let slot = unsafe { &*r.slots.add(free) };
+            let slot = unsafe { &*r.view.slots.add(free) };
             match slot
                 .state
                 .compare_exchange(EMPTY, WRITING, Ordering::Acquire, Ordering::Acquire)
@@ -291,7 +418,7 @@ impl<G: Clone + Eq + std::hash::Hash> ClaimTable<G> {
                     slot.state.store(state, Ordering::Release);
                     return Taken::Added;
                 }
-                Err(_) => match r.find_from(free, key) {
+                Err(_) => match r.view.find_from(free, key) {
                     Ok((i, found)) => return Taken::Found(i, found),
                     Err(next) => free = next,
                 },
@@ -308,7 +435,8 @@ impl<G: Clone + Eq + std::hash::Hash> ClaimTable<G> {
         let s = &self.shards[shard];
         if n.is_multiple_of(COUNT_EVERY)
             && !s.stalled.load(Ordering::Relaxed)
-            && self.entries(shard) * 4 >= (1usize << s.bits.load(Ordering::Relaxed)) * 3
+            && self.entries(shard) * 4
+                >= (1usize << untagged::<G>(s.array.load(Ordering::Relaxed)).1) * 3
         {
             self.grow(worker, shard);
         }
@@ -337,24 +465,25 @@ impl<G: Clone + Eq + std::hash::Hash> ClaimTable<G> {
                 std::hint::spin_loop();
             }
         }
-        // alone in the shard now: nobody reads its slots until `resizing` drops
-        let bits = s.bits.load(Ordering::Relaxed);
+        // alone in the shard's writers now: nobody writes its slots until `resizing` drops
+        // (lookups may read them meanwhile, and the old array after it is replaced)
+        let word = s.array.load(Ordering::Relaxed);
+        let (old, bits) = untagged::<G>(word);
         match zeroed_slots::<G>(bits + 1) {
             None => s.stalled.store(true, Ordering::Relaxed),
             Some(fresh) => {
-                let old = s.slots.load(Ordering::Relaxed);
                 let mask = (1usize << (bits + 1)) - 1;
                 for i in 0..1usize << bits {
-                    // SAFETY: `i` indexes the old array, which nobody else reads now; a slot
-                    // whose state is past `WRITING` (none is mid-write: writers read) holds a
-                    // key, moved (not copied) to the new array, whose slots are this worker's.
+                    // SAFETY: `i` indexes the old array, which nobody writes now; a slot whose
+                    // state is past `WRITING` (none is mid-write: writers read) holds a key,
+                    // copied to the new array, whose slots are this worker's until published.
                     unsafe {
                         let from = &*old.add(i);
                         let state = from.state.load(Ordering::Relaxed);
                         if state == EMPTY {
                             continue;
                         }
-                        let key = (*from.key.get()).assume_init_read();
+                        let key = (*from.key.get()).assume_init_ref().clone();
                         let mut j = home(table_hash(&key), bits + 1);
                         while (*fresh.add(j)).state.load(Ordering::Relaxed) != EMPTY {
                             j = (j + 1) & mask;
@@ -364,18 +493,28 @@ impl<G: Clone + Eq + std::hash::Hash> ClaimTable<G> {
                         to.state.store(state, Ordering::Relaxed);
                     }
                 }
-                s.slots.store(fresh, Ordering::Relaxed);
-                s.bits.store(bits + 1, Ordering::Relaxed);
-                // SAFETY: `old` came from `zeroed_slots(bits)` with this layout, and its keys
-                // have all moved out (slots drop nothing: the keys are `MaybeUninit`).
-                unsafe { std::alloc::dealloc(old as *mut u8, layout::<G>(bits)) };
+                // publishes the new array's slots with it; a lookup that starts after a
+                // quiescent state announced after the snapshot below sees it
+                s.array.store(tagged(fresh, bits + 1), Ordering::SeqCst);
+                let seen = self
+                    .flags
+                    .iter()
+                    .map(|f| f.passes.load(Ordering::SeqCst))
+                    .collect();
+                let mut retired = self.retired.lock().unwrap_or_else(PoisonError::into_inner);
+                retired.push(Retired {
+                    word,
+                    by: worker,
+                    seen,
+                });
+                self.pending.store(true, Ordering::Relaxed);
             }
         }
         s.resizing.store(false, Ordering::SeqCst);
     }
 }
 
-impl<G: Eq> Reading<'_, G> {
+impl<G: Eq> View<G> {
     /// The index and state of `key`'s slot, or the free slot where its probe ends.
     #[inline]
     fn find(&self, key: &G, hash: u64) -> Result<(usize, u32), usize> {
@@ -385,8 +524,8 @@ impl<G: Eq> Reading<'_, G> {
     /// [`Self::find`] probing from slot `i` on.
     fn find_from(&self, mut i: usize, key: &G) -> Result<(usize, u32), usize> {
         loop {
-            // SAFETY: `i` is masked to the array's length, and the array stays while `self`
-            // holds the reading flag.
+            // SAFETY: `i` is masked to the array's length, and arrays stay until the table
+            // drops.
             let slot = unsafe { &*self.slots.add(i) };
             let state = slot.state.load(Ordering::Acquire);
             match state {
@@ -406,23 +545,37 @@ impl<G: Eq> Reading<'_, G> {
     }
 }
 
+/// Drops the keys of the [`tagged`] slot array `word` and frees it.
+///
+/// # Safety
+/// Nobody may read or write the array any more, and it came from [`zeroed_slots`].
+unsafe fn free_array<G>(word: usize) {
+    let (slots, bits) = untagged::<G>(word);
+    for i in 0..1usize << bits {
+        // SAFETY: nobody else reads; a slot past `WRITING` holds a key of its own (a resize
+        // copies keys), dropped once.
+        unsafe {
+            let slot = &mut *slots.add(i);
+            if *slot.state.get_mut() > WRITING {
+                slot.key.get_mut().assume_init_drop();
+            }
+        }
+    }
+    // SAFETY: allocated by `zeroed_slots(bits)` with this layout.
+    unsafe { std::alloc::dealloc(slots as *mut u8, layout::<G>(bits)) };
+}
+
 impl<G> Drop for ClaimTable<G> {
     fn drop(&mut self) {
-        for shard in self.shards.iter_mut() {
-            let bits = *shard.bits.get_mut();
-            let slots = *shard.slots.get_mut();
-            for i in 0..1usize << bits {
-                // SAFETY: the table is dropped, so nobody else reads; a slot past `WRITING`
-                // holds a key, dropped here once.
-                unsafe {
-                    let slot = &mut *slots.add(i);
-                    if *slot.state.get_mut() > WRITING {
-                        slot.key.get_mut().assume_init_drop();
-                    }
-                }
-            }
-            // SAFETY: allocated by `zeroed_slots(bits)` with this layout.
-            unsafe { std::alloc::dealloc(slots as *mut u8, layout::<G>(bits)) };
+        let retired = std::mem::take(
+            self.retired
+                .get_mut()
+                .unwrap_or_else(PoisonError::into_inner),
+        );
+        let live = self.shards.iter_mut().map(|s| *s.array.get_mut());
+        for word in retired.into_iter().map(|r| r.word).chain(live) {
+            // SAFETY: the table is dropped, so nobody else reads.
+            unsafe { free_array::<G>(word) };
         }
     }
 }
@@ -439,7 +592,7 @@ mod tests {
     fn largest_shard<G>(t: &ClaimTable<G>) -> u32 {
         t.shards
             .iter()
-            .map(|s| s.bits.load(Ordering::Relaxed))
+            .map(|s| untagged::<G>(s.array.load(Ordering::Relaxed)).1)
             .max()
             .unwrap_or(0)
     }
@@ -519,6 +672,107 @@ mod tests {
             "{recorded} of {}: {missing} missing, {busy} busy",
             distinct.len()
         );
+    }
+
+    /// Arrays a shard outgrows are kept until every other worker has announced a quiescent
+    /// state since, then freed; lookups read the values through every growth.
+    #[test]
+    fn outgrown_arrays_wait_for_every_other_worker() {
+        let t: ClaimTable<u64> = ClaimTable::new(2);
+        let retired = |t: &ClaimTable<u64>| t.retired.lock().unwrap().len();
+        for k in 0..50_000u64 {
+            assert_eq!(t.claim(0, &k, hash(&k)), None);
+            t.finish(0, &k, hash(&k), SharedId(k as u32 + 1));
+        }
+        assert!(retired(&t) > 0, "the shards grew");
+        t.quiescent(0);
+        assert!(
+            retired(&t) > 0,
+            "worker 1 may still be reading an old array"
+        );
+        t.quiescent(1);
+        assert_eq!(retired(&t), 0, "both workers passed: all freed");
+        for k in 0..50_000u64 {
+            assert_eq!(
+                t.lookup(&k, hash(&k)),
+                Some(Claim::Done(SharedId(k as u32 + 1)))
+            );
+        }
+        assert_eq!(t.lookup(&70_000, hash(&70_000)), None);
+    }
+
+    /// Two workers claim and finish keys (heap keys, cloned when the table grows) while two
+    /// others only look keys up, announcing quiescent states as they go: every value a lookup
+    /// finds is the one its key was finished with, every value recorded reads back, and the
+    /// outgrown arrays end freed.
+    #[test]
+    fn lookups_through_growth_read_only_finished_values() {
+        let t: ClaimTable<Vec<u32>> = ClaimTable::new(4);
+        let key = |k: u32| vec![k, k.wrapping_mul(2_654_435_761)];
+        let n = 40_000u32;
+        let recorded: Vec<u32> = std::thread::scope(|s| {
+            let writers: Vec<_> = (0..2usize)
+                .map(|w| {
+                    let t = &t;
+                    s.spawn(move || {
+                        let mut recorded = Vec::new();
+                        for i in 0..n {
+                            let k = key(i * 2 + w as u32);
+                            if t.claim(w, &k, table_hash(&k)).is_none()
+                                && t.finish(w, &k, table_hash(&k), SharedId(k[0] + 7))
+                            {
+                                recorded.push(k[0]);
+                            }
+                            if i % 16 == 0 {
+                                t.quiescent(w);
+                            }
+                        }
+                        t.quiescent(w);
+                        recorded
+                    })
+                })
+                .collect();
+            for w in 2..4usize {
+                let t = &t;
+                s.spawn(move || {
+                    let mut found = 0;
+                    for round in 0..4u32 {
+                        for i in 0..2 * n {
+                            let k = key(i.wrapping_mul(7).wrapping_add(round) % (2 * n));
+                            match t.lookup(&k, table_hash(&k)) {
+                                Some(Claim::Done(v)) => {
+                                    assert_eq!(v, SharedId(k[0] + 7));
+                                    found += 1;
+                                }
+                                Some(Claim::Busy) | None => {}
+                            }
+                            if i % 16 == 0 {
+                                t.quiescent(w);
+                            }
+                        }
+                    }
+                    t.quiescent(w);
+                    assert!(found > 0);
+                });
+            }
+            writers
+                .into_iter()
+                .flat_map(|h| h.join().unwrap())
+                .collect()
+        });
+        // once every worker has announced after the last growth, nothing is kept
+        for w in 0..4 {
+            t.quiescent(w);
+        }
+        assert_eq!(t.retired.lock().unwrap().len(), 0);
+        assert!(recorded.len() as u32 > n, "most keys are recorded");
+        for i in recorded {
+            let k = key(i);
+            assert_eq!(
+                t.lookup(&k, table_hash(&k)),
+                Some(Claim::Done(SharedId(i + 7)))
+            );
+        }
     }
 
     /// Runs four workers, each claiming `key(w, k)` for `k` below `n` and finishing what it

@@ -1,11 +1,13 @@
 //! What the workers of a parallel value search share: which components are finished, with
 //! their values in a [`SharedStore`], and which one of them is searching now.
 //!
-//! Each worker searches the whole position with its own arena and table, in its own order
-//! of options, and claims a component before searching it. A component another worker has
-//! finished is imported instead of searched; one another worker is searching is put off to
-//! the end of the node's list, and if it is still unfinished then, searched again alongside
-//! (its options in this worker's order): no worker ever waits for another.
+//! Each worker searches the whole position with its own arena, in its own order of options,
+//! and claims a component before searching it. A component another worker has finished is
+//! imported instead of searched; one another worker is searching is put off to the end of
+//! the node's list, and if it is still unfinished then, searched again alongside (its
+//! options in this worker's order): no worker ever waits for another. The claim table is
+//! also the workers' value table (a finished component's state is its value), except for a
+//! worker whose nodes look up many components (`search::local`'s `Lookups`).
 //!
 //! A claim is one probe of a lock-free open-addressed [`ClaimTable`] (huge pages), whose slot
 //! the worker prefetched when its own table missed; with a lock per shard instead, claims
@@ -50,11 +52,31 @@ impl<G: std::hash::Hash + Eq + Clone> SharedTable<G> {
         self.claims.claim(worker, key, hash)
     }
 
-    /// Records the value of a key `worker` claimed or searched alongside its claimer (both
-    /// find the same canonical value).
+    /// The state of `key` if some worker has met it, read without claiming (and without a
+    /// fence: [`ClaimTable::lookup`]).
     #[inline]
-    pub fn finish(&self, worker: usize, key: &G, hash: u64, value: SharedId) {
-        self.claims.finish(worker, key, hash, value);
+    pub fn lookup(&self, key: &G, hash: u64) -> Option<Claim> {
+        self.claims.lookup(key, hash)
+    }
+
+    /// Announces that `worker` reads no slot of the table now (between lookups), so that
+    /// arrays the table has outgrown can be freed ([`ClaimTable::quiescent`]).
+    #[inline]
+    pub fn quiescent(&self, worker: usize) {
+        self.claims.quiescent(worker);
+    }
+
+    /// Records the value of a key `worker` claimed or searched alongside its claimer (both
+    /// find the same canonical value); whether it is recorded (not while the key's shard is
+    /// resized, or full and refused growth).
+    #[inline]
+    pub fn finish(&self, worker: usize, key: &G, hash: u64, value: SharedId) -> bool {
+        self.claims.finish(worker, key, hash, value)
+    }
+
+    /// The components the workers have met.
+    pub fn met(&self) -> usize {
+        self.claims.met()
     }
 
     /// Records that worker `index` stopped on an error, unless another did first.
