@@ -24,25 +24,28 @@ pub const MAX_CELLS: usize = 64;
 
 /// A Ski Jumps board of `height` rows of `width` cells: cell (x, y) is bit `y * width + x`,
 /// row 0 the top. The sets are stored in words of type `W` (`u32` for boards of up to 32
-/// cells, half the key in the value table) and worked on as `u64`.
+/// cells, half the key in the value table) and worked on as `u64`: the cells holding a
+/// skier, those holding Left's, and those holding a jumper (both within the first), so that
+/// every three words are a board and a board of up to 32 cells is a 16-byte key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct SkiJumps<W: Word = u64> {
     width: u8,
     height: u8,
-    /// Left's jumpers `L`, Left's slippers `l`, Right's jumpers `R`, Right's slippers `r`.
-    pieces: [W; 4],
+    occupied: W,
+    left: W,
+    jumpers: W,
 }
 
-/// Hashes each word as a word (the derived hash writes the piece array as bytes, read back
-/// in 8-byte chunks: loads that the processor cannot forward from the narrower stores that
-/// just built the board, on every option of every search node).
+/// Hashes each word as a word (the derived hash writes the fields as bytes, read back in
+/// 8-byte chunks: loads that the processor cannot forward from the narrower stores that just
+/// built the board, on every option of every search node).
 impl<W: Word> std::hash::Hash for SkiJumps<W> {
     #[inline]
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         state.write_u16(u16::from(self.width) << 8 | u16::from(self.height));
-        for p in self.pieces {
-            p.hash(state);
-        }
+        self.occupied.hash(state);
+        self.left.hash(state);
+        self.jumpers.hash(state);
     }
 }
 
@@ -87,7 +90,9 @@ impl SkiJumps {
         let mut board = SkiJumps {
             width: width as u8,
             height: if width == 0 { 0 } else { rows.len() as u8 },
-            pieces: [0u64; 4],
+            occupied: 0u64,
+            left: 0,
+            jumpers: 0,
         };
         for (y, row) in rows.iter().enumerate() {
             for (x, ch) in row.chars().enumerate() {
@@ -102,7 +107,14 @@ impl SkiJumps {
                         x + 1
                     ));
                 };
-                board.pieces[kind] |= 1u64 << (y * width + x);
+                let bit = 1u64 << (y * width + x);
+                board.occupied |= bit;
+                if kind == LEFT_JUMPER || kind == LEFT_SLIPPER {
+                    board.left |= bit;
+                }
+                if kind == LEFT_JUMPER || kind == RIGHT_JUMPER {
+                    board.jumpers |= bit;
+                }
             }
         }
         Ok(board)
@@ -113,7 +125,9 @@ impl SkiJumps {
         (self.width as usize * self.height as usize <= W::CELLS).then(|| SkiJumps {
             width: self.width,
             height: self.height,
-            pieces: self.pieces.map(W::of),
+            occupied: W::of(self.occupied),
+            left: W::of(self.left),
+            jumpers: W::of(self.jumpers),
         })
     }
 }
@@ -122,19 +136,31 @@ impl<W: Word> SkiJumps<W> {
     /// The cells of pieces of `kind`.
     #[inline(always)]
     fn piece(&self, kind: usize) -> u64 {
-        self.pieces[kind].get()
+        let jumpers = self.jumpers.get();
+        match kind {
+            LEFT_JUMPER => self.left() & jumpers,
+            LEFT_SLIPPER => self.left() & !jumpers,
+            RIGHT_JUMPER => self.right() & jumpers,
+            _ => {
+                debug_assert_eq!(kind, RIGHT_SLIPPER);
+                self.right() & !jumpers
+            }
+        }
     }
 
+    #[inline(always)]
     fn left(&self) -> u64 {
-        self.piece(LEFT_JUMPER) | self.piece(LEFT_SLIPPER)
+        self.left.get()
     }
 
+    #[inline(always)]
     fn right(&self) -> u64 {
-        self.piece(RIGHT_JUMPER) | self.piece(RIGHT_SLIPPER)
+        self.occupied() & !self.left()
     }
 
+    #[inline(always)]
     fn occupied(&self) -> u64 {
-        self.left() | self.right()
+        self.occupied.get()
     }
 
     /// The cells of row `y`.
@@ -142,15 +168,20 @@ impl<W: Word> SkiJumps<W> {
         cells(self.width as u32) << (y * self.width as u32)
     }
 
-    /// The board with the piece of `kind` on `from` moved to `to` (`None`: off the board).
-    fn moved(&self, kind: usize, from: u32, to: Option<u32>) -> SkiJumps<W> {
-        let mut b = *self;
-        let mut p = self.piece(kind) & !(1u64 << from);
-        if let Some(to) = to {
-            p |= 1u64 << to;
+    /// The board with the skier on `from` moved to `to` (`None`: off the board), the same
+    /// kind of skier there.
+    #[inline(always)]
+    fn moved(&self, from: u32, to: Option<u32>) -> SkiJumps<W> {
+        let out = 1u64 << from;
+        let to = to.map_or(0, |t| 1u64 << t);
+        let carry = |set: u64| if set & out != 0 { (set & !out) | to } else { set };
+        SkiJumps {
+            width: self.width,
+            height: self.height,
+            occupied: W::of(carry(self.occupied())),
+            left: W::of(carry(self.left())),
+            jumpers: W::of(carry(self.jumpers.get())),
         }
-        b.pieces[kind] = W::of(p);
-        b
     }
 
     /// Calls `f` on each move of `player`, skier by skier in cell order: slides nearest
@@ -165,19 +196,16 @@ impl<W: Word> SkiJumps<W> {
     fn for_each_move_kind(&self, player: Player, mut f: impl FnMut(SkiJumps<W>, bool)) {
         let w = self.width as u32;
         let occupied = self.occupied();
-        let (jumper, slipper, enemies, enemy_slipper) = match player {
-            Player::Left => (LEFT_JUMPER, LEFT_SLIPPER, self.right(), RIGHT_SLIPPER),
-            Player::Right => (RIGHT_JUMPER, RIGHT_SLIPPER, self.left(), LEFT_SLIPPER),
+        let (mine, enemies) = match player {
+            Player::Left => (self.left(), self.right()),
+            Player::Right => (self.right(), self.left()),
         };
-        let mut mine = self.piece(jumper) | self.piece(slipper);
+        let jumpers = self.jumpers.get();
+        let mut mine = mine;
         while mine != 0 {
             let i = mine.trailing_zeros();
             mine &= mine - 1;
-            let kind = if self.piece(jumper) >> i & 1 == 1 {
-                jumper
-            } else {
-                slipper
-            };
+            let is_jumper = jumpers >> i & 1 == 1;
             let (x, y) = (i % w, i / w);
             let row_start = y * w;
             let mut off = true;
@@ -188,7 +216,7 @@ impl<W: Word> SkiJumps<W> {
                             off = false;
                             break;
                         }
-                        f(self.moved(kind, i, Some(row_start + tx)), true);
+                        f(self.moved(i, Some(row_start + tx)), true);
                     }
                 }
                 Player::Right => {
@@ -197,24 +225,22 @@ impl<W: Word> SkiJumps<W> {
                             off = false;
                             break;
                         }
-                        f(self.moved(kind, i, Some(row_start + tx)), true);
+                        f(self.moved(i, Some(row_start + tx)), true);
                     }
                 }
             }
             if off {
-                f(self.moved(kind, i, None), false);
+                f(self.moved(i, None), false);
             }
             let (below, landing) = (i + w, i + 2 * w);
-            if kind == jumper
+            if is_jumper
                 && y + 2 < self.height as u32
                 && enemies >> below & 1 == 1
                 && occupied >> landing & 1 == 0
             {
-                let mut b = self.moved(kind, i, Some(landing));
-                for k in 0..4 {
-                    b.pieces[k] = W::of(b.piece(k) & !(1u64 << below));
-                }
-                b.pieces[enemy_slipper] = W::of(b.piece(enemy_slipper) | 1u64 << below);
+                // the skier jumped becomes a slipper
+                let mut b = self.moved(i, Some(landing));
+                b.jumpers = W::of(b.jumpers.get() & !(1u64 << below));
                 f(b, false);
             }
         }
@@ -275,10 +301,13 @@ impl<W: Word> SkiJumps<W> {
     fn rows(&self, from: u32, to: u32) -> SkiJumps<W> {
         let w = self.width as u32;
         let m = cells((to - from) * w);
+        let cut = |p: W| W::of((p.get() >> (from * w)) & m);
         SkiJumps {
             width: self.width,
             height: (to - from) as u8,
-            pieces: self.pieces.map(|p| W::of((p.get() >> (from * w)) & m)),
+            occupied: cut(self.occupied),
+            left: cut(self.left),
+            jumpers: cut(self.jumpers),
         }
     }
 
@@ -295,12 +324,9 @@ impl<W: Word> SkiJumps<W> {
         SkiJumps {
             width: self.width,
             height: self.height,
-            pieces: [
-                W::of(flip(self.piece(RIGHT_JUMPER))),
-                W::of(flip(self.piece(RIGHT_SLIPPER))),
-                W::of(flip(self.piece(LEFT_JUMPER))),
-                W::of(flip(self.piece(LEFT_SLIPPER))),
-            ],
+            occupied: W::of(flip(self.occupied())),
+            left: W::of(flip(self.right())),
+            jumpers: W::of(flip(self.jumpers.get())),
         }
     }
 
