@@ -175,12 +175,22 @@ impl<W: Word> SkiJumps<W> {
         let out = 1u64 << from;
         let to = to.map_or(0, |t| 1u64 << t);
         let carry = |set: u64| if set & out != 0 { (set & !out) | to } else { set };
+        self.with_sets(
+            carry(self.occupied()),
+            carry(self.left()),
+            carry(self.jumpers.get()),
+        )
+    }
+
+    /// A board of this one's shape with these skiers, Left's skiers and jumpers.
+    #[inline(always)]
+    fn with_sets(&self, occupied: u64, left: u64, jumpers: u64) -> SkiJumps<W> {
         SkiJumps {
             width: self.width,
             height: self.height,
-            occupied: W::of(carry(self.occupied())),
-            left: W::of(carry(self.left())),
-            jumpers: W::of(carry(self.jumpers.get())),
+            occupied: W::of(occupied),
+            left: W::of(left),
+            jumpers: W::of(jumpers),
         }
     }
 
@@ -196,12 +206,11 @@ impl<W: Word> SkiJumps<W> {
     fn for_each_move_kind(&self, player: Player, mut f: impl FnMut(SkiJumps<W>, bool)) {
         let w = self.width as u32;
         let occupied = self.occupied();
-        let (mine, enemies) = match player {
+        let (mut mine, enemies) = match player {
             Player::Left => (self.left(), self.right()),
             Player::Right => (self.right(), self.left()),
         };
         let jumpers = self.jumpers.get();
-        let mut mine = mine;
         while mine != 0 {
             let i = mine.trailing_zeros();
             mine &= mine - 1;
@@ -321,13 +330,11 @@ impl<W: Word> SkiJumps<W> {
             let r = p.reverse_bits() >> (64 - w * h);
             (0..h).fold(0u64, |acc, y| acc | ((r >> (y * w)) & row) << ((h - 1 - y) * w))
         };
-        SkiJumps {
-            width: self.width,
-            height: self.height,
-            occupied: W::of(flip(self.occupied())),
-            left: W::of(flip(self.right())),
-            jumpers: W::of(flip(self.jumpers.get())),
-        }
+        self.with_sets(
+            flip(self.occupied()),
+            flip(self.right()),
+            flip(self.jumpers.get()),
+        )
     }
 
     /// `b1-d1`: columns by letter, rows by number from the top; `b1-off` slides off.

@@ -20,7 +20,7 @@
 //! flag of its own (on a line of its own) and seen no resize of that shard under way; the one
 //! worker that resizes a shard raises its resize flag and waits until no other worker's flag
 //! is up (Dekker's handshake, with sequentially consistent flags: one of the two sees the
-//! other's), so it copies the keys alone. A worker that finds its key's shard being resized
+//! other's), so it moves the keys alone. A worker that finds its key's shard being resized
 //! does not wait: it searches on without claiming. With one array, the claims lost while it
 //! doubled made 8% more nodes in a two-worker Konane search; with shards each resize holds up
 //! only the keys of one. Growth that the memory limit refuses stops the shard growing: when
@@ -30,10 +30,12 @@
 //! Workers also look finished values up here, several times a node, so a lookup
 //! ([`ClaimTable::lookup`]) takes no flag and no fence: it reads the array the shard last
 //! published (the array's address and size in one word). A resize publishes the new array
-//! and keeps the old one, unchanged and with its keys, until every other worker has
+//! and keeps the old one, unchanged, until every other worker has
 //! announced a quiescent state ([`ClaimTable::quiescent`], between lookups) since: a lookup
 //! that loaded the old array may still read it, and misses or finds busy what only the new
-//! one has finished (which costs a claim, never a wrong value). This is quiescent-state-based
+//! one has finished (which costs a claim, never a wrong value). The old array's keys are the
+//! bytes of keys moved to the new one: a stale lookup compares through them, and they own
+//! nothing (each key is dropped once, from the array that holds it when the table drops). This is quiescent-state-based
 //! reclamation, as in userspace RCU (Desnoyers et al., *User-level implementations of
 //! read-copy update*, IEEE TPDS 23(2), 2012).
 
@@ -133,7 +135,7 @@ struct Shard<G> {
     _keys: PhantomData<G>,
 }
 
-/// An array a shard has outgrown ([`tagged`]), with its keys, kept until no
+/// An array a shard has outgrown ([`tagged`]), its keys moved out, kept until no
 /// [`ClaimTable::lookup`] can be reading it: until every worker but the one that replaced it
 /// has announced a quiescent state since (`passes` above `seen`).
 struct Retired {
@@ -291,7 +293,7 @@ impl<G: Clone + Eq + std::hash::Hash> ClaimTable<G> {
             if passed {
                 // SAFETY: no lookup reads the array any more (the struct's doc), and writers
                 // only ever used the shard's current array.
-                unsafe { free_array::<G>(r.word) };
+                unsafe { free_array::<G>(r.word, false) };
             }
             !passed
         });
@@ -320,7 +322,9 @@ impl<G: Clone + Eq + std::hash::Hash> ClaimTable<G> {
 
     /// The state of `key`, read without entering: no flag, no fence. The shard's array is
     /// read as last published, which may be one that a resize has just replaced (outgrown
-    /// arrays stay, with their keys, until the table drops). Such a stale read misses or
+    /// arrays stay, unchanged, until every other worker has announced a quiescent
+    /// state since: [`Self::quiescent`]; so a worker looks up only between two of its own
+    /// announcements, never across one). Such a stale read misses or
     /// finds busy what the newer array has finished, which costs the caller a claim or a
     /// search, never a wrong value: a key's state only ever goes from busy to done, and a
     /// done state never changes.
@@ -451,13 +455,30 @@ impl<G: Clone + Eq + std::hash::Hash> ClaimTable<G> {
     }
 
     /// Doubles a shard's array, unless another worker is resizing it or the memory limit
-    /// refuses (the shard then stops growing).
+    /// refuses (the shard then stops growing). The new array is allocated and zeroed before
+    /// the resize starts, so the other workers skip the shard only while the keys move.
     fn grow(&self, worker: usize, shard: usize) {
         let s = &self.shards[shard];
-        if s.resizing
+        if s.resizing.load(Ordering::Relaxed) {
+            return;
+        }
+        let word = s.array.load(Ordering::Acquire);
+        let (old, bits) = untagged::<G>(word);
+        let Some(fresh) = zeroed_slots::<G>(bits + 1) else {
+            s.stalled.store(true, Ordering::Relaxed);
+            return;
+        };
+        let won = s
+            .resizing
             .compare_exchange(false, true, Ordering::SeqCst, Ordering::SeqCst)
-            .is_err()
-        {
+            .is_ok();
+        if !won || s.array.load(Ordering::Relaxed) != word {
+            // another worker resizes it, or has: the array allocated here is not needed
+            if won {
+                s.resizing.store(false, Ordering::SeqCst);
+            }
+            // SAFETY: allocated above by `zeroed_slots(bits + 1)` and never shared.
+            unsafe { std::alloc::dealloc(fresh as *mut u8, layout::<G>(bits + 1)) };
             return;
         }
         for (j, f) in self.flags.iter().enumerate() {
@@ -467,50 +488,47 @@ impl<G: Clone + Eq + std::hash::Hash> ClaimTable<G> {
         }
         // alone in the shard's writers now: nobody writes its slots until `resizing` drops
         // (lookups may read them meanwhile, and the old array after it is replaced)
-        let word = s.array.load(Ordering::Relaxed);
-        let (old, bits) = untagged::<G>(word);
-        match zeroed_slots::<G>(bits + 1) {
-            None => s.stalled.store(true, Ordering::Relaxed),
-            Some(fresh) => {
-                let mask = (1usize << (bits + 1)) - 1;
-                for i in 0..1usize << bits {
-                    // SAFETY: `i` indexes the old array, which nobody writes now; a slot whose
-                    // state is past `WRITING` (none is mid-write: writers read) holds a key,
-                    // copied to the new array, whose slots are this worker's until published.
-                    unsafe {
-                        let from = &*old.add(i);
-                        let state = from.state.load(Ordering::Relaxed);
-                        if state == EMPTY {
-                            continue;
-                        }
-                        let key = (*from.key.get()).assume_init_ref().clone();
-                        let mut j = home(table_hash(&key), bits + 1);
-                        while (*fresh.add(j)).state.load(Ordering::Relaxed) != EMPTY {
-                            j = (j + 1) & mask;
-                        }
-                        let to = &*fresh.add(j);
-                        (*to.key.get()).write(key);
-                        to.state.store(state, Ordering::Relaxed);
-                    }
+        let mask = (1usize << (bits + 1)) - 1;
+        for i in 0..1usize << bits {
+            // SAFETY: `i` indexes the old array, which nobody writes now; a slot whose
+            // state is past `WRITING` (none is mid-write: writers read) holds a key,
+            // moved to the new array, whose slots are this worker's until published.
+            // The old slot keeps the key's bytes for stale lookups to compare, but
+            // never drops them (`free_array` of a retired array).
+            unsafe {
+                let from = &*old.add(i);
+                let state = from.state.load(Ordering::Relaxed);
+                if state == EMPTY {
+                    continue;
                 }
-                // publishes the new array's slots with it; a lookup that starts after a
-                // quiescent state announced after the snapshot below sees it
-                s.array.store(tagged(fresh, bits + 1), Ordering::SeqCst);
-                let seen = self
-                    .flags
-                    .iter()
-                    .map(|f| f.passes.load(Ordering::SeqCst))
-                    .collect();
-                let mut retired = self.retired.lock().unwrap_or_else(PoisonError::into_inner);
-                retired.push(Retired {
-                    word,
-                    by: worker,
-                    seen,
-                });
-                self.pending.store(true, Ordering::Relaxed);
+                let key = (*from.key.get()).assume_init_read();
+                let mut j = home(table_hash(&key), bits + 1);
+                while (*fresh.add(j)).state.load(Ordering::Relaxed) != EMPTY {
+                    j = (j + 1) & mask;
+                }
+                let to = &*fresh.add(j);
+                (*to.key.get()).write(key);
+                to.state.store(state, Ordering::Relaxed);
             }
         }
+        // publishes the new array's slots with it; a lookup that starts after a
+        // quiescent state announced after the snapshot below sees it
+        s.array.store(tagged(fresh, bits + 1), Ordering::SeqCst);
+        let seen = self
+            .flags
+            .iter()
+            .map(|f| f.passes.load(Ordering::SeqCst))
+            .collect();
+        // the other workers may write the shard again before the old array is listed
+        // (taking the list's lock can wait for a reclaim under way)
         s.resizing.store(false, Ordering::SeqCst);
+        let mut retired = self.retired.lock().unwrap_or_else(PoisonError::into_inner);
+        retired.push(Retired {
+            word,
+            by: worker,
+            seen,
+        });
+        self.pending.store(true, Ordering::Relaxed);
     }
 }
 
@@ -524,8 +542,8 @@ impl<G: Eq> View<G> {
     /// [`Self::find`] probing from slot `i` on.
     fn find_from(&self, mut i: usize, key: &G) -> Result<(usize, u32), usize> {
         loop {
-            // SAFETY: `i` is masked to the array's length, and arrays stay until the table
-            // drops.
+            // SAFETY: `i` is masked to the array's length, and an array stays until no lookup
+            // can be reading it (`ClaimTable::quiescent`).
             let slot = unsafe { &*self.slots.add(i) };
             let state = slot.state.load(Ordering::Acquire);
             match state {
@@ -545,15 +563,16 @@ impl<G: Eq> View<G> {
     }
 }
 
-/// Drops the keys of the [`tagged`] slot array `word` and frees it.
+/// Frees the [`tagged`] slot array `word`, dropping its keys if it owns them (a shard's
+/// current array; a retired one's keys have moved on).
 ///
 /// # Safety
 /// Nobody may read or write the array any more, and it came from [`zeroed_slots`].
-unsafe fn free_array<G>(word: usize) {
+unsafe fn free_array<G>(word: usize, owns_keys: bool) {
     let (slots, bits) = untagged::<G>(word);
-    for i in 0..1usize << bits {
-        // SAFETY: nobody else reads; a slot past `WRITING` holds a key of its own (a resize
-        // copies keys), dropped once.
+    for i in (0..1usize << bits).filter(|_| owns_keys) {
+        // SAFETY: nobody else reads; a slot past `WRITING` of a current array holds a key
+        // that no other array owns, dropped once.
         unsafe {
             let slot = &mut *slots.add(i);
             if *slot.state.get_mut() > WRITING {
@@ -572,10 +591,13 @@ impl<G> Drop for ClaimTable<G> {
                 .get_mut()
                 .unwrap_or_else(PoisonError::into_inner),
         );
-        let live = self.shards.iter_mut().map(|s| *s.array.get_mut());
-        for word in retired.into_iter().map(|r| r.word).chain(live) {
+        for r in retired {
             // SAFETY: the table is dropped, so nobody else reads.
-            unsafe { free_array::<G>(word) };
+            unsafe { free_array::<G>(r.word, false) };
+        }
+        for shard in self.shards.iter_mut() {
+            // SAFETY: as above; the shard's current array owns its keys.
+            unsafe { free_array::<G>(*shard.array.get_mut(), true) };
         }
     }
 }
@@ -583,6 +605,16 @@ impl<G> Drop for ClaimTable<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Held by the tests that run four threads at once: run side by side on two cores, a
+    /// worker resizing a shard is preempted for whole time slices, and the keys the others
+    /// meet in that shard meanwhile go unclaimed (a worker never waits for a resize).
+    static FOUR_THREADS: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+    /// [`FOUR_THREADS`], taken.
+    fn alone() -> std::sync::MutexGuard<'static, ()> {
+        FOUR_THREADS.lock().unwrap_or_else(PoisonError::into_inner)
+    }
 
     fn hash(k: &u64) -> u64 {
         table_hash(k)
@@ -632,6 +664,7 @@ mod tests {
     /// claimed by exactly one of them, and every finished value reads back.
     #[test]
     fn concurrent_claims_take_each_key_once() {
+        let _alone = alone();
         let t: ClaimTable<Vec<u32>> = ClaimTable::new(4);
         let key = |w: usize, k: u32| vec![(k * 7 + w as u32 * 1_331) % 9_000];
         let (won, distinct) = claim_in_threads(&t, 6_000, key);
@@ -651,6 +684,7 @@ mod tests {
     /// won and none reads back as another's value.
     #[test]
     fn concurrent_claims_through_growth_keep_values() {
+        let _alone = alone();
         let t: ClaimTable<Vec<u32>> = ClaimTable::new(4);
         let key = |w: usize, k: u32| vec![(k * 7 + w as u32 * 13_331) % 90_000];
         let (won, distinct) = claim_in_threads(&t, 60_000, key);
@@ -701,19 +735,22 @@ mod tests {
         assert_eq!(t.lookup(&70_000, hash(&70_000)), None);
     }
 
-    /// Two workers claim and finish keys (heap keys, cloned when the table grows) while two
+    /// Two workers claim and finish keys (heap keys, moved when the table grows) while two
     /// others only look keys up, announcing quiescent states as they go: every value a lookup
     /// finds is the one its key was finished with, every value recorded reads back, and the
     /// outgrown arrays end freed.
     #[test]
     fn lookups_through_growth_read_only_finished_values() {
+        let _alone = alone();
         let t: ClaimTable<Vec<u32>> = ClaimTable::new(4);
         let key = |k: u32| vec![k, k.wrapping_mul(2_654_435_761)];
         let n = 40_000u32;
+        // writers still at work: the readers read on until both are done, then once more
+        let writing = AtomicUsize::new(2);
         let recorded: Vec<u32> = std::thread::scope(|s| {
             let writers: Vec<_> = (0..2usize)
                 .map(|w| {
-                    let t = &t;
+                    let (t, writing) = (&t, &writing);
                     s.spawn(move || {
                         let mut recorded = Vec::new();
                         for i in 0..n {
@@ -728,15 +765,17 @@ mod tests {
                             }
                         }
                         t.quiescent(w);
+                        writing.fetch_sub(1, Ordering::SeqCst);
                         recorded
                     })
                 })
                 .collect();
             for w in 2..4usize {
-                let t = &t;
+                let (t, writing) = (&t, &writing);
                 s.spawn(move || {
                     let mut found = 0;
-                    for round in 0..4u32 {
+                    for round in 0u32.. {
+                        let last = writing.load(Ordering::SeqCst) == 0;
                         for i in 0..2 * n {
                             let k = key(i.wrapping_mul(7).wrapping_add(round) % (2 * n));
                             match t.lookup(&k, table_hash(&k)) {
@@ -749,6 +788,9 @@ mod tests {
                             if i % 16 == 0 {
                                 t.quiescent(w);
                             }
+                        }
+                        if last {
+                            break;
                         }
                     }
                     t.quiescent(w);
@@ -776,8 +818,9 @@ mod tests {
     }
 
     /// Runs four workers, each claiming `key(w, k)` for `k` below `n` and finishing what it
-    /// wins with the key's first word as its value; the number of keys won in all, and the
-    /// distinct keys.
+    /// wins with the key's first word as its value, and announcing a quiescent state every 16
+    /// keys as a search's workers do (so that outgrown arrays are freed as they go); the
+    /// number of keys won in all, and the distinct keys.
     fn claim_in_threads(
         t: &ClaimTable<Vec<u32>>,
         n: u32,
@@ -798,6 +841,9 @@ mod tests {
                             if t.claim(w, &key, table_hash(&key)).is_none() {
                                 won += 1;
                                 t.finish(w, &key, table_hash(&key), SharedId(key[0]));
+                            }
+                            if k % 16 == 0 {
+                                t.quiescent(w);
                             }
                         }
                         won
