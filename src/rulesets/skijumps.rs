@@ -16,6 +16,7 @@
 use crate::calc::catalogue::{Constructor, Fuzz, FuzzCheck, Ruleset, no_caches};
 use crate::game::{Arena, GameId};
 use crate::search::{Game, Player, Searched};
+use super::grid::extract_bits;
 use super::word::Word;
 use crate::syntax::source::character_number;
 
@@ -263,10 +264,9 @@ impl<W: Word> SkiJumps<W> {
     /// induction on the moves: slides keep skiers in their rows, and each jump's rows are
     /// covered), so rows the mask does not join never interact.
     fn joined_rows(&self) -> u64 {
-        let h = self.height as u32;
-        let row_mask = |cells: u64| -> u64 {
-            (0..h).fold(0, |acc, y| acc | (((cells & self.row(y) != 0) as u64) << y))
-        };
+        let (w, h) = (self.width as u32, self.height as u32);
+        let starts = row_starts(w, h);
+        let row_mask = |cells: u64| occupied_rows(cells, w, starts);
         let mut jumpers = [
             row_mask(self.piece(LEFT_JUMPER)),
             row_mask(self.piece(RIGHT_JUMPER)),
@@ -347,6 +347,26 @@ impl<W: Word> SkiJumps<W> {
             format!("{}.{}", i % w + 1, i / w + 1)
         }
     }
+}
+
+/// The first cells of `height` rows of `width` cells.
+fn row_starts(width: u32, height: u32) -> u64 {
+    (0..height).fold(0u64, |m, y| m | 1 << (y * width))
+}
+
+/// The rows holding a cell of `cells` as a mask (bit `y`: row `y`), for rows of `width`
+/// cells whose first cells are `starts` ([`row_starts`]). Each row's cells are folded into its
+/// first by shifts that together span the row's other `width - 1` cells (each shift at most the
+/// span so far, so the folded runs stay contiguous), never reaching the next row's first cell.
+#[inline(always)]
+fn occupied_rows(cells: u64, width: u32, starts: u64) -> u64 {
+    let (mut folded, mut span) = (cells, 1);
+    while span < width {
+        let s = span.min(width - span);
+        folded |= folded >> s;
+        span += s;
+    }
+    extract_bits(folded, starts)
 }
 
 impl<W: Word> Game for SkiJumps<W> {
@@ -553,6 +573,25 @@ mod tests {
     /// 4, which holds only Left's: rows 1-3 and 4-6 are two copies of one component, and the
     /// value is twice theirs. With `R.` in row 2 instead, Right's jumper may jump a Left
     /// skier landed in row 3 into row 4, and the board is one band.
+    /// The rows holding a cell, by folding, against a row-by-row test: every width of 1 to 10
+    /// cells, as many rows as fit in 64 cells, random sets.
+    #[test]
+    fn occupied_rows_by_folding_match_each_row() {
+        let mut rng = crate::game::rng::Rng::xorshift64(7);
+        for width in 1..=10u32 {
+            let height = 64 / width;
+            let starts = row_starts(width, height);
+            for _ in 0..200 {
+                // sparse sets, so that many rows are empty
+                let cells = rng.next_u64() & rng.next_u64() & rng.next_u64() & cells(width * height);
+                let by_row = (0..height).fold(0, |m, y| {
+                    m | u64::from(cells >> (y * width) & super::cells(width) != 0) << y
+                });
+                assert_eq!(occupied_rows(cells, width, starts), by_row, "{width} {cells:x}");
+            }
+        }
+    }
+
     #[test]
     fn rows_that_no_jump_joins_are_components() {
         let mut a = Arena::new();

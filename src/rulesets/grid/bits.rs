@@ -217,7 +217,7 @@ pub fn ones<B: Bits>(m: B) -> impl Iterator<Item = usize> {
 
 /// The bits of `x` at the positions of `mask`, packed into the low bits in order (BMI2 `pext`).
 #[inline]
-pub(super) fn extract_bits(x: u64, mask: u64) -> u64 {
+pub fn extract_bits(x: u64, mask: u64) -> u64 {
     gather_or_scatter(x, mask, true)
 }
 

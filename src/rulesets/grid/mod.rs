@@ -13,7 +13,7 @@ mod parse;
 mod pieces;
 mod squares;
 
-pub use bits::{Bits, Wide, ones};
+pub use bits::{Bits, Wide, extract_bits, ones};
 pub(crate) use dominoes::{LineTable, row_dominoes};
 pub use geometry::{Adjacency, Grid};
 pub use parse::board_rows;
