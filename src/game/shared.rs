@@ -213,7 +213,7 @@ impl Exchange {
             return GameId(g);
         }
         let base = self.scratch.len();
-        let (nus, left) = {
+        let (nus, left_len) = {
             let games = store.games();
             let node = games.nodes[s.0 as usize];
             let (l, r) = games.sides(node);
@@ -233,7 +233,7 @@ impl Exchange {
                     let o = self.scratch[k];
                     ids.push(self.import(arena, store, o));
                 }
-                let right = ids.split_off(left);
+                let right = ids.split_off(left_len);
                 arena.intern_canonical(ids, right)
             }
         };

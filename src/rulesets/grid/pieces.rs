@@ -707,10 +707,11 @@ const EVEN_CELLS: u64 = 0xAA55_AA55_AA55_AA55;
 /// picks the same set of boards, and the least of those is a canonical key just as the least
 /// of all is (the declared images form a group). Konane's stones jump two cells, keeping
 /// their colour of the checkerboard, so from the usual start (each colour on its own squares)
-/// no position has both colours on one: the images with the colours swapped are never
-/// compared. The image of cell `(r, c)` has `r + c` of the other parity where a mirror
-/// reverses an even number of cells. `layers` are the kinds' cells in the byte layout of an
-/// `rows` x `cols` board.
+/// Left's stones never stand on Right's colour: the images with the colours swapped are
+/// never compared there. The image of cell `(r, c)` has `r + c` of the other parity where a
+/// mirror reverses an even number of cells; an image with the colours swapped has as kind 0
+/// the pieces of kind `legend.swap[0]` (the swap is its own inverse). `layers` are the kinds'
+/// cells in the byte layout of an `rows` x `cols` board.
 #[inline(always)]
 fn one_colour_images<const K: usize>(
     layers: &[u64; K],
@@ -956,10 +957,9 @@ mod tests {
     /// `normalize` against the least of the images built here cell by cell (cell (r, c) of an
     /// image taken from the board's cell given by `source`; in one word, of those with the
     /// fewest rows and every `x` on one colour of the checkerboard if there are any), over
-    /// every 2x2, 1x4 and 4x1 board
-    /// and many 2x3 and 3x2 ones (fewer rows than columns, as many, more), for three symmetry
-    /// sets: in one word (the byte layout's order, `normalize_8x8`) and on the widest cell set
-    /// (the general method, boards' own order).
+    /// every 2x2, 1x4 and 4x1 board and many 2x3 and 3x2 ones (fewer rows than columns, as
+    /// many, more), for three symmetry sets: in one word (the byte layout's order,
+    /// `normalize_8x8`) and on the widest cell set (the general method, boards' own order).
     #[test]
     fn normalize_is_the_least_declared_image() {
         // the byte layout's order: the shape, then each layer with a row per byte
