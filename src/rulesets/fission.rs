@@ -59,7 +59,10 @@ impl<B: Bits> Fission<B> {
             Player::Right => (Direction::LEFT, Direction::RIGHT),
         };
         let (stones, empty) = (b.pieces(0), b.empty());
-        let splitting = stones.and(b.step(empty, back)).and(b.step(empty, forth));
+        let steps = b.steps();
+        let splitting = stones
+            .and(steps.step(empty, back))
+            .and(steps.step(empty, forth));
         let stride = b.stride(forth);
         for at in ones(splitting) {
             // both neighbours are on the board: the masks above hold only such stones

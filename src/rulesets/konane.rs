@@ -65,11 +65,13 @@ impl<B: Bits> Konane<B> {
         let b = &self.board();
         let (me, them) = (player.index(), player.other().index());
         let (mine, theirs) = (b.pieces(me), b.pieces(them));
-        let empty = b.empty();
+        let (empty, steps) = (b.empty(), b.steps());
         for d in Direction::ORTHOGONAL {
             let back = d.opposite();
             // the cells a stone can jump from in direction d
-            let start = b.step(theirs, back).and(b.step(b.step(empty, back), back));
+            let start = steps
+                .step(theirs, back)
+                .and(steps.step(steps.step(empty, back), back));
             let stride = b.stride(d);
             for from in ones(mine.and(start)) {
                 let (mut at, mut mine, mut theirs) = (from, mine, theirs);

@@ -17,5 +17,5 @@ pub use bits::{Bits, Wide, extract_bits, ones};
 pub(crate) use dominoes::{LineTable, row_dominoes};
 pub use geometry::{Adjacency, Grid};
 pub use parse::board_rows;
-pub use pieces::{Cell, Direction, Legend, PieceBoard, PieceGame, Symmetries, TwoPlanes};
+pub use pieces::{Cell, Direction, Legend, PieceBoard, PieceGame, Steps, Symmetries, TwoPlanes};
 pub use squares::{cell_name, square_name};

@@ -328,24 +328,18 @@ impl<B: Bits, const K: usize> PieceBoard<B, K> {
     /// drop out. `piece_cells.and(board.step(targets, d.opposite()))` are the pieces with a
     /// target next to them in direction `d`.
     pub fn step(&self, m: B, d: Direction) -> B {
-        let cols = self.cols();
-        let across = match d.1 {
-            0 => m,
-            _ => {
-                let (first_col, last_col) = self.grid(self.all()).edges();
-                if d.1 > 0 {
-                    m.and_not(last_col).shl(1)
-                } else {
-                    m.and_not(first_col).shr(1)
-                }
-            }
-        };
-        let down = match d.0 {
-            1 => across.shl(cols),
-            -1 => across.shr(cols),
-            _ => across,
-        };
-        down.and(self.all())
+        self.steps().step(m, d)
+    }
+
+    /// [`Self::step`] for many sets and directions, with the board's edges found once.
+    pub fn steps(&self) -> Steps<B> {
+        let (first_col, last_col) = self.grid(self.all()).edges();
+        Steps {
+            all: self.all(),
+            first_col,
+            last_col,
+            cols: self.cols(),
+        }
     }
 
     /// The cell one step from `i` in direction `d`, if on the board.
@@ -694,6 +688,33 @@ impl<B: Bits, const K: usize> PieceBoard<B, K> {
             cols: self.cols,
             free: m,
         }
+    }
+}
+
+/// A board's shape for [`PieceBoard::step`]: its cells and its first and last columns.
+#[derive(Clone, Copy, Debug)]
+pub struct Steps<B: Bits> {
+    all: B,
+    first_col: B,
+    last_col: B,
+    cols: usize,
+}
+
+impl<B: Bits> Steps<B> {
+    /// The cells of `m` moved one step in direction `d`, those leaving the board dropped.
+    #[inline]
+    pub fn step(&self, m: B, d: Direction) -> B {
+        let across = match d.1 {
+            0 => m,
+            1 => m.and_not(self.last_col).shl(1),
+            _ => m.and_not(self.first_col).shr(1),
+        };
+        let down = match d.0 {
+            1 => across.shl(self.cols),
+            -1 => across.shr(self.cols),
+            _ => across,
+        };
+        down.and(self.all)
     }
 }
 
