@@ -47,9 +47,9 @@ impl<B: Bits> Game for AntiClobber<B> {
     fn moves(&self, player: Player) -> Vec<AntiClobber<B>> {
         let b = &self.0;
         let mine = b.pieces(player.index());
-        let mut out = Vec::new();
+        let (steps, empty, mut out) = (b.steps(), b.empty(), Vec::new());
         for d in Direction::ORTHOGONAL {
-            for from in ones(mine.and(b.step(b.empty(), d.opposite()))) {
+            for from in ones(mine.and(steps.step(empty, d.opposite()))) {
                 let Some(to) = b.neighbour(from, d) else {
                     continue;
                 };

@@ -31,9 +31,9 @@ impl Game for Clobber {
     fn moves(&self, player: Player) -> Vec<Clobber> {
         let b = &self.0;
         let (mine, theirs) = (b.pieces(player.index()), b.pieces(player.other().index()));
-        let mut out = Vec::new();
+        let (steps, mut out) = (b.steps(), Vec::new());
         for d in Direction::ORTHOGONAL {
-            for from in ones(mine.and(b.step(theirs, d.opposite()))) {
+            for from in ones(mine.and(steps.step(theirs, d.opposite()))) {
                 let to = b.neighbour(from, d).expect("a stone next to its target");
                 out.push(Clobber(b.moved(from, to)));
             }

@@ -331,7 +331,8 @@ impl<B: Bits, const K: usize> PieceBoard<B, K> {
         self.steps().step(m, d)
     }
 
-    /// [`Self::step`] for many sets and directions, with the board's edges found once.
+    /// [`Self::step`] for many sets and directions, with the board's edges found once (move
+    /// generators take it once and step with it).
     pub fn steps(&self) -> Steps<B> {
         let (first_col, last_col) = self.grid(self.all()).edges();
         Steps {
@@ -360,10 +361,9 @@ impl<B: Bits, const K: usize> PieceBoard<B, K> {
     /// of `through`: a queen's or a rook's slide through empty cells ([`Self::empty`]), as
     /// Amazons moves its queens and shoots its arrows.
     pub fn ray(&self, from: usize, d: Direction, through: B) -> B {
-        let mut reached = B::EMPTY;
-        let mut at = B::bit(from);
+        let (steps, mut reached, mut at) = (self.steps(), B::EMPTY, B::bit(from));
         loop {
-            at = self.step(at, d).and(through);
+            at = steps.step(at, d).and(through);
             if at.is_empty() {
                 return reached;
             }
