@@ -566,13 +566,6 @@ mod tests {
         assert_eq!(right, ["L..|...|..."]);
     }
 
-    /// On random boards up to 3x4: the search (rows, mirror, direct values) agrees with the
-    /// definition, and the mirror with colours exchanged is the negative.
-    /// Bands of rows ([`SkiJumps::joined_rows`]): in `L.|r.|..|L.|r.|..` the Left jumper of
-    /// row 1 may jump the slipper below it into row 3, but no Right skier can ever reach row
-    /// 4, which holds only Left's: rows 1-3 and 4-6 are two copies of one component, and the
-    /// value is twice theirs. With `R.` in row 2 instead, Right's jumper may jump a Left
-    /// skier landed in row 3 into row 4, and the board is one band.
     /// The rows holding a cell, by folding, against a row-by-row test: every width of 1 to 10
     /// cells, as many rows as fit in 64 cells, random sets.
     #[test]
@@ -592,6 +585,11 @@ mod tests {
         }
     }
 
+    /// Bands of rows ([`SkiJumps::joined_rows`]): in `L.|r.|..|L.|r.|..` the Left jumper of
+    /// row 1 may jump the slipper below it into row 3, but no Right skier can ever reach row
+    /// 4, which holds only Left's: rows 1-3 and 4-6 are two copies of one component, and the
+    /// value is twice theirs. With `R.` in row 2 instead, Right's jumper may jump a Left
+    /// skier landed in row 3 into row 4, and the board is one band.
     #[test]
     fn rows_that_no_jump_joins_are_components() {
         let mut a = Arena::new();
@@ -618,6 +616,8 @@ mod tests {
         }
     }
 
+    /// On random boards up to 3x4: the search (rows, mirror, direct values) agrees with the
+    /// definition, and the mirror with colours exchanged is the negative.
     #[test]
     fn random_boards_agree_with_the_definition_and_cancel() {
         let mut rng = crate::game::rng::Rng::xorshift64(1982);

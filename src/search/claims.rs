@@ -35,9 +35,9 @@
 //! that loaded the old array may still read it, and misses or finds busy what only the new
 //! one has finished (which costs a claim, never a wrong value). The old array's keys are the
 //! bytes of keys moved to the new one: a stale lookup compares through them, and they own
-//! nothing (each key is dropped once, from the array that holds it when the table drops). This is quiescent-state-based
-//! reclamation, as in userspace RCU (Desnoyers et al., *User-level implementations of
-//! read-copy update*, IEEE TPDS 23(2), 2012).
+//! nothing (each key is dropped once, from the array that holds it when the table drops).
+//! This is quiescent-state-based reclamation, as in userspace RCU (Desnoyers et al.,
+//! *User-level implementations of read-copy update*, IEEE TPDS 23(2), 2012).
 
 use std::alloc::Layout;
 use std::cell::UnsafeCell;
@@ -570,13 +570,15 @@ impl<G: Eq> View<G> {
 /// Nobody may read or write the array any more, and it came from [`zeroed_slots`].
 unsafe fn free_array<G>(word: usize, owns_keys: bool) {
     let (slots, bits) = untagged::<G>(word);
-    for i in (0..1usize << bits).filter(|_| owns_keys) {
-        // SAFETY: nobody else reads; a slot past `WRITING` of a current array holds a key
-        // that no other array owns, dropped once.
-        unsafe {
-            let slot = &mut *slots.add(i);
-            if *slot.state.get_mut() > WRITING {
-                slot.key.get_mut().assume_init_drop();
+    if owns_keys {
+        for i in 0..1usize << bits {
+            // SAFETY: nobody else reads; a slot past `WRITING` of a current array holds a key
+            // that no other array owns, dropped once.
+            unsafe {
+                let slot = &mut *slots.add(i);
+                if *slot.state.get_mut() > WRITING {
+                    slot.key.get_mut().assume_init_drop();
+                }
             }
         }
     }

@@ -10,8 +10,9 @@
 //! worker whose nodes look up many components (`search::local`'s `Lookups`).
 //!
 //! A claim is one probe of a lock-free open-addressed [`ClaimTable`] (huge pages), whose slot
-//! the worker prefetched before it looked the component up; with a lock per shard instead, claims
-//! and finishes took 17% of a two-worker Konane search (the claim table's doc has the split).
+//! the worker prefetched before it looked the component up; with a lock per shard instead,
+//! claims and finishes took 17% of a two-worker Konane search (the claim table's doc has the
+//! split).
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
