@@ -274,7 +274,7 @@ fn the_session_goes_on_after_each_memory_stop() {
     for src in [
         line.as_str(),
         "y = 0; for i in 1..24 { y = [y, y]; }",
-        "{*45000|0}",
+        "explain({*45000|0})",
     ] {
         let start = Instant::now();
         let out = run_text(&mut s, src);

@@ -7,8 +7,8 @@
 //! theorem) and number-up-star values before interning. A game that is a number is mostly
 //! recognised before any of that, from its options' stops alone.
 
-use super::arena::{Arena, GameId, Nus};
-use super::compare::ListMemo;
+use super::arena::{Arena, GameId, Nus, StopSides};
+use super::compare::{ListMemo, Stops};
 use super::interrupt::check_cancel;
 use super::number::Dyadic;
 use std::ops::{Add, Neg, Sub};
@@ -49,11 +49,22 @@ pub enum CanonStep {
     },
 }
 
+/// Options per side that [`Arena::remove_dominated_few`] handles.
+const FEW: usize = 6;
+
 /// Options per side that [`Arena::remove_dominated`] handles in stack scratch space.
 const ON_STACK: usize = 32;
 
 /// Entries of [`Arena::nus_forms`] before it is emptied.
 const NUS_FORMS_CAPACITY: usize = 1 << 16;
+
+/// What the options' stops say of a game ([`Arena::number_or_stops`]).
+enum ByStops {
+    /// It is this number.
+    Number(Dyadic),
+    /// It is no number, and these are its stops.
+    Other(Stops),
+}
 
 /// What the canonicalisation loop ends with.
 enum Simplified {
@@ -101,7 +112,8 @@ impl Arena {
     /// (`explain(G)`). It takes the textbook route, which shows the steps: a number is
     /// recognised when every option is one, and otherwise options are deleted and bypassed
     /// until it is. The untraced loop first reads a number off the options' stops
-    /// ([`Arena::number_by_stops`]); both end at the same canonical form.
+    /// ([`Arena::number_or_stops`]), and otherwise lets `G`'s stops decide most
+    /// reversibility tests; both end at the same canonical form.
     pub fn game_traced(
         &mut self,
         left: Vec<GameId>,
@@ -150,11 +162,16 @@ impl Arena {
             check_cancel();
             // The simplicity theorem reads neither order nor repeats: without a trace, a game
             // that is a number (most nodes of some searches, such as Ski Jumps) skips sorting.
-            if trace.is_none()
-                && let Some(x) = self.number_by_stops(&left, &right)
-            {
-                return Simplified::Number(x);
-            }
+            // Another game's stops decide most of the reversibility tests below.
+            // The traced route reads no stops of `G` at all (the textbook's, which the tests
+            // compare this one with).
+            let stops = match trace {
+                Some(_) => None,
+                None => match self.number_or_stops(&left, &right) {
+                    ByStops::Number(x) => return Simplified::Number(x),
+                    ByStops::Other(stops) => Some(stops),
+                },
+            };
             left.sort_unstable();
             left.dedup();
             right.sort_unstable();
@@ -178,7 +195,8 @@ impl Arena {
             // Usually no option is reversible and these are the final options: start fetching
             // their interning slot while the reversibility tests run.
             self.prefetch_interning(&left, &right);
-            let changed = self.bypass_reversible(&mut left, &mut right, trace.as_deref_mut());
+            let changed =
+                self.bypass_reversible(&mut left, &mut right, stops, trace.as_deref_mut());
             if !changed {
                 return Simplified::Options(left, right);
             }
@@ -186,7 +204,7 @@ impl Arena {
     }
 
     /// The number `{left | right}` equals, if it is one, read from the options' stops alone
-    /// (no comparison, whatever the options are).
+    /// (no comparison, whatever the options are); otherwise the game's stops.
     ///
     /// By the simplicity theorem (Siegel, CGT, §II.3), if some number `x` has `G^L ◁ x ◁ G^R`
     /// for every option then `G` is the simplest such `x`, and a number `G` is one (`G^L ◁ G
@@ -194,11 +212,15 @@ impl Arena {
     /// implies `RS(H) >= x`, and `RS(H) > x` implies `H > x` (so `H - x > 0`). With `a = max
     /// RS(G^L)` and `b = min LS(G^R)` the candidates `x` are therefore those of `[a, b]`: all
     /// of `(a, b)`, and `a` itself iff no Left option has `RS(G^L) = a` and `G^L >= RS(G^L)`
-    /// (its [`super::arena::StopSides`]), dually `b`. Empty when `a > b`: then `G` is no
+    /// (it *reaches* `a`; its [`StopSides`]), dually `b`. Empty when `a > b`: then `G` is no
     /// number. Konane's three-hole 5x5 board: 103 K of the 238 K nodes with an option that is
     /// not a number are numbers, decided here instead of by deleting and bypassing options.
-    fn number_by_stops(&self, left: &[GameId], right: &[GameId]) -> Option<Dyadic> {
-        // the bound over one side, and whether it is a candidate itself
+    ///
+    /// When `G` is no number, `LS(G) = a` and `RS(G) = b` (any form's options give them,
+    /// Siegel, CGT, §II.5), `G <= LS(G)` iff no Left option reaches `a` and `G >= RS(G)` iff
+    /// no Right option reaches `b` (as for an interned game, [`StopSides`]).
+    fn number_or_stops(&self, left: &[GameId], right: &[GameId]) -> ByStops {
+        // the bound over one side, and whether an option reaches it
         let bound = |opts: &[GameId], left: bool| {
             let mut bound: Option<(Dyadic, bool)> = None;
             for &g in opts {
@@ -210,31 +232,59 @@ impl Arena {
                 };
                 let beyond = |b: Dyadic| if left { stop > b } else { stop < b };
                 bound = Some(match bound {
-                    Some((b, open)) if stop == b => (b, open || reaches),
+                    Some((b, reached)) if stop == b => (b, reached || reaches),
                     Some(b) if !beyond(b.0) => b,
                     _ => (stop, reaches),
                 });
             }
             bound
         };
-        let lo = bound(left, true);
-        let hi = bound(right, false);
-        let candidate = |b: Option<(Dyadic, bool)>| b.filter(|&(_, open)| !open).map(|(x, _)| x);
+        let (lo, hi) = (bound(left, true), bound(right, false));
+        let candidate = |b: Option<(Dyadic, bool)>| b.filter(|&(_, reached)| !reached);
         match (lo, hi) {
-            (Some((a, _)), Some((b, _))) if a > b => None,
-            (Some((a, _)), Some((b, _))) if a == b => candidate(lo).and(candidate(hi)),
-            _ => {
-                let inside = Dyadic::simplest_between(lo.map(|b| b.0), hi.map(|b| b.0));
-                let ends = [candidate(lo), candidate(hi)];
-                Some(ends.into_iter().flatten().fold(inside, |best, end| {
-                    if end.birthday() < best.birthday() {
-                        end
-                    } else {
-                        best
-                    }
-                }))
+            (Some((a, a_reached)), Some((b, b_reached))) => {
+                if a < b || (a == b && !a_reached && !b_reached) {
+                    ByStops::Number(Self::simplest_in(lo, hi, candidate))
+                } else {
+                    ByStops::Other(Stops {
+                        left: a,
+                        right: b,
+                        sides: StopSides {
+                            leq_left_stop: !a_reached,
+                            geq_right_stop: !b_reached,
+                        },
+                        number: false,
+                    })
+                }
             }
+            // a game with no option on a side is a number (an integer)
+            _ => ByStops::Number(Self::simplest_in(lo, hi, candidate)),
         }
+    }
+
+    /// The simplest number of `[lo, hi]`, each end `(x, reached)` kept when not reached and
+    /// `None` where there is none (`lo < hi`, or `lo = hi` kept at both ends).
+    fn simplest_in(
+        lo: Option<(Dyadic, bool)>,
+        hi: Option<(Dyadic, bool)>,
+        candidate: impl Fn(Option<(Dyadic, bool)>) -> Option<(Dyadic, bool)>,
+    ) -> Dyadic {
+        if let (Some((a, _)), Some((b, _))) = (lo, hi)
+            && a == b
+        {
+            return a;
+        }
+        let inside = Dyadic::simplest_between(lo.map(|b| b.0), hi.map(|b| b.0));
+        [candidate(lo), candidate(hi)]
+            .into_iter()
+            .flatten()
+            .fold(inside, |best, (end, _)| {
+                if end.birthday() < best.birthday() {
+                    end
+                } else {
+                    best
+                }
+            })
     }
 
     /// If every option is a number and every Left option is below every Right option, the game
@@ -271,6 +321,9 @@ impl Arena {
         let n = opts.len();
         if n < 2 {
             return;
+        }
+        if n <= FEW && trace.is_none() {
+            return self.remove_dominated_few(opts, left);
         }
         // Exact keys or NaN (then the test below never skips the comparison).
         let (mut stops_here, mut stops_heap) = ([(0.0, 0.0); ON_STACK], Vec::new());
@@ -340,20 +393,58 @@ impl Arena {
         });
     }
 
+    /// [`Arena::remove_dominated`] for at most [`FEW`] options (most sides of most searches):
+    /// each pair the stops allow is compared in the options' order, with no ordering by stops
+    /// and no scratch arrays beyond `FEW` entries, which cost more than they save on so few.
+    fn remove_dominated_few(&mut self, opts: &mut Vec<GameId>, left: bool) {
+        let n = opts.len();
+        let mut stops = [(0.0, 0.0); FEW];
+        for (s, &g) in stops.iter_mut().zip(opts.iter()) {
+            *s = (
+                self.left_stop(g).exact_f64_or_nan(),
+                self.right_stop(g).exact_f64_or_nan(),
+            );
+        }
+        let mut keep = [true; FEW];
+        for i in 0..n {
+            for j in 0..n {
+                if i == j || !keep[j] {
+                    continue;
+                }
+                let (lo, hi) = if left { (i, j) } else { (j, i) };
+                if stops[lo].0 > stops[hi].0 || stops[lo].1 > stops[hi].1 {
+                    continue;
+                }
+                if self.leq(opts[lo], opts[hi]) {
+                    keep[i] = false;
+                    break;
+                }
+            }
+        }
+        let mut k = 0;
+        opts.retain(|_| {
+            k += 1;
+            keep[k - 1]
+        });
+    }
+
     /// Bypasses reversible options once over both sides: a Left option `A` with some
     /// `A^R <= G` is replaced by the Left options of `A^R`; dually for Right
-    /// (Siegel, CGT, §II.2). Returns whether anything changed.
+    /// (Siegel, CGT, §II.2). Returns whether anything changed. `stops`: `G`'s, when it is
+    /// known to be no number.
     fn bypass_reversible(
         &mut self,
         left: &mut Vec<GameId>,
         right: &mut Vec<GameId>,
+        stops: Option<Stops>,
         mut trace: Option<&mut Vec<CanonStep>>,
     ) -> bool {
-        let mut memo = std::mem::take(&mut self.list_memo);
+        let mut memo = self.list_memo.take().unwrap_or_default();
         memo.clear();
+        memo.game = stops;
         let new_left = self.bypass_side(true, left, right, &mut memo, trace.as_deref_mut());
         let new_right = self.bypass_side(false, left, right, &mut memo, trace);
-        self.list_memo = memo;
+        self.list_memo = Some(memo);
         let changed = new_left.is_some() || new_right.is_some();
         if let Some(l) = new_left {
             *left = l;
@@ -700,16 +791,21 @@ mod tests {
             (vec![minus_one_star], vec![], Some(z)),
         ];
         for (l, r, want) in cases {
-            assert_eq!(a.number_by_stops(&l, &r), want, "{l:?} | {r:?}");
+            let by_stops = match a.number_or_stops(&l, &r) {
+                ByStops::Number(x) => Some(x),
+                ByStops::Other(_) => None,
+            };
+            assert_eq!(by_stops, want, "{l:?} | {r:?}");
             let (traced, _) = a.game_traced(l.clone(), r.clone());
             assert_eq!(a.as_number(traced), want, "textbook route on {l:?} | {r:?}");
         }
     }
 
-    /// The loop that reads numbers off the stops and the textbook route of
-    /// [`Arena::game_traced`] (numbers only from options that are all numbers) give the same
-    /// canonical form, on random option lists drawn from random games and from values whose
-    /// stops tie (numbers, number-up-star values and switches around -1, 0, 1/2 and 1).
+    /// The loop that reads numbers and reversibility tests off the stops and the textbook
+    /// route of [`Arena::game_traced`] (numbers only from options that are all numbers,
+    /// every reversibility test by comparisons) give the same canonical form, on random
+    /// option lists drawn from random games and from values whose stops tie (numbers,
+    /// number-up-star values and switches around -1, 0, 1/2 and 1).
     #[test]
     fn numbers_by_stops_agree_with_the_textbook_route() {
         use crate::game::rng::{Rng, random_game};

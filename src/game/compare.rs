@@ -4,8 +4,9 @@
 use std::cmp::Ordering;
 use std::ops::{Add, Neg};
 
-use super::arena::{Arena, GameId};
+use super::arena::{Arena, GameId, StopSides};
 use super::interrupt::check_cancel;
+use super::number::Dyadic;
 
 /// The four possible relations between two games.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -91,16 +92,7 @@ impl Arena {
                 Some(Ordering::Greater | Ordering::Equal)
             );
         }
-        // Necessary conditions: G <= H implies LS(G) <= LS(H) and RS(G) <= RS(H).
-        if self.left_stop(g) > self.left_stop(h) || self.right_stop(g) > self.right_stop(h) {
-            return false;
-        }
-        // Sufficient condition: RS(H) > LS(G) means H - G has a positive right stop... more
-        // precisely every stop of G is below every stop of H, so G < H.
-        if self.left_stop(g) < self.right_stop(h) {
-            return true;
-        }
-        if let Some(v) = self.leq_by_stop_sides(g, h) {
+        if let Some(v) = leq_by_stops(&self.stops(g), &self.stops(h)) {
             return v;
         }
         if let Some(v) = self.leq_cache.get(g.0, h.0) {
@@ -112,35 +104,15 @@ impl Arena {
         result
     }
 
-    /// `G <= H` from the stops and [`StopSides`] alone, where they decide it. Called once
-    /// `LS(G) <= LS(H)`, `RS(G) <= RS(H)` and `RS(H) <= LS(G)` are known, and when `G` and
-    /// `H` are not both number-up-star values.
-    #[inline]
-    fn leq_by_stop_sides(&self, g: GameId, h: GameId) -> Option<bool> {
-        let (sg, sh) = (self.stop_sides(g), self.stop_sides(h));
-        // H = x: here LS(G) = x, and G <= x iff G <= LS(G).
-        if self.is_number(h) {
-            return Some(sg.leq_left_stop);
+    /// The stops of `g` and how it sits against them, as [`leq_by_stops`] reads them.
+    #[inline(always)]
+    pub(crate) fn stops(&self, g: GameId) -> Stops {
+        Stops {
+            left: self.left_stop(g),
+            right: self.right_stop(g),
+            sides: self.stop_sides(g),
+            number: self.is_number(g),
         }
-        // G = x: here RS(H) = x, and x <= H iff H >= RS(H).
-        if self.is_number(g) {
-            return Some(sh.geq_right_stop);
-        }
-        let (gl, gr) = (self.left_stop(g), self.right_stop(g));
-        let (hl, hr) = (self.left_stop(h), self.right_stop(h));
-        // G <= LS(G) = RS(H) <= H.
-        if gl == hr && sg.leq_left_stop && sh.geq_right_stop {
-            return Some(true);
-        }
-        // G <= H <= LS(H) = LS(G) would make G <= LS(G).
-        if gl == hl && sh.leq_left_stop && !sg.leq_left_stop {
-            return Some(false);
-        }
-        // RS(G) = RS(H) <= G <= H would make H >= RS(H).
-        if gr == hr && sg.geq_right_stop && !sh.geq_right_stop {
-            return Some(false);
-        }
-        None
     }
 
     fn leq_uncached(&mut self, g: GameId, h: GameId) -> bool {
@@ -210,6 +182,11 @@ impl Arena {
         right: &[GameId],
         memo: &mut ListMemo,
     ) -> bool {
+        if let Some(g) = &memo.game
+            && let Some(v) = leq_by_stops(&self.stops(h), g)
+        {
+            return v;
+        }
         if let Some(&v) = memo.below.get(&h) {
             return v;
         }
@@ -243,6 +220,11 @@ impl Arena {
         h: GameId,
         memo: &mut ListMemo,
     ) -> bool {
+        if let Some(g) = &memo.game
+            && let Some(v) = leq_by_stops(g, &self.stops(h))
+        {
+            return v;
+        }
         if let Some(&v) = memo.above.get(&h) {
             return v;
         }
@@ -268,19 +250,70 @@ impl Arena {
     }
 }
 
+/// A game's left and right stops, how it sits against them ([`StopSides`]), and whether it
+/// is a number: what decides most comparisons without a search ([`leq_by_stops`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Stops {
+    pub left: Dyadic,
+    pub right: Dyadic,
+    pub sides: StopSides,
+    pub number: bool,
+}
+
+/// `G <= H` from the stops alone, where they decide it.
+///
+/// `G <= H` implies `LS(G) <= LS(H)` and `RS(G) <= RS(H)`; `LS(G) < RS(H)` puts a number `x`
+/// with `G < x < H` between them (Siegel, CGT, §II.5: `LS(G) < x` implies `G < x`). Past
+/// these, `RS(H) <= LS(G)`, and [`StopSides`] decide the cases where a stop is shared.
+#[inline(always)]
+pub(crate) fn leq_by_stops(g: &Stops, h: &Stops) -> Option<bool> {
+    let (gl, gr, hl, hr) = (g.left, g.right, h.left, h.right);
+    if gl > hl || gr > hr {
+        return Some(false);
+    }
+    if gl < hr {
+        return Some(true);
+    }
+    let (sg, sh) = (g.sides, h.sides);
+    // H = x: here LS(G) = x, and G <= x iff G <= LS(G).
+    if h.number {
+        return Some(sg.leq_left_stop);
+    }
+    // G = x: here RS(H) = x, and x <= H iff H >= RS(H).
+    if g.number {
+        return Some(sh.geq_right_stop);
+    }
+    // G <= LS(G) = RS(H) <= H.
+    if gl == hr && sg.leq_left_stop && sh.geq_right_stop {
+        return Some(true);
+    }
+    // G <= H <= LS(H) = LS(G) would make G <= LS(G).
+    if gl == hl && sh.leq_left_stop && !sg.leq_left_stop {
+        return Some(false);
+    }
+    // RS(G) = RS(H) <= G <= H would make H >= RS(H).
+    if gr == hr && sg.geq_right_stop && !sh.geq_right_stop {
+        return Some(false);
+    }
+    None
+}
+
 /// Memo of comparisons against one not-yet-interned game `G`: `below[h]` is `h <= G`,
-/// `above[h]` is `G <= h`. The arena keeps one and clears it for each use, so its storage is
-/// allocated once.
+/// `above[h]` is `G <= h`; and `G`'s stops when it is known not to be a number (then they
+/// follow from its options: [`Arena::number_or_stops`]), which decide most of them. The
+/// arena keeps one and clears it for each use, so its storage is allocated once.
 #[derive(Default)]
 pub(crate) struct ListMemo {
     pub below: SmallMemo,
     pub above: SmallMemo,
+    pub game: Option<Stops>,
 }
 
 impl ListMemo {
     pub fn clear(&mut self) {
         self.below.clear();
         self.above.clear();
+        self.game = None;
     }
 }
 
