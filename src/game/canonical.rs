@@ -220,24 +220,28 @@ impl Arena {
     /// Siegel, CGT, §II.5), `G <= LS(G)` iff no Left option reaches `a` and `G >= RS(G)` iff
     /// no Right option reaches `b` (as for an interned game, [`StopSides`]).
     fn number_or_stops(&self, left: &[GameId], right: &[GameId]) -> ByStops {
-        // the bound over one side, and whether an option reaches it
-        let bound = |opts: &[GameId], left: bool| {
-            let mut bound: Option<(Dyadic, bool)> = None;
-            for &g in opts {
+        // the bound over one side, and whether an option reaches it (kept in locals, not
+        // an `Option`, which the compiler spilled to the stack byte by byte)
+        let bound = |opts: &[GameId], left: bool| -> Option<(Dyadic, bool)> {
+            let stop_of = |g: GameId| {
                 let sides = self.stop_sides(g);
-                let (stop, reaches) = if left {
+                if left {
                     (self.right_stop(g), sides.geq_right_stop)
                 } else {
                     (self.left_stop(g), sides.leq_left_stop)
-                };
-                let beyond = |b: Dyadic| if left { stop > b } else { stop < b };
-                bound = Some(match bound {
-                    Some((b, reached)) if stop == b => (b, reached || reaches),
-                    Some(b) if !beyond(b.0) => b,
-                    _ => (stop, reaches),
-                });
+                }
+            };
+            let (&first, rest) = opts.split_first()?;
+            let (mut bound, mut reached) = stop_of(first);
+            for &g in rest {
+                let (stop, reaches) = stop_of(g);
+                if stop == bound {
+                    reached |= reaches;
+                } else if (stop > bound) == left {
+                    (bound, reached) = (stop, reaches);
+                }
             }
-            bound
+            Some((bound, reached))
         };
         let (lo, hi) = (bound(left, true), bound(right, false));
         let candidate = |b: Option<(Dyadic, bool)>| b.filter(|&(_, reached)| !reached);
