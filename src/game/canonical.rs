@@ -90,6 +90,23 @@ fn scratch<'s, T: Copy>(
     }
 }
 
+/// Whether the stops allow option `j` of a side to dominate option `i`: `a <= b` needs
+/// `LS(a) <= LS(b)` and `RS(a) <= RS(b)` (`stops` from [`Arena::float_stops`]).
+#[inline]
+fn stops_allow(stops: &[(f64, f64)], left: bool, i: usize, j: usize) -> bool {
+    let (lo, hi) = if left { (i, j) } else { (j, i) };
+    !(stops[lo].0 > stops[hi].0 || stops[lo].1 > stops[hi].1)
+}
+
+/// Keeps the options whose `keep` entry is set.
+fn retain_kept(opts: &mut Vec<GameId>, keep: &[bool]) {
+    let mut k = 0;
+    opts.retain(|_| {
+        k += 1;
+        keep[k - 1]
+    });
+}
+
 /// An integer that orders like `x` under [`f64::total_cmp`].
 #[inline]
 fn total_order_key(x: f64) -> u64 {
@@ -335,10 +352,7 @@ impl Arena {
         let (mut keep_here, mut keep_heap) = ([true; ON_STACK], Vec::new());
         let keep = scratch(&mut keep_here, &mut keep_heap, n, true);
         for (s, &g) in stops.iter_mut().zip(opts.iter()) {
-            *s = (
-                self.left_stop(g).exact_f64_or_nan(),
-                self.right_stop(g).exact_f64_or_nan(),
-            );
+            *s = self.float_stops(g);
         }
         // Candidates for dominating are tried best stops first (highest for Left, lowest for
         // Right; ties in id order, older games first): an option that dominates others is
@@ -358,8 +372,8 @@ impl Arena {
         // comparisons the stops allow succeed, so an option rarely needs a second one).
         for i in 0..n {
             for &(_, _, j) in order {
-                let (lo, hi) = if left { (i, j) } else { (j, i) };
-                if i != j && !(stops[lo].0 > stops[hi].0 || stops[lo].1 > stops[hi].1) {
+                if i != j && stops_allow(stops, left, i, j) {
+                    let (lo, hi) = if left { (i, j) } else { (j, i) };
                     self.leq_cache.prefetch(opts[lo].0, opts[hi].0);
                     break;
                 }
@@ -369,15 +383,7 @@ impl Arena {
             // quadratic in the options, and comparisons of compact values do not poll
             check_cancel();
             for &(_, _, j) in order {
-                if i == j || !keep[j] {
-                    continue;
-                }
-                // option i is dominated by j if `lo <= hi`
-                let (lo, hi) = if left { (i, j) } else { (j, i) };
-                if stops[lo].0 > stops[hi].0 || stops[lo].1 > stops[hi].1 {
-                    continue;
-                }
-                if self.leq(opts[lo], opts[hi]) {
+                if i != j && keep[j] && self.dominates(opts, stops, left, i, j) {
                     keep[i] = false;
                     if let Some(t) = trace.as_deref_mut() {
                         t.push(CanonStep::Dominated {
@@ -390,11 +396,7 @@ impl Arena {
                 }
             }
         }
-        let mut k = 0;
-        opts.retain(|_| {
-            k += 1;
-            keep[k - 1]
-        });
+        retain_kept(opts, keep);
     }
 
     /// [`Arena::remove_dominated`] for at most [`FEW`] options (most sides of most searches):
@@ -404,32 +406,39 @@ impl Arena {
         let n = opts.len();
         let mut stops = [(0.0, 0.0); FEW];
         for (s, &g) in stops.iter_mut().zip(opts.iter()) {
-            *s = (
-                self.left_stop(g).exact_f64_or_nan(),
-                self.right_stop(g).exact_f64_or_nan(),
-            );
+            *s = self.float_stops(g);
         }
         let mut keep = [true; FEW];
         for i in 0..n {
-            for j in 0..n {
-                if i == j || !keep[j] {
-                    continue;
-                }
-                let (lo, hi) = if left { (i, j) } else { (j, i) };
-                if stops[lo].0 > stops[hi].0 || stops[lo].1 > stops[hi].1 {
-                    continue;
-                }
-                if self.leq(opts[lo], opts[hi]) {
-                    keep[i] = false;
-                    break;
-                }
-            }
+            keep[i] =
+                !(0..n).any(|j| i != j && keep[j] && self.dominates(opts, &stops, left, i, j));
         }
-        let mut k = 0;
-        opts.retain(|_| {
-            k += 1;
-            keep[k - 1]
-        });
+        retain_kept(opts, &keep);
+    }
+
+    /// The stops of `g` as exact `f64` keys, or NaN where they are not exact (then
+    /// [`stops_allow`] never rules a comparison out).
+    #[inline]
+    fn float_stops(&self, g: GameId) -> (f64, f64) {
+        (
+            self.left_stop(g).exact_f64_or_nan(),
+            self.right_stop(g).exact_f64_or_nan(),
+        )
+    }
+
+    /// Whether option `j` of a side dominates option `i` (Left's `opts[i] <= opts[j]`,
+    /// Right's `opts[i] >= opts[j]`), the stops ruling most pairs out first.
+    #[inline]
+    fn dominates(
+        &mut self,
+        opts: &[GameId],
+        stops: &[(f64, f64)],
+        left: bool,
+        i: usize,
+        j: usize,
+    ) -> bool {
+        let (lo, hi) = if left { (i, j) } else { (j, i) };
+        stops_allow(stops, left, i, j) && self.leq(opts[lo], opts[hi])
     }
 
     /// Bypasses reversible options once over both sides: a Left option `A` with some
