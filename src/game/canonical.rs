@@ -177,9 +177,9 @@ impl Arena {
     ) -> Simplified {
         loop {
             check_cancel();
-            // The simplicity theorem reads neither order nor repeats: without a trace, a game
-            // that is a number (most nodes of some searches, such as Ski Jumps) skips sorting.
-            // Another game's stops decide most of the reversibility tests below.
+            // Without a trace, a game that is a number (most nodes of some searches, such as
+            // Ski Jumps) is recognised from its options' stops before any sorting, and a game
+            // that is none gets its own stops, which decide most reversibility tests below.
             // The traced route reads no stops of `G` at all (the textbook's, which the tests
             // compare this one with).
             let stops = match trace {
