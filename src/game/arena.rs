@@ -459,25 +459,11 @@ impl Arena {
             !left.is_empty() && !right.is_empty(),
             "general games have options on both sides"
         );
-        let left_stop = left
-            .iter()
-            .map(|&g| self.nodes[g.0 as usize].right_stop())
-            .max()
-            .expect("non-empty");
-        let right_stop = right
-            .iter()
-            .map(|&g| self.nodes[g.0 as usize].left_stop())
-            .min()
-            .expect("non-empty");
+        let (left_stop, left_reached) = self.side_bound(&left, true).expect("non-empty");
+        let (right_stop, right_reached) = self.side_bound(&right, false).expect("non-empty");
         let stop_sides = StopSides {
-            leq_left_stop: !left.iter().any(|&g| {
-                let n = &self.nodes[g.0 as usize];
-                n.right_stop() == left_stop && n.stop_sides.geq_right_stop
-            }),
-            geq_right_stop: !right.iter().any(|&g| {
-                let n = &self.nodes[g.0 as usize];
-                n.left_stop() == right_stop && n.stop_sides.leq_left_stop
-            }),
+            leq_left_stop: !left_reached,
+            geq_right_stop: !right_reached,
         };
         let mut birthday = 0;
         for &g in left.iter().chain(right.iter()) {
@@ -504,6 +490,36 @@ impl Arena {
         self.general_index.insert_at(slot, h, id);
         self.grown();
         GameId(id)
+    }
+
+    /// The bound one side's options put on a game's stops, and whether an option *reaches*
+    /// it: for Left (`left`) the largest `RS(G^L)`, reached by an option at it with `G^L >=
+    /// RS(G^L)`; for Right the least `LS(G^R)`, reached by one with `G^R <= LS(G^R)`. `None`
+    /// without options. A game that is no number has these bounds as its stops, and sits
+    /// against them as no option reaches them ([`StopSides`]); they also decide whether it is
+    /// a number (`Arena::number_or_stops`).
+    #[inline]
+    pub(crate) fn side_bound(&self, opts: &[GameId], left: bool) -> Option<(Dyadic, bool)> {
+        let stop_of = |g: GameId| {
+            let n = &self.nodes[g.0 as usize];
+            if left {
+                (n.right_stop(), n.stop_sides.geq_right_stop)
+            } else {
+                (n.left_stop(), n.stop_sides.leq_left_stop)
+            }
+        };
+        // kept in locals, not an `Option`, which the compiler spilled to the stack byte by byte
+        let (&first, rest) = opts.split_first()?;
+        let (mut bound, mut reached) = stop_of(first);
+        for &g in rest {
+            let (stop, reaches) = stop_of(g);
+            if stop == bound {
+                reached |= reaches;
+            } else if (stop > bound) == left {
+                (bound, reached) = (stop, reaches);
+            }
+        }
+        Some((bound, reached))
     }
 
     /// Starts bringing `g`'s node (kind, stops, inline options) into cache.

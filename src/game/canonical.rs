@@ -237,35 +237,11 @@ impl Arena {
     /// Siegel, CGT, §II.5), `G <= LS(G)` iff no Left option reaches `a` and `G >= RS(G)` iff
     /// no Right option reaches `b` (as for an interned game, [`StopSides`]).
     fn number_or_stops(&self, left: &[GameId], right: &[GameId]) -> ByStops {
-        // the bound over one side, and whether an option reaches it (kept in locals, not
-        // an `Option`, which the compiler spilled to the stack byte by byte)
-        let bound = |opts: &[GameId], left: bool| -> Option<(Dyadic, bool)> {
-            let stop_of = |g: GameId| {
-                let sides = self.stop_sides(g);
-                if left {
-                    (self.right_stop(g), sides.geq_right_stop)
-                } else {
-                    (self.left_stop(g), sides.leq_left_stop)
-                }
-            };
-            let (&first, rest) = opts.split_first()?;
-            let (mut bound, mut reached) = stop_of(first);
-            for &g in rest {
-                let (stop, reaches) = stop_of(g);
-                if stop == bound {
-                    reached |= reaches;
-                } else if (stop > bound) == left {
-                    (bound, reached) = (stop, reaches);
-                }
-            }
-            Some((bound, reached))
-        };
-        let (lo, hi) = (bound(left, true), bound(right, false));
-        let candidate = |b: Option<(Dyadic, bool)>| b.filter(|&(_, reached)| !reached);
+        let (lo, hi) = (self.side_bound(left, true), self.side_bound(right, false));
         match (lo, hi) {
             (Some((a, a_reached)), Some((b, b_reached))) => {
                 if a < b || (a == b && !a_reached && !b_reached) {
-                    ByStops::Number(Self::simplest_in(lo, hi, candidate))
+                    ByStops::Number(Self::simplest_in(lo, hi))
                 } else {
                     ByStops::Other(Stops {
                         left: a,
@@ -279,17 +255,14 @@ impl Arena {
                 }
             }
             // a game with no option on a side is a number (an integer)
-            _ => ByStops::Number(Self::simplest_in(lo, hi, candidate)),
+            _ => ByStops::Number(Self::simplest_in(lo, hi)),
         }
     }
 
     /// The simplest number of `[lo, hi]`, each end `(x, reached)` kept when not reached and
     /// `None` where there is none (`lo < hi`, or `lo = hi` kept at both ends).
-    fn simplest_in(
-        lo: Option<(Dyadic, bool)>,
-        hi: Option<(Dyadic, bool)>,
-        candidate: impl Fn(Option<(Dyadic, bool)>) -> Option<(Dyadic, bool)>,
-    ) -> Dyadic {
+    fn simplest_in(lo: Option<(Dyadic, bool)>, hi: Option<(Dyadic, bool)>) -> Dyadic {
+        let candidate = |b: Option<(Dyadic, bool)>| b.filter(|&(_, reached)| !reached);
         if let (Some((a, _)), Some((b, _))) = (lo, hi)
             && a == b
         {
