@@ -15,6 +15,7 @@ pub mod misere;
 pub mod number;
 pub mod ops;
 pub mod pages;
+pub mod reserved;
 pub mod rng;
 pub mod shared;
 pub mod thermograph;
