@@ -19,10 +19,12 @@ use super::memory;
 
 /// Arrays of at least this many bytes move into a reservation (smaller ones would waste
 /// most of a huge page).
+#[cfg(target_os = "linux")]
 const MAPPED_MIN_BYTES: usize = 4 << 20;
 
 /// Address space reserved for an array, or more when it needs more: a reservation costs no
 /// memory until its pages are touched, and x86-64 gives a process 128 TiB of it.
+#[cfg(target_os = "linux")]
 const RESERVE_BYTES: usize = 1 << 36;
 
 /// An array of `T` that grows in place ([`ReservedVec::grow`]).
