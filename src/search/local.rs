@@ -59,26 +59,7 @@ struct Worker<G> {
     exchange: Exchange,
     /// Its number among the workers.
     index: usize,
-    /// Where it looks components up ([`LocalSearch::choose_lookups`]).
-    lookups: Lookups,
 }
-
-/// Where a worker of a parallel search looks a component up first.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Lookups {
-    /// In the shared table, which holds what every worker finished; its own table holds
-    /// only what the shared one could not record.
-    Shared,
-    /// In its own table, which holds what it finished and what it imported; the shared
-    /// table only where its own misses.
-    Own,
-}
-
-/// Nodes a worker searches before it picks its [`Lookups`].
-const LOOKUPS_CHOSEN_AFTER: u64 = 1 << 12;
-
-/// Table lookups per node above which a worker looks in its own table first.
-const OWN_LOOKUPS_ABOVE: u64 = 8;
 
 /// A worker announces a quiescent state to the shared table every this many nodes
 /// ([`SharedTable::quiescent`]: it then frees the arrays it has outgrown).
@@ -145,7 +126,6 @@ impl<'a, G: Game> LocalSearch<'a, G> {
             table,
             exchange: Exchange::new(),
             index,
-            lookups: Lookups::Shared,
         });
         s
     }
@@ -215,8 +195,8 @@ impl<'a, G: Game> LocalSearch<'a, G> {
         let n = pos.for_each_option_key(player, self.symmetric(), |option, key, negated| {
             let keyed = Keyed::new(key, negated);
             match &self.shared {
-                Some(w) if w.lookups == Lookups::Shared => w.table.prefetch(keyed.hash),
-                _ => self.table.prefetch(keyed.hash),
+                Some(w) => w.table.prefetch(keyed.hash),
+                None => self.table.prefetch(keyed.hash),
             }
             parts.push((option, keyed, None));
         });
@@ -230,11 +210,8 @@ impl<'a, G: Game> LocalSearch<'a, G> {
     fn values_of(&mut self, (mut parts, n): (Parts<G>, usize)) -> Vec<GameId> {
         for (_, keyed, found) in parts.iter_mut() {
             *found = self.table_get(&keyed.key, keyed.hash);
-            match (*found, &self.shared) {
-                (Some(v), _) => self.arena.prefetch_node(v),
-                // a worker claims what it has not valued: fetch the claim's slot meanwhile
-                (None, Some(w)) if w.lookups == Lookups::Own => w.table.prefetch(keyed.hash),
-                _ => {}
+            if let Some(v) = *found {
+                self.arena.prefetch_node(v);
             }
         }
         if self.shared.is_some() {
@@ -299,13 +276,13 @@ impl<'a, G: Game> LocalSearch<'a, G> {
         }
     }
 
-    /// The value of a normalised component found in the tables, if it is there: see
-    /// [`Lookups`] for a worker of a parallel search.
+    /// The value of a normalised component found in the tables, if it is there (for a worker
+    /// of a parallel search, [`Self::shared_get`]).
     #[inline(always)]
     fn table_get(&mut self, key: &G, hash: u64) -> Option<GameId> {
         match &self.shared {
-            Some(w) if w.lookups == Lookups::Shared => self.shared_get(key, hash),
-            _ => self.table.get(key, hash),
+            Some(_) => self.shared_get(key, hash),
+            None => self.table.get(key, hash),
         }
     }
 
@@ -313,6 +290,15 @@ impl<'a, G: Game> LocalSearch<'a, G> {
     /// finished is (its value imported into this worker's arena when first found), then in
     /// the worker's own, which holds the values the rules give and the few the shared table
     /// could not record ([`Self::search_owned`]).
+    ///
+    /// Workers whose nodes look up many components once also kept their own table of every
+    /// component they met and read the shared one only where theirs missed (Ski Jumps, 13
+    /// lookups a node: 0.64 -> 0.60 s then). With the claim table read without locks and
+    /// tables that double in place, the shared table alone is as fast or faster on every game
+    /// of the benchmark table, and holds each component once. Two workers, 7 interleaved runs,
+    /// medians, at 4e09608 against without the worker's own table: Ski Jumps 0.544 -> 0.534 s
+    /// and 0.106 -> 0.099 s, Col 3x6 0.282 -> 0.266 s, Clobber 0.237 -> 0.231 s, Domineering
+    /// 6x5 0.847 -> 0.848 s, Fission 6x5 0.662 -> 0.669 s.
     #[inline(never)]
     fn shared_get(&mut self, key: &G, hash: u64) -> Option<GameId> {
         if let Some(w) = self.shared.as_mut()
@@ -321,29 +307,6 @@ impl<'a, G: Game> LocalSearch<'a, G> {
             return Some(w.exchange.import(self.arena, &w.table.store, s));
         }
         self.table.get(key, hash)
-    }
-
-    /// Picks where this worker looks components up, once it has searched
-    /// [`LOOKUPS_CHOSEN_AFTER`] nodes. One table for all workers holds each component once
-    /// (two workers' own tables held 1.4 times the shared one's entries), which saves memory
-    /// and inserts. Two workers, 11 interleaved runs each, median wall time before and after:
-    /// Fission 6x5 0.93 -> 0.86 s and 203 -> 114 MB at peak, Konane 4x6 0.47 -> 0.45 s and
-    /// 117 -> 56 MB, 6x5 Domineering 0.92 -> 0.91 s. But reading a slot that the other worker
-    /// wrote since this one last read it waits for that worker's cache, and where nodes look
-    /// up many components that costs more than the memory saves: Ski Jumps
-    /// (`L.L...|.R.R..|L.L...|.R.R..|......`, 13 lookups a node) takes 0.64 s with the
-    /// shared table alone. So a worker that has looked up more than [`OWN_LOOKUPS_ABOVE`]
-    /// components a node keeps its own table of everything it meets, as every worker did
-    /// before, and reads the shared one only where its own misses: 0.60 s.
-    #[inline]
-    fn choose_lookups(&mut self) {
-        let stats = &self.meter.stats;
-        if stats.nodes == LOOKUPS_CHOSEN_AFTER
-            && let Some(w) = self.shared.as_mut()
-            && stats.table_hits > OWN_LOOKUPS_ABOVE * stats.nodes
-        {
-            w.lookups = Lookups::Own;
-        }
     }
 
     /// For a worker of a parallel search, a component not in the tables: its value if
@@ -358,11 +321,7 @@ impl<'a, G: Game> LocalSearch<'a, G> {
             Some(Claim::Busy) => Claimed::Busy,
             Some(Claim::Done(s)) => {
                 self.meter.stats.table_hits += 1;
-                let v = w.exchange.import(self.arena, &w.table.store, s);
-                if w.lookups == Lookups::Own {
-                    self.table.insert(key.clone(), hash, v);
-                }
-                Claimed::Found(v)
+                Claimed::Found(w.exchange.import(self.arena, &w.table.store, s))
             }
         }
     }
@@ -438,13 +397,12 @@ impl<'a, G: Game> LocalSearch<'a, G> {
         {
             w.table.quiescent(w.index);
         }
-        self.choose_lookups();
         let (left, right) = self.option_values(&key);
         let v = self.arena.game(left, right);
         if let Some(w) = self.shared.as_mut() {
             let s = w.exchange.export(self.arena, &w.table.store, v);
             let recorded = w.table.finish(w.index, &key, hash, s);
-            if recorded && w.lookups == Lookups::Shared {
+            if recorded {
                 return v;
             }
         }

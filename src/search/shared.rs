@@ -6,8 +6,7 @@
 //! imported instead of searched; one another worker is searching is put off to the end of
 //! the node's list, and if it is still unfinished then, searched again alongside (its
 //! options in this worker's order): no worker ever waits for another. The claim table is
-//! also the workers' value table (a finished component's state is its value), except for a
-//! worker whose nodes look up many components (`search::local`'s `Lookups`).
+//! also the workers' value table (a finished component's state is its value).
 //!
 //! A claim is one probe of a lock-free open-addressed [`ClaimTable`] (huge pages), whose slot
 //! the worker prefetched before it looked the component up; with a lock per shard instead,
@@ -40,7 +39,7 @@ impl<G: std::hash::Hash + Eq + Clone> SharedTable<G> {
     }
 
     /// Asks the processor to bring the claim slot of a key whose table hash is `hash` into
-    /// cache (a worker that missed its own table is about to claim the key).
+    /// cache (a worker is about to look the key up, and claim it if it is missing).
     #[inline]
     pub fn prefetch(&self, hash: u64) {
         self.claims.prefetch(hash);
