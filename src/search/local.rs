@@ -291,14 +291,16 @@ impl<'a, G: Game> LocalSearch<'a, G> {
     /// the worker's own, which holds the values the rules give and the few the shared table
     /// could not record ([`Self::search_owned`]).
     ///
-    /// Workers whose nodes look up many components once also kept their own table of every
-    /// component they met and read the shared one only where theirs missed (Ski Jumps, 13
-    /// lookups a node: 0.64 -> 0.60 s then). With the claim table read without locks and
-    /// tables that double in place, the shared table alone is as fast or faster on every game
-    /// of the benchmark table, and holds each component once. Two workers, 7 interleaved runs,
-    /// medians, at 4e09608 against without the worker's own table: Ski Jumps 0.544 -> 0.534 s
-    /// and 0.106 -> 0.099 s, Col 3x6 0.282 -> 0.266 s, Clobber 0.237 -> 0.231 s, Domineering
-    /// 6x5 0.847 -> 0.848 s, Fission 6x5 0.662 -> 0.669 s.
+    /// One table for all workers holds each component once: when it replaced a table per
+    /// worker, Fission 6x5 went 0.93 -> 0.86 s and 203 -> 114 MB at peak (two workers).
+    /// Workers whose nodes look up many components then still kept their own table of every
+    /// component they met, reading the shared one only where theirs missed (Ski Jumps, 13
+    /// lookups a node: 0.64 -> 0.60 s). With the claim table read without locks and tables
+    /// that double in place, the shared table alone is as fast or faster on every game of the
+    /// benchmark table. Two workers, 7 interleaved runs, medians, with those own tables at
+    /// 4e09608 and without: Ski Jumps 0.544 -> 0.534 s (112 -> 73 MB at peak) and 0.106 ->
+    /// 0.099 s, Col 3x6 0.282 -> 0.266 s, Clobber 0.237 -> 0.231 s, Domineering 6x5 0.847 ->
+    /// 0.848 s, Fission 6x5 0.662 -> 0.669 s.
     #[inline(never)]
     fn shared_get(&mut self, key: &G, hash: u64) -> Option<GameId> {
         if let Some(w) = self.shared.as_mut()
