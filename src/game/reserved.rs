@@ -72,55 +72,57 @@ impl<T: Clone> ReservedVec<T> {
         memory::ensure_room((n - len).saturating_mul(size), what);
         #[cfg(target_os = "linux")]
         if n.saturating_mul(size) >= MAPPED_MIN_BYTES {
-            if let Storage::Heap(v) = &mut self.storage {
-                let Some(mapped) = mapped::Mapping::reserve(n.saturating_mul(size)) else {
-                    return Self::grow_heap(v, n, value, what);
-                };
-                let (ptr, reserved) = mapped.into_parts();
-                let ptr = ptr.cast::<T>();
-                // SAFETY: the reservation holds at least `n >= v.len()` values of `T` and
-                // does not overlap `v`; the values move (their bits are copied and `v`
-                // forgets them).
-                unsafe {
-                    std::ptr::copy_nonoverlapping(v.as_ptr(), ptr.as_ptr(), v.len());
-                    let moved = v.len();
-                    v.set_len(0);
-                    self.storage = Storage::Mapped {
-                        ptr,
-                        len: moved,
-                        reserved,
-                    };
-                }
-            }
-            if let Storage::Mapped { ptr, len, reserved } = &mut self.storage {
-                if n.saturating_mul(size) > *reserved {
-                    let Some(bigger) = mapped::Mapping::reserve(n.saturating_mul(size)) else {
-                        memory::refused(n.saturating_mul(size), what)
-                    };
-                    let (to, bytes) = bigger.into_parts();
-                    let to = to.cast::<T>();
-                    // SAFETY: both regions hold `len` values' room and do not overlap; the
-                    // values move, and the old reservation is released without dropping them.
-                    unsafe {
-                        std::ptr::copy_nonoverlapping(ptr.as_ptr(), to.as_ptr(), *len);
-                        mapped::release(ptr.cast(), *reserved);
-                    }
-                    (*ptr, *reserved) = (to, bytes);
-                }
-                for i in *len..n {
-                    // SAFETY: slot `i` lies inside the reservation and is unused; `len`
-                    // counts the values written, so a panicking clone leaks nothing unsafe.
-                    unsafe { ptr.as_ptr().add(i).write(value.clone()) };
-                    *len = i + 1;
-                }
-                return;
-            }
+            self.reserve_for(n.saturating_mul(size), what);
         }
         match &mut self.storage {
             Storage::Heap(v) => Self::grow_heap(v, n, value, what),
             #[cfg(target_os = "linux")]
-            Storage::Mapped { .. } => unreachable!("a mapped array grows above"),
+            Storage::Mapped { ptr, len, .. } => {
+                for i in *len..n {
+                    // SAFETY: `reserve_for` made the reservation hold `n` values, and slot
+                    // `i` is unused; `len` counts the values written, so a panicking clone
+                    // leaks nothing unsafe.
+                    unsafe { ptr.as_ptr().add(i).write(value.clone()) };
+                    *len = i + 1;
+                }
+            }
         }
+    }
+
+    /// Makes the array live in a reservation of at least `bytes`, moving its values into a
+    /// new one from the vector or from a reservation too small. Where the system refuses the
+    /// first reservation the array stays a vector; a larger one refused ends the statement
+    /// with an error, named as `what`.
+    #[cfg(target_os = "linux")]
+    fn reserve_for(&mut self, bytes: usize, what: &str) {
+        let (from, len) = match &self.storage {
+            Storage::Mapped { reserved, .. } if *reserved >= bytes => return,
+            Storage::Mapped { ptr, len, .. } => (ptr.as_ptr().cast_const(), *len),
+            Storage::Heap(v) => (v.as_ptr(), v.len()),
+        };
+        let Some(mapping) = mapped::Mapping::reserve(bytes) else {
+            if let Storage::Mapped { .. } = self.storage {
+                memory::refused(bytes, what)
+            }
+            return;
+        };
+        let (to, reserved) = mapping.into_parts();
+        let to = to.cast::<T>();
+        // SAFETY: the new reservation holds at least `bytes >= len` values' room and does not
+        // overlap the values' old place; they move (their bits are copied, and the vector
+        // forgets them or the outgrown reservation is released without dropping them).
+        unsafe {
+            std::ptr::copy_nonoverlapping(from, to.as_ptr(), len);
+            match &mut self.storage {
+                Storage::Heap(v) => v.set_len(0),
+                Storage::Mapped { ptr, reserved, .. } => mapped::release(ptr.cast(), *reserved),
+            }
+        }
+        self.storage = Storage::Mapped {
+            ptr: to,
+            len,
+            reserved,
+        };
     }
 
     fn grow_heap(v: &mut Vec<T>, n: usize, value: T, what: &str) {
