@@ -175,20 +175,21 @@ impl Arena {
         mut right: Vec<GameId>,
         mut trace: Option<&mut Vec<CanonStep>>,
     ) -> Simplified {
+        // Without a trace, a game that is a number (most nodes of some searches, such as Ski
+        // Jumps) is recognised from its options' stops before any sorting, and a game that is
+        // none gets its own stops, which decide most reversibility tests below. Both are
+        // properties of the game, not of its form, so the rounds that follow keep them. The
+        // traced route reads no stops of `G` at all (the textbook's, which the tests compare
+        // this one with).
+        let stops = match trace {
+            Some(_) => None,
+            None => match self.number_or_stops(&left, &right) {
+                ByStops::Number(x) => return Simplified::Number(x),
+                ByStops::Other(stops) => Some(stops),
+            },
+        };
         loop {
             check_cancel();
-            // Without a trace, a game that is a number (most nodes of some searches, such as
-            // Ski Jumps) is recognised from its options' stops before any sorting, and a game
-            // that is none gets its own stops, which decide most reversibility tests below.
-            // The traced route reads no stops of `G` at all (the textbook's, which the tests
-            // compare this one with).
-            let stops = match trace {
-                Some(_) => None,
-                None => match self.number_or_stops(&left, &right) {
-                    ByStops::Number(x) => return Simplified::Number(x),
-                    ByStops::Other(stops) => Some(stops),
-                },
-            };
             left.sort_unstable();
             left.dedup();
             right.sort_unstable();
