@@ -618,6 +618,19 @@ mod tests {
         v
     }
 
+    /// A board of `rows` rows of `cols` cells, each picked from `cells`.
+    fn random_board(
+        rng: &mut crate::game::rng::Rng,
+        rows: usize,
+        cols: usize,
+        cells: &[char],
+    ) -> String {
+        let board: Vec<String> = (0..rows)
+            .map(|_| (0..cols).map(|_| *rng.pick(cells)).collect())
+            .collect();
+        board.join("|")
+    }
+
     #[test]
     fn moves_slide_and_jump() {
         let p = SkiJumps::parse("L..|R..|...").unwrap();
@@ -674,10 +687,7 @@ mod tests {
         let cells = ['.', '.', '.', '.', 'L', 'R', 'l', 'r'];
         for _ in 0..150 {
             let (rows, cols) = (4 + rng.below(3), 1 + rng.below(2));
-            let board: Vec<String> = (0..rows)
-                .map(|_| (0..cols).map(|_| *rng.pick(&cells)).collect())
-                .collect();
-            let board = board.join("|");
+            let board = random_board(&mut rng, rows, cols, &cells);
             let p = SkiJumps::parse(&board).unwrap();
             assert_eq!(value(&mut a, &board), by_definition(&mut a, &mut memo, &p), "{board}");
         }
@@ -706,10 +716,7 @@ mod tests {
         let cells = ['.', '.', '.', '.', '.', 'L', 'R', 'l', 'r'];
         for _ in 0..200 {
             let (rows, cols) = (3 + rng.below(2), 3 + rng.below(2));
-            let board: Vec<String> = (0..rows)
-                .map(|_| (0..cols).map(|_| *rng.pick(&cells)).collect())
-                .collect();
-            let board = board.join("|");
+            let board = random_board(&mut rng, rows, cols, &cells);
             let p = SkiJumps::parse(&board).unwrap();
             assert_eq!(value(&mut a, &board), by_definition(&mut a, &mut memo, &p), "{board}");
         }
@@ -725,10 +732,7 @@ mod tests {
         let cells = ['.', '.', '.', 'L', 'R', 'l', 'r'];
         for _ in 0..300 {
             let (rows, cols) = (1 + rng.below(3), 1 + rng.below(4));
-            let board: Vec<String> = (0..rows)
-                .map(|_| (0..cols).map(|_| *rng.pick(&cells)).collect())
-                .collect();
-            let board = board.join("|");
+            let board = random_board(&mut rng, rows, cols, &cells);
             let g = value(&mut a, &board);
             let p = SkiJumps::parse(&board).unwrap();
             assert_eq!(g, by_definition(&mut a, &mut memo, &p), "{board}");
