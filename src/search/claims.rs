@@ -2,8 +2,9 @@
 //! worker has met, whether a worker is searching it or which shared value it has, read and
 //! written by the workers without locks.
 //!
-//! Every node of a parallel search claims its component, and a worker finishing it records
-//! its value, so the table is on the hot path of each worker. Behind a lock per shard, claims
+//! Every node of a parallel search claims its component (where there are three workers or
+//! more: [`super::shared`]), and a worker finishing it records its value, so the table is on
+//! the hot path of each worker. Behind a lock per shard, claims
 //! and finishes took 17% of a two-worker Konane search, about 40% of the claims' share in
 //! taking and releasing locks whose cache lines the other worker had just written; the rest
 //! is the slot's own cache miss. Here a slot is a state word and the key beside it, in

@@ -536,8 +536,9 @@ pub fn parallel_value<G: Game>(
 /// different orders (the second takes each node's options last first), with private arenas
 /// and tables, sharing the components they finish through a [`SharedTable`]
 /// ([`super::shared`]): a worker imports what another finished instead of searching it, and
-/// puts off what another is searching to the end of that node, then searches it alongside if
-/// it is still unfinished (no worker waits). The value is the first worker's, imported into
+/// (with three workers or more, which claim what they search) puts off what another is
+/// searching to the end of that node, then searches it alongside if it is still unfinished
+/// (no worker waits). The value is the first worker's, imported into
 /// `arena`; every worker computes the same canonical form.
 pub fn shared_value<G: Game>(
     arena: &mut Arena,
