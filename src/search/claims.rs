@@ -4,10 +4,10 @@
 //!
 //! Every node of a parallel search claims its component (where there are three workers or
 //! more: [`super::shared`]), and a worker finishing it records its value, so the table is on
-//! the hot path of each worker. Behind a lock per shard, claims
-//! and finishes took 17% of a two-worker Konane search, about 40% of the claims' share in
-//! taking and releasing locks whose cache lines the other worker had just written; the rest
-//! is the slot's own cache miss. Here a slot is a state word and the key beside it, in
+//! the hot path of each worker. Behind a lock per shard, claims and finishes took 17% of a
+//! two-worker Konane search, about 40% of the claims' share in taking and releasing locks
+//! whose cache lines the other worker had just written; the rest is the slot's own cache
+//! miss. Here a slot is a state word and the key beside it, in
 //! open-addressed arrays:
 //!
 //! - a free slot is taken by a compare-and-swap of its state from `EMPTY` to `WRITING`; the

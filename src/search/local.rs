@@ -538,8 +538,8 @@ pub fn parallel_value<G: Game>(
 /// ([`super::shared`]): a worker imports what another finished instead of searching it, and
 /// (with three workers or more, which claim what they search) puts off what another is
 /// searching to the end of that node, then searches it alongside if it is still unfinished
-/// (no worker waits). The value is the first worker's, imported into
-/// `arena`; every worker computes the same canonical form.
+/// (no worker waits). The value is the first worker's, imported into `arena`; every worker
+/// computes the same canonical form.
 pub fn shared_value<G: Game>(
     arena: &mut Arena,
     pos: &G,

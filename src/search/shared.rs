@@ -2,7 +2,7 @@
 //! their values in a [`SharedStore`], and which one of them is searching now.
 //!
 //! Each worker searches the whole position with its own arena, in its own order of options,
-//! and claims a component before searching it. A component another worker has finished is
+//! and (where there are more than two workers) claims a component before searching it. A component another worker has finished is
 //! imported instead of searched; one another worker is searching is put off to the end of
 //! the node's list, and if it is still unfinished then, searched again alongside (its
 //! options in this worker's order): no worker ever waits for another. The claim table is

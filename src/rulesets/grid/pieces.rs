@@ -1166,7 +1166,10 @@ mod tests {
                             ones(all).filter(|&k| on(k, 1)).count(),
                         )
                     };
-                    let more = |i: &PieceBoard| classes(i).0 > classes(i).1;
+                    let more = |i: &PieceBoard| {
+                        let (first, second) = classes(i);
+                        first > second
+                    };
                     let leaning: Vec<_> = keyed.iter().copied().filter(|(_, i)| more(i)).collect();
                     let keyed = if r == c && r % 2 == 1 && !leaning.is_empty() {
                         leaning
