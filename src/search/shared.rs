@@ -24,8 +24,8 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-pub use super::claims::Claim;
 use super::claims::ClaimTable;
+pub use super::claims::{Claim, own_hash};
 use crate::game::shared::{SharedId, SharedStore};
 
 /// Workers of a search beyond which they claim components before searching them (the
