@@ -308,7 +308,7 @@ impl<'a, G: Game> LocalSearch<'a, G> {
         {
             return Some(w.exchange.import(self.arena, &w.table.store, s));
         }
-        self.table.get(key, own_hash(hash))
+        self.table.get(key, self.own_hash(hash))
     }
 
     /// For a worker of a parallel search, a component not in the tables: its value if
