@@ -308,7 +308,7 @@ impl<'a, G: Game> LocalSearch<'a, G> {
         {
             return Some(w.exchange.import(self.arena, &w.table.store, s));
         }
-        self.table.get(key, self.own_hash(hash))
+        self.table.get(key, self.own_table_hash(hash))
     }
 
     /// For a worker of a parallel search, a component not in the tables: its value if
@@ -384,7 +384,7 @@ impl<'a, G: Game> LocalSearch<'a, G> {
     fn direct_value(&mut self, key: &G, hash: u64) -> Option<GameId> {
         let v = key.direct_value(self.arena)?;
         self.meter.stats.direct += 1;
-        self.table.insert(key.clone(), self.own_hash(hash), v);
+        self.table.insert(key.clone(), self.own_table_hash(hash), v);
         Some(v)
     }
 
@@ -408,14 +408,14 @@ impl<'a, G: Game> LocalSearch<'a, G> {
                 return v;
             }
         }
-        self.table.insert(key, self.own_hash(hash), v);
+        self.table.insert(key, self.own_table_hash(hash), v);
         v
     }
 
     /// The hash of a key in [`Self::table`]: its table hash, or for a worker of a parallel
     /// search (whose own table holds what the shared one could not), [`own_hash`] of it.
     #[inline]
-    fn own_hash(&self, hash: u64) -> u64 {
+    fn own_table_hash(&self, hash: u64) -> u64 {
         if self.shared.is_some() {
             own_hash(hash)
         } else {

@@ -2,11 +2,12 @@
 //! their values in a [`SharedStore`], and which one of them is searching now.
 //!
 //! Each worker searches the whole position with its own arena, in its own order of options,
-//! and (where there are more than two workers) claims a component before searching it. A component another worker has finished is
-//! imported instead of searched; one another worker is searching is put off to the end of
-//! the node's list, and if it is still unfinished then, searched again alongside (its
-//! options in this worker's order): no worker ever waits for another. The claim table is
-//! also the workers' value table (a finished component's state is its value).
+//! and (where there are more than two workers) claims a component before searching it. A
+//! component another worker has finished is imported instead of searched; one another worker
+//! is searching is put off to the end of the node's list, and if it is still unfinished then,
+//! searched again alongside (its options in this worker's order): no worker ever waits for
+//! another. The claim table is also the workers' value table (a finished component's state is
+//! its value).
 //!
 //! Two workers claim nothing: one takes each node's options first to last, the other last to
 //! first, so they seldom meet in a component the other is searching, and a claim (a
