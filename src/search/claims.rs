@@ -71,10 +71,16 @@ const FIRST_DONE: u32 = 3;
 /// top bits of a key's hash.
 const SHARD_BITS: u32 = 3;
 const SHARDS: usize = 1 << SHARD_BITS;
-/// Slots of a new shard.
+/// Slots of a new shard, at least (and at least 32 a worker: [`ClaimTable::take`]).
 const INITIAL_BITS: u32 = 11;
-/// A worker adds up the table's entries every this many entries of its own.
+/// A worker adds up a shard's entries every this many entries of its own there, at most
+/// (and more often in a shard of under 1024 slots a worker: [`ClaimTable::count`]).
 const COUNT_EVERY: usize = 64;
+
+/// The bits of a new shard for `workers` workers: [`INITIAL_BITS`], and 32 slots a worker.
+fn initial_bits(workers: usize) -> u32 {
+    INITIAL_BITS.max(workers.next_power_of_two().trailing_zeros() + 5)
+}
 /// The table's name in an error about memory.
 const WHAT: &str = "the claim table of a parallel search";
 
@@ -130,6 +136,10 @@ fn untagged<G>(word: usize) -> (*mut Slot<G>, u32) {
 struct Shard<G> {
     /// The array and its bits ([`tagged`]).
     array: AtomicUsize,
+    /// A worker is growing the shard (allocating its next array, then moving the keys):
+    /// taken before the allocation, so that two workers never both clear a new array.
+    growing: AtomicBool,
+    /// The keys are moving: writers keep out (the module doc).
     resizing: AtomicBool,
     /// Growth was refused: the shard keeps its size.
     stalled: AtomicBool,
@@ -264,11 +274,13 @@ fn zeroed_slots<G>(bits: u32) -> Option<*mut Slot<G>> {
 impl<G: Clone + Eq + std::hash::Hash> ClaimTable<G> {
     /// An empty table for `workers` workers, numbered from 0.
     pub fn new(workers: usize) -> ClaimTable<G> {
+        let bits = initial_bits(workers.max(1));
         let shard = || {
-            let slots = zeroed_slots::<G>(INITIAL_BITS)
-                .unwrap_or_else(|| std::alloc::handle_alloc_error(layout::<G>(INITIAL_BITS)));
+            let slots = zeroed_slots::<G>(bits)
+                .unwrap_or_else(|| std::alloc::handle_alloc_error(layout::<G>(bits)));
             Shard {
-                array: AtomicUsize::new(tagged(slots, INITIAL_BITS)),
+                array: AtomicUsize::new(tagged(slots, bits)),
+                growing: AtomicBool::new(false),
                 resizing: AtomicBool::new(false),
                 stalled: AtomicBool::new(false),
                 _keys: PhantomData,
@@ -416,9 +428,18 @@ impl<G: Clone + Eq + std::hash::Hash> ClaimTable<G> {
     /// Takes the free slot `free` (where the probe for `key` ended) for `key` with `state`,
     /// unless the shard is too full to add to. Another worker may take the slot first: then
     /// the probe goes on from it, and may find that worker added `key` itself.
+    ///
+    /// A shard must never fill: a probe ends only at a free slot. While its growth is under
+    /// way or refused, it takes no key once 13/16 full. The counts this reads lag by at most
+    /// a key a worker, and each worker past the test adds at most one more, so the shard
+    /// holds at most 13/16 of its slots and two a worker: under 15/16, since a shard has 32
+    /// slots a worker ([`initial_bits`]). Until a growth starts, a worker tests the fill at
+    /// least every 1/16 of the slots over all workers ([`Self::count`]), so a shard passes
+    /// 3/4 by at most 1/16 before one does.
     fn take(&self, r: &Reading<'_, G>, mut free: usize, key: &G, state: u32) -> Taken {
-        if self.shards[r.shard].stalled.load(Ordering::Relaxed)
-            && self.entries(r.shard) * 8 >= (1usize << r.view.bits) * 7
+        let shard = &self.shards[r.shard];
+        if (shard.growing.load(Ordering::Relaxed) || shard.stalled.load(Ordering::Relaxed))
+            && self.entries(r.shard) * 16 >= (1usize << r.view.bits) * 13
         {
             return Taken::Full;
         }
@@ -443,17 +464,19 @@ impl<G: Clone + Eq + std::hash::Hash> ClaimTable<G> {
         }
     }
 
-    /// Counts an entry `worker` added to `shard`, and every [`COUNT_EVERY`] of them grows
-    /// the shard if it is three-quarters full.
+    /// Counts an entry `worker` added to `shard`, and every [`COUNT_EVERY`] of them (or
+    /// every 1/16 of the shard's slots over all workers, where that is fewer) grows the shard
+    /// if it is three-quarters full.
     fn count(&self, worker: usize, shard: usize) {
         let added = &self.flags[worker].added[shard];
         let n = added.load(Ordering::Relaxed) + 1;
         added.store(n, Ordering::Relaxed);
         let s = &self.shards[shard];
-        if n.is_multiple_of(COUNT_EVERY)
+        let slots = 1usize << untagged::<G>(s.array.load(Ordering::Relaxed)).1;
+        let every = (slots / 16 / self.flags.len()).clamp(1, COUNT_EVERY);
+        if n.is_multiple_of(every)
             && !s.stalled.load(Ordering::Relaxed)
-            && self.entries(shard) * 4
-                >= (1usize << untagged::<G>(s.array.load(Ordering::Relaxed)).1) * 3
+            && self.entries(shard) * 4 >= slots * 3
         {
             self.grow(worker, shard);
         }
@@ -467,33 +490,38 @@ impl<G: Clone + Eq + std::hash::Hash> ClaimTable<G> {
             .sum()
     }
 
-    /// Doubles a shard's array, unless another worker is resizing it or the memory limit
+    /// Doubles a shard's array, unless another worker is growing it or the memory limit
     /// refuses (the shard then stops growing). The new array is allocated and zeroed before
     /// the resize starts, so the other workers skip the shard only while the keys move.
+    ///
+    /// The worker that grows a shard takes it (`growing`) before it allocates. Clearing fresh
+    /// memory is slow (the kernel clears each page on first touch: on this virtual machine
+    /// 0.5 GB/s for huge pages the host has not backed yet), so when both workers checked
+    /// first and took the shard only after clearing, the second often reached its check while
+    /// the first cleared, and cleared an array only to drop it: a two-worker Fission 5x6
+    /// search cleared 26 arrays of 2 or 4 MiB and kept 16 (`strace`), 30 MiB in vain.
     fn grow(&self, worker: usize, shard: usize) {
         let s = &self.shards[shard];
-        if s.resizing.load(Ordering::Relaxed) {
+        if s.growing
+            .compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed)
+            .is_err()
+        {
             return;
         }
         let word = s.array.load(Ordering::Acquire);
         let (old, bits) = untagged::<G>(word);
-        let Some(fresh) = zeroed_slots::<G>(bits + 1) else {
-            s.stalled.store(true, Ordering::Relaxed);
-            return;
-        };
-        let won = s
-            .resizing
-            .compare_exchange(false, true, Ordering::SeqCst, Ordering::SeqCst)
-            .is_ok();
-        if !won || s.array.load(Ordering::Relaxed) != word {
-            // another worker resizes it, or has: the array allocated here is not needed
-            if won {
-                s.resizing.store(false, Ordering::SeqCst);
-            }
-            // SAFETY: allocated above by `zeroed_slots(bits + 1)` and never shared.
-            unsafe { std::alloc::dealloc(fresh as *mut u8, layout::<G>(bits + 1)) };
+        // another worker may have grown it since the caller looked
+        if s.stalled.load(Ordering::Relaxed) || self.entries(shard) * 4 < (1usize << bits) * 3 {
+            s.growing.store(false, Ordering::Release);
             return;
         }
+        let Some(fresh) = zeroed_slots::<G>(bits + 1) else {
+            s.stalled.store(true, Ordering::Relaxed);
+            s.growing.store(false, Ordering::Release);
+            return;
+        };
+        // alone in growing the shard: the resize flag is this worker's to raise
+        s.resizing.store(true, Ordering::SeqCst);
         for (j, f) in self.flags.iter().enumerate() {
             while j != worker && f.reading.load(Ordering::SeqCst) {
                 std::hint::spin_loop();
@@ -542,6 +570,7 @@ impl<G: Clone + Eq + std::hash::Hash> ClaimTable<G> {
             seen,
         });
         self.pending.store(true, Ordering::Relaxed);
+        s.growing.store(false, Ordering::Release);
     }
 }
 
@@ -642,6 +671,30 @@ mod tests {
             .map(|s| untagged::<G>(s.array.load(Ordering::Relaxed)).1)
             .max()
             .unwrap_or(0)
+    }
+
+    /// A shard whose growth another worker has begun (here: forever) stops taking keys at
+    /// 13/16 full, so that every probe still ends at a free slot: claims of new keys then
+    /// come back unclaimed, finishes unrecorded, and lookups of absent keys end.
+    #[test]
+    fn a_shard_waiting_for_its_growth_stops_at_thirteen_sixteenths() {
+        let t: ClaimTable<u64> = ClaimTable::new(2);
+        for s in t.shards.iter() {
+            s.growing.store(true, Ordering::Relaxed);
+        }
+        let slots = 1usize << INITIAL_BITS;
+        let mut refused = 0;
+        for k in 0..(SHARDS * slots) as u64 {
+            if t.claim(0, &k, hash(&k)).is_none() && !t.finish(0, &k, hash(&k), SharedId(7)) {
+                refused += 1;
+            }
+        }
+        assert_eq!(largest_shard(&t), INITIAL_BITS, "no growth");
+        for s in 0..SHARDS {
+            assert_eq!(t.entries(s), slots * 13 / 16, "shard {s}");
+        }
+        assert_eq!(refused, SHARDS * slots * 3 / 16);
+        assert_eq!(t.lookup(&u64::MAX, hash(&u64::MAX)), None);
     }
 
     /// Keys of one shard, which share their hashes' top bits, spread evenly over a table that
