@@ -157,6 +157,7 @@ pub struct Exchange {
 const UNKNOWN: u32 = u32::MAX;
 
 /// The entry of `map` at `i`, if set.
+#[inline]
 fn entry(map: &[u32], i: u32) -> Option<u32> {
     map.get(i as usize).copied().filter(|&x| x != UNKNOWN)
 }
@@ -181,10 +182,19 @@ impl Exchange {
     }
 
     /// The shared id of `arena`'s game `g`, putting its DAG into `store` where needed.
+    /// Inlined for the common case, a game exported or imported before (every search node
+    /// exports its value, and most are games met before).
+    #[inline]
     pub fn export(&mut self, arena: &Arena, store: &SharedStore, g: GameId) -> SharedId {
-        if let Some(s) = entry(&self.to_shared, g.0) {
-            return SharedId(s);
+        match entry(&self.to_shared, g.0) {
+            Some(s) => SharedId(s),
+            None => self.export_new(arena, store, g),
         }
+    }
+
+    /// [`Self::export`] of a game this exchange has not translated yet.
+    #[inline(never)]
+    fn export_new(&mut self, arena: &Arena, store: &SharedStore, g: GameId) -> SharedId {
         let s = match arena.get_nus(g) {
             Some(v) => store.games().intern_nus(v),
             None => {
@@ -207,11 +217,19 @@ impl Exchange {
     }
 
     /// The id in `arena` of the shared game `s`, copying its DAG in where needed (the
-    /// games are canonical already: nothing is simplified again).
+    /// games are canonical already: nothing is simplified again). Inlined for the common
+    /// case, a game translated before (each table hit imports its value).
+    #[inline]
     pub fn import(&mut self, arena: &mut Arena, store: &SharedStore, s: SharedId) -> GameId {
-        if let Some(g) = entry(&self.from_shared, s.0) {
-            return GameId(g);
+        match entry(&self.from_shared, s.0) {
+            Some(g) => GameId(g),
+            None => self.import_new(arena, store, s),
         }
+    }
+
+    /// [`Self::import`] of a game this exchange has not translated yet.
+    #[inline(never)]
+    fn import_new(&mut self, arena: &mut Arena, store: &SharedStore, s: SharedId) -> GameId {
         let base = self.scratch.len();
         let (nus, left_len) = {
             let games = store.games();
