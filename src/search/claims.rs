@@ -81,6 +81,7 @@ const COUNT_EVERY: usize = 64;
 fn initial_bits(workers: usize) -> u32 {
     INITIAL_BITS.max(workers.next_power_of_two().trailing_zeros() + 5)
 }
+
 /// The table's name in an error about memory.
 const WHAT: &str = "the claim table of a parallel search";
 
