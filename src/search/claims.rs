@@ -77,9 +77,11 @@ const INITIAL_BITS: u32 = 11;
 /// (and more often in a shard of under 1024 slots a worker: [`ClaimTable::count`]).
 const COUNT_EVERY: usize = 64;
 
-/// The bits of a new shard for `workers` workers: [`INITIAL_BITS`], and 32 slots a worker.
-fn initial_bits(workers: usize) -> u32 {
-    INITIAL_BITS.max(workers.next_power_of_two().trailing_zeros() + 5)
+/// Whether a shard of `slots` slots holding `entries` keys is due to double: three-quarters
+/// full.
+#[inline]
+fn due_to_grow(entries: usize, slots: usize) -> bool {
+    entries * 4 >= slots * 3
 }
 
 /// The table's name in an error about memory.
@@ -169,6 +171,10 @@ impl<G> Shard<G> {
 pub struct ClaimTable<G> {
     shards: Box<[Shard<G>]>,
     flags: Box<[Flag]>,
+    /// The workers' number rounded up to a power of two, as its exponent: shards start with
+    /// 32 slots a worker, and a worker counts a shard's entries every 1/16 of its slots over
+    /// all workers ([`Self::take`]).
+    worker_bits: u32,
     retired: Mutex<Vec<Retired>>,
     /// Whether `retired` holds an array.
     pending: AtomicBool,
@@ -275,7 +281,8 @@ fn zeroed_slots<G>(bits: u32) -> Option<*mut Slot<G>> {
 impl<G: Clone + Eq + std::hash::Hash> ClaimTable<G> {
     /// An empty table for `workers` workers, numbered from 0.
     pub fn new(workers: usize) -> ClaimTable<G> {
-        let bits = initial_bits(workers.max(1));
+        let worker_bits = workers.max(1).next_power_of_two().trailing_zeros();
+        let bits = INITIAL_BITS.max(worker_bits + 5);
         let shard = || {
             let slots = zeroed_slots::<G>(bits)
                 .unwrap_or_else(|| std::alloc::handle_alloc_error(layout::<G>(bits)));
@@ -290,6 +297,7 @@ impl<G: Clone + Eq + std::hash::Hash> ClaimTable<G> {
         ClaimTable {
             shards: (0..SHARDS).map(|_| shard()).collect(),
             flags: (0..workers.max(1)).map(|_| Flag::default()).collect(),
+            worker_bits,
             retired: Mutex::new(Vec::new()),
             pending: AtomicBool::new(false),
         }
@@ -434,7 +442,7 @@ impl<G: Clone + Eq + std::hash::Hash> ClaimTable<G> {
     /// way or refused, it takes no key once 13/16 full. The counts this reads lag by at most
     /// a key a worker, and each worker past the test adds at most one more, so the shard
     /// holds at most 13/16 of its slots and two a worker: under 15/16, since a shard has 32
-    /// slots a worker ([`initial_bits`]). Until a growth starts, a worker tests the fill at
+    /// slots a worker ([`Self::new`]). Until a growth starts, a worker tests the fill at
     /// least every 1/16 of the slots over all workers ([`Self::count`]), so a shard passes
     /// 3/4 by at most 1/16 before one does.
     fn take(&self, r: &Reading<'_, G>, mut free: usize, key: &G, state: u32) -> Taken {
@@ -466,18 +474,19 @@ impl<G: Clone + Eq + std::hash::Hash> ClaimTable<G> {
     }
 
     /// Counts an entry `worker` added to `shard`, and every [`COUNT_EVERY`] of them (or
-    /// every 1/16 of the shard's slots over all workers, where that is fewer) grows the shard
-    /// if it is three-quarters full.
+    /// every 1/16 of the shard's slots over all workers, their number rounded up to a power of
+    /// two, where that is fewer) grows the shard if it is due ([`due_to_grow`]).
     fn count(&self, worker: usize, shard: usize) {
         let added = &self.flags[worker].added[shard];
         let n = added.load(Ordering::Relaxed) + 1;
         added.store(n, Ordering::Relaxed);
         let s = &self.shards[shard];
         let slots = 1usize << untagged::<G>(s.array.load(Ordering::Relaxed)).1;
-        let every = (slots / 16 / self.flags.len()).clamp(1, COUNT_EVERY);
+        // a shift, not a division: this runs for every key added
+        let every = (slots >> (4 + self.worker_bits)).clamp(1, COUNT_EVERY);
         if n.is_multiple_of(every)
             && !s.stalled.load(Ordering::Relaxed)
-            && self.entries(shard) * 4 >= slots * 3
+            && due_to_grow(self.entries(shard), slots)
         {
             self.grow(worker, shard);
         }
@@ -512,7 +521,7 @@ impl<G: Clone + Eq + std::hash::Hash> ClaimTable<G> {
         let word = s.array.load(Ordering::Acquire);
         let (old, bits) = untagged::<G>(word);
         // another worker may have grown it since the caller looked
-        if s.stalled.load(Ordering::Relaxed) || self.entries(shard) * 4 < (1usize << bits) * 3 {
+        if s.stalled.load(Ordering::Relaxed) || !due_to_grow(self.entries(shard), 1 << bits) {
             s.growing.store(false, Ordering::Release);
             return;
         }
