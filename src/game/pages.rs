@@ -4,7 +4,8 @@
 //! Their lookups land on random slots of hundreds of megabytes: with 4 KiB pages nearly every
 //! one also misses the TLB and walks the page tables, and a prefetch waits for that walk. On
 //! Linux with transparent huge pages in `madvise` mode (the common default) the kernel backs a
-//! region with 2 MiB pages only when asked, so tables of at least [`HUGE_MIN_BYTES`] ask.
+//! region with 2 MiB pages only when asked, so tables of at least [`HUGE_MIN_BYTES`] ask (and
+//! the claim table of a parallel search from 512 KiB, in whole huge pages: `search::claims`).
 
 use super::interrupt::Interrupt;
 use super::memory;
@@ -90,11 +91,17 @@ pub fn prefetch_address(address: usize) {
     let _ = address;
 }
 
-#[cfg(target_os = "linux")]
+/// Asks the kernel to back `bytes` from `start` (one live allocation of ours) with huge pages,
+/// if they are at least [`HUGE_MIN_BYTES`].
 pub(crate) fn advise_huge(start: usize, bytes: usize) {
-    if bytes < HUGE_MIN_BYTES {
-        return;
+    if bytes >= HUGE_MIN_BYTES {
+        advise_huge_pages(start, bytes);
     }
+}
+
+/// [`advise_huge`] whatever the size: for an allocation laid out in whole huge pages.
+#[cfg(target_os = "linux")]
+pub(crate) fn advise_huge_pages(start: usize, bytes: usize) {
     unsafe extern "C" {
         fn madvise(addr: *mut std::ffi::c_void, len: usize, advice: i32) -> i32;
     }
@@ -111,7 +118,7 @@ pub(crate) fn advise_huge(start: usize, bytes: usize) {
 }
 
 #[cfg(not(target_os = "linux"))]
-pub(crate) fn advise_huge(_start: usize, _bytes: usize) {}
+pub(crate) fn advise_huge_pages(_start: usize, _bytes: usize) {}
 
 #[cfg(test)]
 mod tests {
