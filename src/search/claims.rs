@@ -254,10 +254,10 @@ const HUGE_FROM: usize = pages::HUGE_PAGE / 4;
 /// the page walk. Searches of 100 K to 800 K components (the benchmark table's slow rows) end
 /// with shards of 512 KiB to 2 MiB, which the general rule of [`pages`] (huge pages from 4 MiB)
 /// left on small pages; rounding them up to a huge page costs at most four times their
-/// memory, for a shard that is at least a quarter of one. Two
-/// workers, interleaved runs, medians, before and after: Ski Jumps 5x6 0.359 -> 0.339 s,
-/// Fission 5x6 0.432 -> 0.419 s, Konane 4x6 0.346 -> 0.338 s, Konane 5x5 with three holes
-/// 0.178 -> 0.175 s; the benchmark table's searches of 30-250 ms the same within 3%.
+/// memory, for a shard that is at least a quarter of one. Two workers, interleaved runs,
+/// medians, before and after: Ski Jumps 5x6 0.359 -> 0.339 s, Fission 5x6 0.432 -> 0.419 s,
+/// Konane 4x6 0.346 -> 0.338 s, Konane 5x5 with three holes 0.178 -> 0.175 s; the benchmark
+/// table's searches of 30-250 ms the same within 3%.
 fn try_layout<G>(bits: u32) -> Option<Layout> {
     let array = Layout::array::<Slot<G>>(1 << bits).ok()?;
     if array.size() < HUGE_FROM {
