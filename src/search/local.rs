@@ -400,6 +400,12 @@ impl<'a, G: Game> LocalSearch<'a, G> {
             w.table.quiescent(w.index);
         }
         let (left, right) = self.option_values(&key);
+        // the slot the value goes to: fetched while the canonical form is worked out (the
+        // searches of the options have likely evicted it since the lookup)
+        match &self.shared {
+            Some(w) => w.table.prefetch(hash),
+            None => self.table.prefetch(hash),
+        }
         let v = self.arena.game(left, right);
         if let Some(w) = self.shared.as_mut() {
             let s = w.exchange.export(self.arena, &w.table.store, v);
