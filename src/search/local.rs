@@ -194,10 +194,7 @@ impl<'a, G: Game> LocalSearch<'a, G> {
         let mut parts = self.spare_parts.pop().unwrap_or_default();
         let n = pos.for_each_option_key(player, self.symmetric(), |option, key, negated| {
             let keyed = Keyed::new(key, negated);
-            match &self.shared {
-                Some(w) => w.table.prefetch(keyed.hash),
-                None => self.table.prefetch(keyed.hash),
-            }
+            self.table_prefetch(keyed.hash);
             parts.push((option, keyed, None));
         });
         (parts, n)
@@ -273,6 +270,16 @@ impl<'a, G: Game> LocalSearch<'a, G> {
         for i in later {
             let (_, keyed, found) = &mut parts[i];
             *found = Some(self.normalized_value(keyed));
+        }
+    }
+
+    /// Asks the processor to bring the slot of a component whose table hash is `hash` into
+    /// cache: in the claim table for a worker of a parallel search, else in the own table.
+    #[inline(always)]
+    fn table_prefetch(&self, hash: u64) {
+        match &self.shared {
+            Some(w) => w.table.prefetch(hash),
+            None => self.table.prefetch(hash),
         }
     }
 
@@ -402,10 +409,7 @@ impl<'a, G: Game> LocalSearch<'a, G> {
         let (left, right) = self.option_values(&key);
         // the slot the value goes to: fetched while the canonical form is worked out (the
         // searches of the options have likely evicted it since the lookup)
-        match &self.shared {
-            Some(w) => w.table.prefetch(hash),
-            None => self.table.prefetch(hash),
-        }
+        self.table_prefetch(hash);
         let v = self.arena.game(left, right);
         if let Some(w) = self.shared.as_mut() {
             let s = w.exchange.export(self.arena, &w.table.store, v);
