@@ -209,17 +209,14 @@ impl<G> Drop for Reading<'_, G> {
     }
 }
 
-/// The hash a worker's own table takes for a key whose claim-table hash is `hash`: the top
-/// bits, which pick the shard, moved to the bottom. A worker keeps for itself what the shared
+/// The rotation of a worker's own table ([`ValueTable::rotated`](super::table::ValueTable::rotated)):
+/// the top bits of a key's hash, which pick its shard here, moved to the bottom. A worker keeps for itself what the shared
 /// table could not record: keys finished while their shard was being resized, or once a shard
 /// the memory limit stopped growing is full, so mostly keys of one shard, sharing those bits.
 /// A table slots a key by its hash's top bits, so unchanged they crowd one eighth of it in
 /// long runs: in a trial where lookups also missed while a shard was resized, a two-worker
 /// Fission 5x6 search spent a fifth of its time probing them.
-#[inline]
-pub fn own_hash(hash: u64) -> u64 {
-    hash.rotate_left(SHARD_BITS)
-}
+pub const OWN_ROTATION: u32 = SHARD_BITS;
 
 /// The shard of `hash` (a [`table_hash`], already mixed): its top bits.
 #[inline]
@@ -739,11 +736,11 @@ mod tests {
     }
 
     /// Keys of one shard, which share their hashes' top bits, spread evenly over a table that
-    /// slots keys by the top bits of [`own_hash`]: each eighth of a 64-slot table's homes gets
+    /// slots keys by the top bits of their hashes rotated by [`OWN_ROTATION`]: each eighth of a 64-slot table's homes gets
     /// between a twelfth and a sixth of 8,000 such keys (with the hashes themselves, one
     /// eighth would get them all).
     #[test]
-    fn own_hashes_spread_the_keys_of_one_shard() {
+    fn own_rotation_spreads_the_keys_of_one_shard() {
         let hashes: Vec<u64> = (0u64..)
             .map(|k| hash(&k))
             .filter(|&h| shard_of(h) == 5)
@@ -751,7 +748,7 @@ mod tests {
             .collect();
         let mut eighths = [0usize; 8];
         for &h in &hashes {
-            eighths[(own_hash(h) >> 61) as usize] += 1;
+            eighths[(h.rotate_left(OWN_ROTATION) >> 61) as usize] += 1;
         }
         assert!(
             eighths

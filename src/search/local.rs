@@ -16,7 +16,7 @@ use rustc_hash::FxHashMap;
 
 use super::budget::{Budget, Meter, SearchStats, Usage, spawn_worker};
 use super::game::{Game, Player};
-use super::shared::{Claim, SharedTable, own_hash};
+use super::shared::{Claim, OWN_ROTATION, SharedTable};
 use super::table::ValueTable;
 use crate::game::cache::BoundedCache;
 use crate::game::shared::Exchange;
@@ -122,6 +122,7 @@ impl<'a, G: Game> LocalSearch<'a, G> {
         index: usize,
     ) -> Self {
         let mut s = LocalSearch::new(arena, budget);
+        s.table = ValueTable::rotated(OWN_ROTATION);
         s.shared = Some(Worker {
             table,
             exchange: Exchange::new(),
@@ -315,7 +316,7 @@ impl<'a, G: Game> LocalSearch<'a, G> {
         {
             return Some(w.exchange.import(self.arena, &w.table.store, s));
         }
-        self.table.get(key, self.own_table_hash(hash))
+        self.table.get(key, hash)
     }
 
     /// For a worker of a parallel search, a component not in the tables: its value if
@@ -391,7 +392,7 @@ impl<'a, G: Game> LocalSearch<'a, G> {
     fn direct_value(&mut self, key: &G, hash: u64) -> Option<GameId> {
         let v = key.direct_value(self.arena)?;
         self.meter.stats.direct += 1;
-        self.table.insert(key.clone(), self.own_table_hash(hash), v);
+        self.table.insert(key.clone(), hash, v);
         Some(v)
     }
 
@@ -418,19 +419,8 @@ impl<'a, G: Game> LocalSearch<'a, G> {
                 return v;
             }
         }
-        self.table.insert(key, self.own_table_hash(hash), v);
+        self.table.insert(key, hash, v);
         v
-    }
-
-    /// The hash of a key in [`Self::table`]: its table hash, or for a worker of a parallel
-    /// search (whose own table holds what the shared one could not), [`own_hash`] of it.
-    #[inline]
-    fn own_table_hash(&self, hash: u64) -> u64 {
-        if self.shared.is_some() {
-            own_hash(hash)
-        } else {
-            hash
-        }
     }
 
     /// The arena the search writes into.

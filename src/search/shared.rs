@@ -26,7 +26,7 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::claims::ClaimTable;
-pub use super::claims::{Claim, own_hash};
+pub use super::claims::{Claim, OWN_ROTATION};
 use crate::game::shared::{SharedId, SharedStore};
 
 /// Workers of a search beyond which they claim components before searching them (the
