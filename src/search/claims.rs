@@ -17,7 +17,7 @@
 //! - a finished component's state is its shared value, stored with release.
 //!
 //! The table is a few shards, each an array that grows when three-quarters full (a small
-//! first array jumps to [`JUMP_BITS`], later ones double). A worker
+//! first array jumps to a huge page's worth: [`grown_bits`]; later ones double). A worker
 //! writes a shard only between [`ClaimTable::enter`] and the guard's drop, having raised a
 //! flag of its own (on a line of its own) and seen no resize of that shard under way; the one
 //! worker that resizes a shard raises its resize flag and waits until no other worker's flag
@@ -78,22 +78,24 @@ const INITIAL_BITS: u32 = 11;
 /// (and more often in a shard of under 1024 slots a worker: [`ClaimTable::count`]).
 const COUNT_EVERY: usize = 64;
 
-/// A shard that outgrows its first array jumps to this many slots (log2), 8 MiB for the
-/// table of Konane's or Fission's keys: a search that fills 3/4 of a first array (some 12 K
-/// components) is likely to go on for many more, and each doubling on the way would
-/// allocate, clear and fill a new array while the shard takes no claims. Small searches never
-/// grow and so never pay for it. Two workers, 7 interleaved runs, medians, against doubling
-/// from 2^11: Konane three holes 0.154 -> 0.141 s, Konane 4x6 0.293 -> 0.281 s, Fission 5x6
-/// 0.363 -> 0.354 s, Ski Jumps 5x6 0.303 -> 0.273 s, Toads and Frogs `ttttt.....fffff` 0.101
-/// -> 0.085 s, Col 3x6 0.278 -> 0.246 s; Domineering 5x5 (16.5 K nodes, one jump) 0.028 ->
-/// 0.030 s, Snort 4x4 (no growth) 0.041 s both. Jumping to 2^17 gained nothing more.
-const JUMP_BITS: u32 = 16;
-
-/// The size (log2) a shard of `1 << bits` slots grows to: [`JUMP_BITS`] at first, then
-/// double.
+/// The size (log2) a shard of `1 << bits` slots grows to: at first as many slots as one huge
+/// page holds (2^17 of Konane's or Fission's 16-byte slots), then double.
+///
+/// A search that fills 3/4 of a shard's first array (some 12 K components over the table) is
+/// likely to go on for many more, and each doubling on the way would allocate, clear and fill
+/// a new array while the shard takes no claims; small searches never grow and so never pay
+/// for it. A shard of a huge page costs no more to clear than one of half a huge page, which
+/// [`try_layout`] rounds up to one. Two workers, 7 interleaved runs, medians, jumping to 2^16
+/// against doubling from 2^11: Konane three holes 0.154 -> 0.141 s, Konane 4x6 0.293 -> 0.281
+/// s, Fission 5x6 0.363 -> 0.354 s, Ski Jumps 5x6 0.303 -> 0.273 s, Toads and Frogs
+/// `ttttt.....fffff` 0.101 -> 0.085 s, Col 3x6 0.278 -> 0.246 s; Domineering 5x5 (16.5 K
+/// nodes, one jump) 0.028 -> 0.030 s; Snort 4x4 (no growth) 0.041 s both. Jumping to 2^17,
+/// or to 2^16 on small pages (half the memory to clear, but a TLB miss a lookup), gave the
+/// same within the noise, each run right after a cgt run.
 #[inline]
-fn grown_bits(bits: u32) -> u32 {
-    (bits + 1).max(JUMP_BITS)
+fn grown_bits<G>(bits: u32) -> u32 {
+    let huge_page = (pages::HUGE_PAGE / std::mem::size_of::<Slot<G>>()).ilog2();
+    (bits + 1).max(huge_page)
 }
 
 /// Whether a shard of `slots` slots holding `entries` keys is due to double: three-quarters
@@ -556,7 +558,7 @@ impl<G: Clone + Eq + std::hash::Hash> ClaimTable<G> {
             s.growing.store(false, Ordering::Release);
             return;
         }
-        let to = grown_bits(bits);
+        let to = grown_bits::<G>(bits);
         let Some(fresh) = zeroed_slots::<G>(to) else {
             s.stalled.store(true, Ordering::Relaxed);
             s.growing.store(false, Ordering::Release);
@@ -756,9 +758,9 @@ mod tests {
     }
 
     /// Keys of one shard, which share their hashes' top bits, spread evenly over a table that
-    /// slots keys by the top bits of their hashes rotated by [`OWN_ROTATION`]: each eighth of a 64-slot table's homes gets
-    /// between a twelfth and a sixth of 8,000 such keys (with the hashes themselves, one
-    /// eighth would get them all).
+    /// slots keys by the top bits of their hashes rotated by [`OWN_ROTATION`]: each eighth of a
+    /// 64-slot table's homes gets between a twelfth and a sixth of 8,000 such keys (with the
+    /// hashes themselves, one eighth would get them all).
     #[test]
     fn own_rotation_spreads_the_keys_of_one_shard() {
         let hashes: Vec<u64> = (0u64..)
@@ -780,16 +782,20 @@ mod tests {
     }
 
     /// A key is free once, busy until finished, then done with the finisher's value, through
-    /// several doublings; a finish of a key never claimed adds it.
+    /// a jump and a doubling (16-byte slots: from 2^11 slots a shard to a huge page's 2^17,
+    /// then 2^18 past 98 K keys a shard); a finish of a key never claimed adds it.
     #[test]
     fn claims_go_free_busy_done_through_growth() {
         let t: ClaimTable<u64> = ClaimTable::new(1);
-        let keys: Vec<u64> = (0..100_000).collect();
+        assert_eq!(std::mem::size_of::<Slot<u64>>(), 16);
+        assert_eq!(grown_bits::<u64>(INITIAL_BITS), 17);
+        assert_eq!(grown_bits::<u64>(17), 18);
+        let keys: Vec<u64> = (0..1_000_000).collect();
         for &k in &keys {
             assert_eq!(t.claim(0, &k, hash(&k)), None, "key {k} starts free");
             assert_eq!(t.claim(0, &k, hash(&k)), Some(Claim::Busy));
         }
-        assert!(largest_shard(&t) > INITIAL_BITS, "the table grew");
+        assert_eq!(largest_shard(&t), 18, "the table jumped, then doubled");
         for &k in &keys {
             t.finish(0, &k, hash(&k), SharedId(k as u32 * 3));
         }
