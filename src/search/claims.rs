@@ -533,8 +533,9 @@ impl<G: Clone + Eq + std::hash::Hash> ClaimTable<G> {
             .sum()
     }
 
-    /// Doubles a shard's array, unless another worker is growing it or the memory limit
-    /// refuses (the shard then stops growing). The new array is allocated and zeroed before
+    /// Grows a shard's array ([`grown_bits`], or one doubling where the memory limit refuses
+    /// that), unless another worker is growing it or the limit refuses even the doubling (the
+    /// shard then stops growing). The new array is allocated and zeroed before
     /// the resize starts, so the other workers skip the shard only while the keys move.
     ///
     /// The worker that grows a shard takes it (`growing`) before it allocates. Clearing fresh
