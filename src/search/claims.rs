@@ -230,8 +230,9 @@ impl<G> Drop for Reading<'_, G> {
     }
 }
 
-/// The rotation of a worker's own table ([`ValueTable::rotated`](super::table::ValueTable::rotated)):
-/// the top bits of a key's hash, which pick its shard here, moved to the bottom. A worker keeps for itself what the shared
+/// The rotation of a worker's own table
+/// ([`ValueTable::rotated`](super::table::ValueTable::rotated)): the top bits of a key's hash,
+/// which pick its shard here, moved to the bottom. A worker keeps for itself what the shared
 /// table could not record: keys finished while their shard was being resized, or once a shard
 /// the memory limit stopped growing is full, so mostly keys of one shard, sharing those bits.
 /// A table slots a key by its hash's top bits, so unchanged they crowd one eighth of it in
@@ -535,8 +536,8 @@ impl<G: Clone + Eq + std::hash::Hash> ClaimTable<G> {
 
     /// Grows a shard's array ([`grown_bits`], or one doubling where the memory limit refuses
     /// that), unless another worker is growing it or the limit refuses even the doubling (the
-    /// shard then stops growing). The new array is allocated and zeroed before
-    /// the resize starts, so the other workers skip the shard only while the keys move.
+    /// shard then stops growing). The new array is allocated and zeroed before the resize
+    /// starts, so the other workers skip the shard only while the keys move.
     ///
     /// The worker that grows a shard takes it (`growing`) before it allocates. Clearing fresh
     /// memory is slow (the kernel clears each page on first touch: on this virtual machine
