@@ -98,8 +98,8 @@ fn grown_bits<G>(bits: u32) -> u32 {
     (bits + 1).max(huge_page)
 }
 
-/// Whether a shard of `slots` slots holding `entries` keys is due to double: three-quarters
-/// full.
+/// Whether a shard of `slots` slots holding `entries` keys is due to grow
+/// ([`grown_bits`]): three-quarters full.
 #[inline]
 fn due_to_grow(entries: usize, slots: usize) -> bool {
     entries * 4 >= slots * 3
@@ -270,11 +270,12 @@ const HUGE_FROM: usize = pages::HUGE_PAGE / 4;
 ///
 /// A worker looks up several components a node, each at a random slot of the table, so on
 /// small pages nearly every lookup also misses the TLB, and the prefetch of its slot waits for
-/// the page walk. Searches of 100 K to 800 K components (the benchmark table's slow rows) end
-/// with shards of 512 KiB to 2 MiB, which the general rule of [`pages`] (huge pages from 4 MiB)
-/// left on small pages; rounding them up to a huge page costs at most four times their
-/// memory, for a shard that is at least a quarter of one. Two workers, interleaved runs,
-/// medians, before and after: Ski Jumps 5x6 0.359 -> 0.339 s, Fission 5x6 0.432 -> 0.419 s,
+/// the page walk. Searches of 100 K to 800 K components (the benchmark table's slow rows)
+/// ended with shards of 512 KiB to 2 MiB when shards doubled from their first array (before
+/// [`grown_bits`]'s jump), which the general rule of [`pages`] (huge pages from 4 MiB) left on
+/// small pages; rounding them up to a huge page costs at most four times their memory, for a
+/// shard that is at least a quarter of one. Two workers, interleaved runs, medians, before
+/// and after: Ski Jumps 5x6 0.359 -> 0.339 s, Fission 5x6 0.432 -> 0.419 s,
 /// Konane 4x6 0.346 -> 0.338 s, Konane 5x5 with three holes 0.178 -> 0.175 s; the benchmark
 /// table's searches of 30-250 ms the same within 3%.
 fn try_layout<G>(bits: u32) -> Option<Layout> {
